@@ -1,0 +1,25 @@
+// Building findings with stable fingerprints (DESIGN.md "finding").
+import { createHash } from 'node:crypto';
+import type { Finding } from './types.js';
+
+/**
+ * sha256 hex of gate, rule, file and `subject` (what the finding is about: a key, a literal, a rule match id;
+ * never a secret value). Lines are left out so the fingerprint survives edits above the finding.
+ */
+export function fingerprint(gate: string, rule: string, file: string, subject: string): string {
+  return createHash('sha256').update(`${gate}\0${rule}\0${file}\0${subject}`).digest('hex');
+}
+
+/** Complete a gate's raw finding: fills `gate` and, when empty, `fingerprint` (subject = message). */
+export function completeFinding(gate: string, f: Omit<Finding, 'gate' | 'fingerprint'> & Partial<Finding>): Finding {
+  return {
+    gate,
+    rule: f.rule,
+    file: f.file,
+    line: f.line,
+    column: f.column,
+    message: f.message,
+    severity: f.severity,
+    fingerprint: f.fingerprint || fingerprint(gate, f.rule, f.file, f.message),
+  };
+}

@@ -1,0 +1,231 @@
+// The contract between loopgates' core and its gates, as defined in ../shared/DESIGN.md ("Words", "A gate is one object").
+// Every gate, the runner, the self-test engine and the mutation engine speak only these types.
+import type { z } from 'zod';
+
+/** Severity of a finding. Only `error` findings turn a verdict to `fail`; warnings are reported and counted. */
+export type Severity = 'error' | 'warning';
+
+/**
+ * One thing a gate found. Lines and columns are 1-based (column counts UTF-16 code units, as editors do).
+ * `file` is repository-relative with `/` separators. `message` never contains a secret value.
+ * `fingerprint` is a stable sha256 hex of gate, rule, file and the finding's normalised subject (not its line),
+ * so a finding keeps its identity when lines move.
+ */
+export interface Finding {
+  gate: string;
+  rule: string;
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  severity: Severity;
+  fingerprint: string;
+}
+
+/**
+ * DESIGN.md "verdict": `pass` (inputs > 0, no error findings) · `fail` (error findings) · `skip` (nothing staged that
+ * this gate reads) · `vacuous` (should have read something, read nothing) · `error` (gate or tool could not run).
+ * Only `pass` and `skip` let a commit through.
+ */
+export type Verdict = 'pass' | 'fail' | 'skip' | 'vacuous' | 'error';
+
+/** Counts carried by every verdict ("scanned 41 files, 1,204 strings, 3 filtered by allow-list, 2 findings"). */
+export interface Counts {
+  /** Input files the gate read. */
+  files: number;
+  /** Items judged inside those files (strings, keys, flows, commits...); the gate names the unit in `itemUnit`. */
+  items: number;
+  /** Candidates removed by allow-lists, excludes or filters from config. */
+  filtered: number;
+  /** Candidates removed by inline suppressions (which carry a reason). */
+  suppressed: number;
+  /** Findings of any severity. */
+  findings: number;
+}
+
+/** DESIGN.md "the four answers": every gate and loop declares them as data; a gate lacking one is refused at load. */
+export interface LoopAnswers {
+  /** What runs. */
+  runs: string;
+  /** What it reads to decide. */
+  reads: string;
+  /** What ends it: the pass condition and the bound. */
+  ends: string;
+  /** When it stops and asks a human; `never` means red is the answer. */
+  asks: string;
+}
+
+/** Which snapshot a run judges. `staged`: the index; `all`: every file of the tree; `files`: named files of the tree. */
+export type Mode = 'staged' | 'all' | 'files';
+
+/**
+ * Where a workspace's bytes come from. Gates that shell out (gitleaks, command gates) need to know:
+ * - `index`: the real git index of `root`; `env` holds GIT_DIR / GIT_INDEX_FILE etc. to pass to child processes
+ *   unchanged (a commit with `-a` or `-- path` uses a temporary index named by GIT_INDEX_FILE).
+ * - `tree`: the working tree at `root` (read-only for loopgates).
+ * - `memory`: an in-memory overlay (self-test case or mutation); nothing on disk matches it, so a gate that shells
+ *   out must materialise `targets()` into a scratch directory or scratch index of its own, under the OS temp dir.
+ */
+export type Backing =
+  | { kind: 'index'; root: string; env: Readonly<Record<string, string>> }
+  | { kind: 'tree'; root: string }
+  | { kind: 'memory'; root: string };
+
+/**
+ * The only way a gate reads files. Paths are repository-relative, `/`-separated, never starting with `./`.
+ * Implementations: core/workspace.ts (index snapshot, tree, in-memory overlay).
+ */
+export interface Workspace {
+  readonly mode: Mode;
+  /** Absolute path of the repository's top level (or of the scanned directory outside git). */
+  readonly root: string;
+  readonly backing: Backing;
+  /**
+   * The paths this run judges, sorted: in `staged` mode the added/copied/modified/renamed paths of the index
+   * (deletions excluded); in `all` mode every tracked and untracked-not-ignored file; in `files` mode the named files.
+   */
+  targets(): Promise<readonly string[]>;
+  /** Every path visible in the snapshot (for context such as a base catalog that is not staged), sorted. */
+  allPaths(): Promise<readonly string[]>;
+  /** Bytes of `path` in the snapshot. Throws `WorkspaceError` when the path is absent. */
+  read(path: string): Promise<Buffer>;
+  /** `read` decoded as UTF-8 (a UTF-8 BOM is kept; UTF-16 files are for the gate to decode from `read`). */
+  readText(path: string): Promise<string>;
+  /** Whether `path` exists in the snapshot. */
+  has(path: string): Promise<boolean>;
+}
+
+/** Result of one external process run through core/tools.ts. `exitCode` is null when killed by a signal. */
+export interface ToolResult {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  durationMs: number;
+}
+
+/** Options for one external process. Arguments are always an array, never a shell string. */
+export interface ToolOptions {
+  cwd: string;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Replace the environment instead of extending process.env. */
+  extendEnv?: boolean;
+  /** Kill after this many ms; the result then has `timedOut: true`. */
+  timeoutMs: number;
+  input?: string | Buffer;
+  signal?: AbortSignal;
+}
+
+/** The one tool runner (DESIGN.md "two process boundaries only"). ENOENT becomes `ToolMissingError`. */
+export type RunTool = (file: string, args: readonly string[], options: ToolOptions) => Promise<ToolResult>;
+
+/** What a gate's `run` receives. `config` is the gate's own section of loopgates.yaml, validated and defaulted. */
+export interface GateContext<C = unknown> {
+  ws: Workspace;
+  config: C;
+  /** Aborted on timeout or Ctrl-C; long work should check it. */
+  signal: AbortSignal;
+  runTool: RunTool;
+  /** A directory the gate may write cache files to (git-ignored `.loopgates/cache/<gate>` or a temp dir). */
+  cacheDir: string;
+  /** Progress / diagnostic line for verbose output (never a secret). */
+  log(message: string): void;
+}
+
+/** What a gate's `run` returns; the runner derives the verdict from it (see core/runner.ts). */
+export interface GateOutput {
+  /** Findings; `gate` and `fingerprint` may be left empty: the runner fills them. */
+  findings: Array<Omit<Finding, 'gate' | 'fingerprint'> & Partial<Pick<Finding, 'gate' | 'fingerprint'>>>;
+  counts: Partial<Counts>;
+  /** Unit for `counts.items` in the report: "strings", "keys", "commits"... */
+  itemUnit?: string;
+  /**
+   * Warnings about the gate's own blindness, printed with the verdict: e.g. "allow-list entry `.*` removed every
+   * candidate (14 of 14)". DESIGN.md: a filter that drops every candidate is itself a warning.
+   */
+  notes?: string[];
+  /**
+   * Set when the gate could not prove it looked (scanner canary not reported, tool error): the verdict becomes
+   * `error` whatever the findings say. `fix` is the one command or step that repairs it.
+   */
+  error?: { message: string; fix: string };
+}
+
+/** One shipped self-test case (DESIGN.md "self-test"), run in an in-memory workspace by mutations/selftest.ts. */
+export interface SelfTestCase {
+  name: string;
+  /** `green`: must pass having read at least one input. `red`: must fail with a finding at `expect`. */
+  kind: 'green' | 'red';
+  /** Repository-relative path -> content of the scratch workspace. */
+  files: Readonly<Record<string, string>>;
+  /** Which paths are staged/targets; default: every path in `files`. */
+  targets?: readonly string[];
+  /** Gate config to use; default: the gate's defaults (the schema's parse of `{}`). */
+  config?: unknown;
+  /** Red cases: the injected spot. `rule` when given must match the finding's rule. Lines are 1-based. */
+  expect?: { file: string; line: number; rule?: string };
+}
+
+/** A defect injected into one real input by a mutation operator. */
+export interface Mutant {
+  /** The file's whole content with the defect injected. */
+  content: string;
+  /** 1-based line of the injected defect in `content`. */
+  line: number;
+  /** Rule id the gate is expected to report there, when the operator knows it. */
+  rule?: string;
+  /** Human description: "deleted %1$s from key `episode_count`". */
+  description: string;
+}
+
+/** DESIGN.md "mutation": injects a gate's target defect into a real input the gate's configuration selects. */
+export interface MutationOperator {
+  id: string;
+  description: string;
+  /** Whether the operator can try this repository-relative path. */
+  appliesTo(path: string): boolean;
+  /**
+   * Make one mutant of `content` (the file at `path`), or null when this input offers no place for the defect.
+   * `random` returns uniform [0, 1) from a seeded generator so runs are reproducible. Pure: must not read files.
+   */
+  mutate(path: string, content: string, random: () => number): Mutant | null;
+}
+
+/**
+ * A gate (DESIGN.md "A gate is one object"). Registered in gates/registry.ts. Gates read files only through
+ * `ctx.ws` so the engines can overlay injected defects.
+ */
+export interface Gate<C = unknown> {
+  /** Stable id: config key, `--gate` value, finding.gate, LOOPGATES_SKIP entry. Lowercase kebab-case. */
+  id: string;
+  title: string;
+  loop: LoopAnswers;
+  /**
+   * Strict zod schema of the gate's own options in loopgates.yaml (unknown keys rejected). The core adds the
+   * common keys (`enabled`, `timeoutMs`, `allowEmpty`) itself. `schema.parse({})` must give the defaults.
+   */
+  configSchema: z.ZodType<C, z.ZodTypeDef, unknown>;
+  /** The subset of `ctx.ws.targets()` this gate reads. Empty -> `skip` (staged) or `vacuous` (all/files). */
+  inputs(ctx: GateContext<C>): Promise<string[]>;
+  /** Judge the inputs. Throwing means `error`. Must honour ctx.signal. */
+  run(ctx: GateContext<C>, inputs: readonly string[]): Promise<GateOutput>;
+  /** Shipped cases; a function so cases with generated credentials are made at run time. */
+  selfTest: () => SelfTestCase[] | Promise<SelfTestCase[]>;
+  /** Operators for `loopgates mutate`. */
+  mutations: readonly MutationOperator[];
+}
+
+/** One gate's outcome in one run, as reported and written to the ledger. */
+export interface GateResult {
+  gate: string;
+  title: string;
+  verdict: Verdict;
+  counts: Counts;
+  itemUnit: string;
+  findings: Finding[];
+  notes: string[];
+  /** Why the gate was skipped / vacuous / errored, in words. */
+  reason?: string;
+  error?: { message: string; fix: string };
+  durationMs: number;
+}
