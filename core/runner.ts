@@ -1,0 +1,128 @@
+// The runner: turns a gate's output into a verdict (DESIGN.md "verdict"), with counts, a per-gate timeout and
+// parallelism. Every path that cannot prove a pass ends in `vacuous` or `error`, never `pass`.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { completeFinding } from './finding.js';
+import { LoopgatesError } from './errors.js';
+import { runTool as defaultRunTool } from './tools.js';
+import type { Counts, Gate, GateContext, GateResult, RunTool, Workspace } from './types.js';
+
+/** One gate ready to run: the gate, its validated config and the common settings from loopgates.yaml. */
+export interface GateSettings<C = unknown> {
+  gate: Gate<C>;
+  config: C;
+  /** Per-gate bound in ms; the run is aborted and the verdict is `error` past it. */
+  timeoutMs: number;
+  /** A reason why zero inputs is acceptable in `all`/`files` mode (else zero inputs is `vacuous`). */
+  allowEmpty?: string | undefined;
+}
+
+/** Options shared by the gates of one run. */
+export interface RunOptions {
+  ws: Workspace;
+  /** Directory for per-gate caches (`<cacheRoot>/<gate id>`), created on demand. */
+  cacheRoot: string;
+  signal?: AbortSignal;
+  /** Gates run at once; default 4. */
+  concurrency?: number;
+  runTool?: RunTool;
+  log?: (gate: string, message: string) => void;
+}
+
+const zeroCounts = (): Counts => ({ files: 0, items: 0, filtered: 0, suppressed: 0, findings: 0 });
+
+/**
+ * Run one gate over `options.ws` and derive its verdict:
+ * - inputs() empty -> `skip` in staged mode; in all/files mode `vacuous` unless `allowEmpty` (then `skip`).
+ * - run() threw, timed out, or returned `error` -> `error`.
+ * - run() read zero files (`counts.files` 0) though it had inputs -> `vacuous`.
+ * - any finding of severity `error` -> `fail`; else `pass`.
+ * Never throws.
+ */
+export async function runGate<C>(settings: GateSettings<C>, options: RunOptions): Promise<GateResult> {
+  const { gate } = settings;
+  const started = performance.now();
+  const controller = new AbortController();
+  const onOuterAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const cacheDir = join(options.cacheRoot, gate.id);
+  const ctx: GateContext<C> = {
+    ws: options.ws,
+    config: settings.config,
+    signal: controller.signal,
+    runTool: options.runTool ?? defaultRunTool,
+    cacheDir,
+    log: (m) => options.log?.(gate.id, m),
+  };
+  const base = { gate: gate.id, title: gate.title, itemUnit: 'items', findings: [], notes: [] as string[] };
+  const done = (r: Omit<GateResult, 'durationMs'>): GateResult => ({ ...r, durationMs: performance.now() - started });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error('timeout'));
+      resolve('timeout');
+    }, settings.timeoutMs);
+  });
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    const inputs = await Promise.race([gate.inputs(ctx), timeout]);
+    if (inputs === 'timeout') return done({ ...base, verdict: 'error', counts: zeroCounts(), ...timeoutError(gate.id, settings.timeoutMs) });
+    if (inputs.length === 0) {
+      const targets = (await options.ws.targets()).length;
+      if (options.ws.mode === 'staged') {
+        return done({ ...base, verdict: 'skip', counts: zeroCounts(), reason: `no files for inspection (${targets} staged, none read by this gate)` });
+      }
+      if (settings.allowEmpty) {
+        return done({ ...base, verdict: 'skip', counts: zeroCounts(), reason: `no inputs; allowed by allowEmpty: ${settings.allowEmpty}` });
+      }
+      return done({
+        ...base,
+        verdict: 'vacuous',
+        counts: zeroCounts(),
+        reason: `read nothing: none of ${targets} files matched this gate's inputs`,
+        error: { message: `${gate.id} selected no input file`, fix: `check gates.${gate.id} include/exclude in loopgates.yaml, or set gates.${gate.id}.allowEmpty: "<reason>"` },
+      });
+    }
+    const out = await Promise.race([gate.run(ctx, inputs), timeout]);
+    if (out === 'timeout') return done({ ...base, verdict: 'error', counts: zeroCounts(), ...timeoutError(gate.id, settings.timeoutMs) });
+    const findings = out.findings.map((f) => completeFinding(gate.id, f));
+    const counts: Counts = { ...zeroCounts(), ...out.counts, findings: findings.length };
+    const common = { ...base, findings, counts, itemUnit: out.itemUnit ?? 'items', notes: out.notes ?? [] };
+    if (out.error) return done({ ...common, verdict: 'error', reason: out.error.message, error: out.error });
+    if (counts.files === 0) {
+      return done({ ...common, verdict: 'vacuous', reason: `had ${inputs.length} inputs but read none`, error: { message: `${gate.id} read no file`, fix: 'report this: it is a loopgates bug' } });
+    }
+    if (findings.some((f) => f.severity === 'error')) return done({ ...common, verdict: 'fail' });
+    return done({ ...common, verdict: 'pass' });
+  } catch (err) {
+    const e = err instanceof LoopgatesError ? { message: err.message, fix: err.fix } : { message: `${gate.id} crashed: ${err instanceof Error ? err.message : String(err)}`, fix: 'report this with the output of: loopgates doctor' };
+    return done({ ...base, verdict: 'error', counts: zeroCounts(), reason: e.message, error: e });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+function timeoutError(id: string, ms: number): Pick<GateResult, 'reason' | 'error'> {
+  const message = `${id} did not finish within ${ms} ms`;
+  return { reason: message, error: { message, fix: `raise gates.${id}.timeoutMs in loopgates.yaml, or find what made it slow with: loopgates run --gate ${id}` } };
+}
+
+/** Run gates in parallel (at most `concurrency` at once); results in the order given. Never throws. */
+export async function runGates(list: ReadonlyArray<GateSettings<any>>, options: RunOptions): Promise<GateResult[]> {
+  const results: GateResult[] = new Array(list.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < list.length) {
+      const i = next++;
+      results[i] = await runGate(list[i]!, options);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 4, list.length) }, worker));
+  return results;
+}
+
+/** Whether these results let a commit through: every verdict `pass` or `skip` (DESIGN.md). */
+export function allowsCommit(results: readonly GateResult[]): boolean {
+  return results.every((r) => r.verdict === 'pass' || r.verdict === 'skip');
+}
