@@ -1,0 +1,25 @@
+// The shape of one CLI verb. cli.ts dispatches argv to the verb; each verb lives in its own module
+// (core/commands/*.ts, install.ts, mutations/commands.ts) and returns its exit code (DESIGN.md exit codes).
+
+/** Streams and environment a verb works with; tests pass their own. */
+export interface CommandIO {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Whether stdout is a terminal (colours, progress lines). */
+  isTTY: boolean;
+  /** Aborted on SIGINT/SIGTERM. */
+  signal: AbortSignal;
+}
+
+/** One verb: `usage` is the full text `loopgates <verb> --help` prints; `run` gets the arguments after the verb. */
+export interface Verb {
+  name: string;
+  summary: string;
+  usage: string;
+  run(args: readonly string[], io: CommandIO): Promise<number>;
+}
+
+/** Exit codes (DESIGN.md): 0 pass, 1 a gate failed, 2 loopgates/config/tool broken, 3 stopped to ask a human. */
+export const ExitCode = { ok: 0, gateFailed: 1, broken: 2, askHuman: 3 } as const;
