@@ -1,0 +1,12 @@
+// Puts the project-local gitleaks (scripts/setup-gitleaks.sh -> .tools/gitleaks/usr/bin) on PATH for every test
+// process, so integration tests use a real gitleaks without touching the system. Tests that need "gitleaks missing"
+// build their own PATH without it.
+import { existsSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '..', '..');
+export const localGitleaksDir = join(repoRoot, '.tools', 'gitleaks', 'usr', 'bin');
+
+if (existsSync(join(localGitleaksDir, 'gitleaks'))) {
+  process.env.PATH = `${localGitleaksDir}${delimiter}${process.env.PATH ?? ''}`;
+}
