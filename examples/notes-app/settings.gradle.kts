@@ -1,0 +1,2 @@
+rootProject.name = "notes-app"
+include(":app")

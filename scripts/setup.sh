@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Shared set-up for scripts/example.sh, scripts/test.sh and .ci/run: checks Node >= 20, installs the npm
+# dependencies when they are missing or stale, fetches gitleaks from Debian when none is on PATH, builds dist/.
+# Source it (it exports PATH with the project-local gitleaks); exits non-zero naming what failed.
+set -euo pipefail
+LOOPGATES_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export LOOPGATES_ROOT
+cd "$LOOPGATES_ROOT"
+
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if (( node_major < 20 )); then
+  echo "loopgates: Node.js 20 or newer is required (found: $(node --version 2>/dev/null || echo none))" >&2
+  exit 2
+fi
+
+if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  echo "==> npm ci" >&2
+  npm ci --no-audit --no-fund --loglevel=error >&2
+fi
+
+if ! command -v gitleaks >/dev/null 2>&1 && [[ -z ${LOOPGATES_GITLEAKS:-} ]]; then
+  gl=$(bash scripts/setup-gitleaks.sh | tail -n1)
+  export PATH="$(dirname "$gl"):$PATH"
+fi
+echo "==> gitleaks: ${LOOPGATES_GITLEAKS:-$(command -v gitleaks)}" >&2
+
+echo "==> npm run build" >&2
+npm run --silent build >&2
