@@ -1,0 +1,367 @@
+// The one git helper (DESIGN.md "two process boundaries only"): argument arrays, `--` before paths, `-z` output,
+// a timeout on every call, GitError on failure. Read-only: nothing here writes to the working tree or the index
+// (GIT_OPTIONAL_LOCKS=0 stops even the opportunistic index refresh some commands do).
+// Git's own documents: git-rev-parse(1), git-ls-files(1), git-diff-index(1), git-cat-file(1) "BATCH OUTPUT".
+//
+// Why spawn git directly and not simple-git: the snapshot needs byte-exact Buffers (blobs, NUL-separated `-z`
+// output), a precise environment (a hook's GIT_INDEX_FILE must reach git unchanged, nothing else may leak in) and
+// a long-lived `cat-file --batch` process; simple-git's string-oriented `raw()` fits none of those.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { GitError, ToolMissingError } from './errors.js';
+import { installHints } from './tools.js';
+
+/** Options of one git call. `env` replaces the GIT_* part of the environment (see `gitEnv`). */
+export interface GitCallOptions {
+  /** Directory git runs in (absolute). */
+  cwd: string;
+  /** Environment on top of process.env; the repository-selecting GIT_* keys come only from here (`gitEnv`). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Bytes written to git's stdin. */
+  input?: string | Buffer;
+  /** Kill git after this many ms (default 60 000) and throw GitError. */
+  timeoutMs?: number;
+  /** Exit codes that are answers, not failures (e.g. `[1]` for `check-ignore`, `rev-parse --verify -q`). */
+  okExitCodes?: readonly number[];
+}
+
+/** Result of one git call: stdout as raw bytes (decode with `splitZ` / `toString`), stderr as text. */
+export interface GitResult {
+  exitCode: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/**
+ * The environment every git child gets: process.env without its repository-selecting GIT_* variables (those come
+ * only from `env`, so the caller decides which repository and index git sees), then `env`, with
+ * GIT_OPTIONAL_LOCKS=0 (never write the index as a side effect) and GIT_TERMINAL_PROMPT=0 (never wait for a
+ * password in a hook).
+ */
+function childEnv(env: Readonly<Record<string, string | undefined>> | undefined): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of REPO_ENV_KEYS) delete out[k];
+  for (const [k, v] of Object.entries(env ?? {})) {
+    if (v === undefined) delete out[k];
+    else out[k] = v;
+  }
+  out.GIT_OPTIONAL_LOCKS = '0';
+  out.GIT_TERMINAL_PROMPT = '0';
+  return out;
+}
+
+/**
+ * Run `git <args>` and collect its output. Resolves when the exit code is 0 or in `okExitCodes`.
+ * Throws GitError (non-zero exit, timeout, signal) or ToolMissingError (git not on PATH).
+ */
+export function git(args: readonly string[], options: GitCallOptions): Promise<GitResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('git', [...args], { cwd: options.cwd, env: childEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.stdin.on('error', () => {
+      /* git may exit before reading all of stdin; its exit code tells what happened */
+    });
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(e.code === 'ENOENT' ? new ToolMissingError('git', installHints.git ?? 'install git') : new GitError(args, e.message));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const stderr = Buffer.concat(err).toString('utf8');
+      if (timedOut) return reject(new GitError(args, `timed out after ${options.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`));
+      if (code === null) return reject(new GitError(args, `killed by ${signal ?? 'a signal'}`));
+      if (code !== 0 && !(options.okExitCodes ?? []).includes(code)) return reject(new GitError(args, stderr));
+      resolvePromise({ exitCode: code, stdout: Buffer.concat(out), stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** `git <args>` stdout as UTF-8 text with the final newline removed. Throws as `git`. */
+export async function gitText(args: readonly string[], options: GitCallOptions): Promise<string> {
+  const r = await git(args, options);
+  return r.stdout.toString('utf8').replace(/\n$/, '');
+}
+
+/** Split `-z` output into records (NUL-terminated; a trailing empty record is dropped). Paths decode as UTF-8. */
+export function splitZ(out: Buffer | string): string[] {
+  const text = typeof out === 'string' ? out : out.toString('utf8');
+  if (text === '') return [];
+  const parts = text.split('\0');
+  if (parts[parts.length - 1] === '') parts.pop();
+  return parts;
+}
+
+/** The GIT_* variables a hook receives that decide which repository, work tree and index git uses. */
+export const REPO_ENV_KEYS = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_CEILING_DIRECTORIES', 'GIT_DISCOVERY_ACROSS_FILESYSTEM'] as const;
+
+/**
+ * The repository-selecting GIT_* variables of `env`, with relative paths made absolute the way git reads them
+ * (checked against git 2.39): GIT_DIR, GIT_WORK_TREE, GIT_COMMON_DIR and GIT_OBJECT_DIRECTORY are read before git
+ * changes directory, so they resolve against `cwd`; GIT_INDEX_FILE is read after git has moved to the top level of
+ * the work tree, so it resolves against `topLevel`. `git commit -a` and `git commit -- path` name a temporary index
+ * here (`.git/index.lock`, `.git/next-index-<pid>.lock`); losing it would judge the wrong index.
+ */
+export function gitEnv(env: Readonly<Record<string, string | undefined>>, cwd: string, topLevel: string = cwd): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of REPO_ENV_KEYS) {
+    const v = env[key];
+    if (v === undefined || v === '') continue;
+    if (key === 'GIT_INDEX_FILE') out[key] = isAbsolute(v) ? v : resolve(topLevel, v);
+    else if (key === 'GIT_DIR' || key === 'GIT_WORK_TREE' || key === 'GIT_COMMON_DIR' || key === 'GIT_OBJECT_DIRECTORY') out[key] = isAbsolute(v) ? v : resolve(cwd, v);
+    else out[key] = v;
+  }
+  return out;
+}
+
+/**
+ * The repository at `cwd` as a caller with environment `env` sees it: its facts and the absolutised GIT_* variables
+ * (`gitEnv`) to hand to every git child and to gates that shell out. Every other GIT_* key of the caller is removed
+ * from `env` for git children so a stray variable cannot redirect them. Throws GitError outside a work tree, and
+ * when GIT_INDEX_FILE names a file that does not exist (git would silently read it as an empty index: fail closed).
+ */
+export async function resolveRepo(cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<{ facts: RepoFacts; env: Record<string, string> }> {
+  const early = gitEnv(env, cwd);
+  delete early.GIT_INDEX_FILE;
+  const facts = await repoFacts(cwd, early);
+  const full = gitEnv(env, cwd, facts.topLevel);
+  if (full.GIT_INDEX_FILE !== undefined && !existsSync(full.GIT_INDEX_FILE)) {
+    throw new GitError(['ls-files'], `GIT_INDEX_FILE names ${full.GIT_INDEX_FILE}, which does not exist`, 'unset GIT_INDEX_FILE, or run loopgates from the hook git runs');
+  }
+  return { facts, env: full };
+}
+
+/** Facts about the repository at a directory (git-rev-parse(1)). All paths absolute. */
+export interface RepoFacts {
+  /** Top level of the work tree. */
+  topLevel: string;
+  /** This work tree's git dir (`.git`, or `.git/worktrees/<name>` in a linked worktree). */
+  gitDir: string;
+  /** The git dir shared by all worktrees (objects, refs, config, info/exclude). */
+  commonDir: string;
+  /** Where git looks for hooks (`git rev-parse --git-path hooks`, honours core.hooksPath). */
+  hooksDir: string;
+  /** Whether HEAD resolves to a commit (false before the initial commit). */
+  hasHead: boolean;
+  /** Whether HEAD points at a commit instead of a branch. */
+  detached: boolean;
+  /** Whether this is a linked worktree (`git worktree add`), not the main one. */
+  linkedWorktree: boolean;
+  /** Whether a merge is in progress (MERGE_HEAD exists). */
+  mergeInProgress: boolean;
+  /** Object format: `sha1` or `sha256`. */
+  objectFormat: string;
+}
+
+/** The top level of the work tree containing `cwd`, or null when `cwd` is not inside a work tree. Never throws GitError. */
+export async function findTopLevel(cwd: string, env?: Readonly<Record<string, string | undefined>>): Promise<string | null> {
+  const r = await git(['rev-parse', '--show-toplevel'], { cwd, okExitCodes: [128], ...(env ? { env } : {}) }).catch((e: unknown) => {
+    if (e instanceof GitError) return null;
+    throw e;
+  });
+  if (!r || r.exitCode !== 0) return null;
+  const top = r.stdout.toString('utf8').replace(/\n$/, '');
+  return top === '' ? null : top;
+}
+
+/**
+ * Facts about the repository at `cwd` (see RepoFacts). `env`: the repository-selecting variables (`gitEnv`).
+ * Throws GitError when `cwd` is not inside a git work tree (bare repositories have nothing to stage).
+ */
+export async function repoFacts(cwd: string, env?: Readonly<Record<string, string | undefined>>): Promise<RepoFacts> {
+  const o = { cwd, ...(env ? { env } : {}) };
+  // One call for the paths; rev-parse prints one answer per line in argument order.
+  const lines = (
+    await gitText(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir', '--git-path', 'hooks', '--show-object-format'], o)
+  ).split('\n');
+  const [topLevel, gitDir, commonDir, hooksDir, objectFormat] = lines;
+  if (!topLevel || !gitDir || !commonDir || !hooksDir) {
+    throw new GitError(['rev-parse', '--show-toplevel'], 'not inside a git work tree', 'run loopgates inside a git repository, or use: loopgates run --all');
+  }
+  const [head, symbolic, merge] = await Promise.all([
+    git(['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { ...o, okExitCodes: [1] }),
+    git(['symbolic-ref', '-q', 'HEAD'], { ...o, okExitCodes: [1] }),
+    git(['rev-parse', '--verify', '-q', 'MERGE_HEAD'], { ...o, okExitCodes: [1] }),
+  ]);
+  return {
+    topLevel,
+    gitDir,
+    commonDir,
+    hooksDir,
+    hasHead: head.exitCode === 0,
+    detached: symbolic.exitCode !== 0,
+    linkedWorktree: resolve(gitDir) !== resolve(commonDir),
+    mergeInProgress: merge.exitCode === 0,
+    objectFormat: objectFormat || 'sha1',
+  };
+}
+
+/** The id of the empty tree in this repository's object format, computed (not written) with `git hash-object`. */
+export async function emptyTreeId(cwd: string, env?: Readonly<Record<string, string | undefined>>): Promise<string> {
+  return gitText(['hash-object', '-t', 'tree', '--stdin'], { cwd, input: '', ...(env ? { env } : {}) });
+}
+
+/** One index entry from `git ls-files -s -z`: mode (octal string), blob id, stage (0 unless unmerged), path. */
+export interface IndexEntry {
+  mode: string;
+  oid: string;
+  stage: number;
+  path: string;
+}
+
+/** Every entry of the index git would use (GIT_INDEX_FILE honoured through `env`). Throws GitError. */
+export async function lsIndex(cwd: string, env?: Readonly<Record<string, string | undefined>>): Promise<IndexEntry[]> {
+  const out = await git(['ls-files', '-s', '-z', '--full-name'], { cwd, ...(env ? { env } : {}) });
+  return splitZ(out.stdout).map((rec) => {
+    // "<mode> SP <object> SP <stage> TAB <file>" (git-ls-files(1) OUTPUT)
+    const tab = rec.indexOf('\t');
+    const [mode = '', oid = '', stage = '0'] = rec.slice(0, tab).split(' ');
+    return { mode, oid, stage: Number(stage), path: rec.slice(tab + 1) };
+  });
+}
+
+/** One change of `git diff-index --cached --name-status -z`: status letter (A, C, D, M, R, T, U, X) and path. */
+export interface StagedChange {
+  status: string;
+  path: string;
+}
+
+/**
+ * The staged changes of the index against `treeish` (HEAD, or the empty tree before the initial commit), renames
+ * off so a rename is D + A. Plumbing (`diff-index`), so no user config (color.ui, diff.external, diff.renames)
+ * changes the output. Throws GitError.
+ */
+export async function stagedChanges(cwd: string, treeish: string, env?: Readonly<Record<string, string | undefined>>): Promise<StagedChange[]> {
+  const out = await git(['diff-index', '--cached', '-z', '--name-status', '--no-renames', '--ignore-submodules=none', treeish, '--'], { cwd, ...(env ? { env } : {}) });
+  const parts = splitZ(out.stdout);
+  const changes: StagedChange[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const status = parts[i]!;
+    changes.push({ status: status.charAt(0), path: parts[i + 1]! });
+  }
+  return changes;
+}
+
+/** Tracked plus untracked-not-ignored files (`git ls-files -co --exclude-standard -z`), deduplicated, sorted. */
+export async function lsTree(cwd: string, env?: Readonly<Record<string, string | undefined>>): Promise<string[]> {
+  const out = await git(['ls-files', '-co', '--exclude-standard', '-z', '--full-name'], { cwd, ...(env ? { env } : {}) });
+  return [...new Set(splitZ(out.stdout))].sort();
+}
+
+/** Whether git ignores `path` (relative to `cwd`), per `git check-ignore -q`. Throws GitError on other failures. */
+export async function isIgnored(cwd: string, path: string, env?: Readonly<Record<string, string | undefined>>): Promise<boolean> {
+  const r = await git(['check-ignore', '-q', '--', path], { cwd, okExitCodes: [1], ...(env ? { env } : {}) });
+  return r.exitCode === 0;
+}
+
+/**
+ * Reads blobs by id through one long-lived `git cat-file --batch` process (git-cat-file(1) "BATCH OUTPUT":
+ * `<oid> SP <type> SP <size> LF <contents> LF`, or `<object> SP missing LF`). Requests are answered in order.
+ * Call `close()` when done; reads after close restart the process.
+ */
+export class BlobReader {
+  private child: ReturnType<typeof spawn> | undefined;
+  private buf: Buffer = Buffer.alloc(0);
+  private queue: Array<{ oid: string; resolve: (b: Buffer) => void; reject: (e: Error) => void }> = [];
+  private failed: Error | undefined;
+
+  constructor(
+    private readonly cwd: string,
+    private readonly env?: Readonly<Record<string, string | undefined>>,
+  ) {}
+
+  /** The contents of blob `oid`. Throws GitError when the object is missing or git fails. */
+  read(oid: string): Promise<Buffer> {
+    if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(oid)) return Promise.reject(new GitError(['cat-file', '--batch'], `not an object id: ${oid}`));
+    const child = this.start();
+    return new Promise((resolve, reject) => {
+      if (this.failed) return reject(this.failed);
+      this.queue.push({ oid, resolve, reject });
+      this.setRef(child, true);
+      child.stdin!.write(`${oid}\n`);
+    });
+  }
+
+  /** Ends the git process; pending reads are rejected. */
+  close(): void {
+    const c = this.child;
+    this.child = undefined;
+    if (c) {
+      c.stdin!.end();
+    }
+  }
+
+  private start(): ReturnType<typeof spawn> {
+    if (this.child) return this.child;
+    this.failed = undefined;
+    this.buf = Buffer.alloc(0);
+    const child = spawn('git', ['cat-file', '--batch'], { cwd: this.cwd, env: childEnv(this.env), stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    this.child = child;
+    let stderr = '';
+    child.stderr!.on('data', (b: Buffer) => (stderr += b.toString('utf8')));
+    child.stdout!.on('data', (b: Buffer) => {
+      this.buf = this.buf.length ? Buffer.concat([this.buf, b]) : b;
+      this.drain();
+    });
+    child.stdin!.on('error', () => {
+      /* reported through 'close' */
+    });
+    const fail = (e: Error) => {
+      this.failed = e;
+      for (const q of this.queue.splice(0)) q.reject(e);
+      if (this.child === child) this.child = undefined;
+    };
+    child.on('error', (e: NodeJS.ErrnoException) => fail(e.code === 'ENOENT' ? new ToolMissingError('git', installHints.git ?? 'install git') : new GitError(['cat-file', '--batch'], e.message)));
+    child.on('close', (code) => {
+      if (this.queue.length) fail(new GitError(['cat-file', '--batch'], stderr || `exited with ${code}`));
+      else if (this.child === child) this.child = undefined;
+    });
+    this.setRef(child, false);
+    return child;
+  }
+
+  /** An idle reader must not keep a finished CLI alive; a reader with pending reads must. */
+  private setRef(child: ReturnType<typeof spawn>, on: boolean): void {
+    for (const h of [child, child.stdout, child.stderr, child.stdin] as unknown as Array<{ ref?: () => void; unref?: () => void } | null>) {
+      if (on) h?.ref?.();
+      else h?.unref?.();
+    }
+  }
+
+  private drain(): void {
+    for (;;) {
+      const head = this.queue[0];
+      if (!head) {
+        if (this.child) this.setRef(this.child, false);
+        return;
+      }
+      const nl = this.buf.indexOf(0x0a);
+      if (nl < 0) return;
+      const header = this.buf.subarray(0, nl).toString('utf8');
+      const fields = header.split(' ');
+      if (fields[1] === 'missing' || fields.length < 3) {
+        this.buf = this.buf.subarray(nl + 1);
+        this.queue.shift();
+        head.reject(new GitError(['cat-file', '--batch'], `object ${head.oid} is ${fields[1] === 'missing' ? 'missing' : `unreadable (${header})`}`));
+        continue;
+      }
+      const size = Number(fields[2]);
+      if (this.buf.length < nl + 1 + size + 1) return;
+      const content = Buffer.from(this.buf.subarray(nl + 1, nl + 1 + size));
+      this.buf = this.buf.subarray(nl + 1 + size + 1);
+      this.queue.shift();
+      head.resolve(content);
+    }
+  }
+}

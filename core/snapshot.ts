@@ -1,0 +1,161 @@
+// Git-backed workspaces: the staged snapshot (read from the index, never the working tree) and the tree snapshot for
+// `--all` / `--files` (DESIGN.md "Flow of a commit": paths and blobs read from the index with git diff --cached -z
+// and git cat-file --batch). Nothing here writes anywhere.
+import { lstatSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { LoopgatesError, WorkspaceError } from './errors.js';
+import { BlobReader, emptyTreeId, findTopLevel, lsIndex, lsTree, resolveRepo, stagedChanges } from './git.js';
+import type { RepoFacts } from './git.js';
+import { normalisePath } from './workspace.js';
+import type { Mode, Workspace } from './types.js';
+
+/** Index modes of regular files (git's `100644` and `100755`); symlinks (`120000`) and submodules (`160000`) have no content a gate could judge. */
+const REGULAR = new Set(['100644', '100755']);
+
+/** Staged statuses a gate judges: added, copied, modified, renamed (new side), type changed to a regular file. */
+const JUDGED = new Set(['A', 'C', 'M', 'R', 'T']);
+
+/** A workspace plus the repository facts it was built from (for the ledger, the report and cache placement). */
+export type GitWorkspace = Workspace & { readonly facts: RepoFacts | null };
+
+/**
+ * The staged snapshot of the repository containing `cwd` (backing `index`).
+ * - targets: regular files the index adds, copies, modifies, renames or type-changes relative to HEAD (relative to the
+ *   empty tree before the initial commit); deletions and unmerged paths are not targets.
+ * - allPaths: every stage-0 regular file of the index.
+ * - read: the blob the index holds (a partially staged file is judged by its staged content), fetched by id from
+ *   one `git cat-file --batch` process.
+ * `env` is the caller's environment (a hook's): GIT_INDEX_FILE / GIT_DIR / GIT_WORK_TREE... are honoured the way git
+ * reads them (core/git.ts `gitEnv`) and handed to gates in `backing.env`.
+ * Throws GitError outside a work tree or when git fails.
+ */
+export async function indexWorkspace(cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<GitWorkspace> {
+  const { facts, env: repoEnv } = await resolveRepo(cwd, env);
+  const root = facts.topLevel;
+  const base = facts.hasHead ? 'HEAD' : await emptyTreeId(root, repoEnv);
+  const [entries, changes] = await Promise.all([lsIndex(root, repoEnv), stagedChanges(root, base, repoEnv)]);
+  const oids = new Map<string, string>();
+  for (const e of entries) if (e.stage === 0 && REGULAR.has(e.mode)) oids.set(e.path, e.oid);
+  const targets = [...new Set(changes.filter((c) => JUDGED.has(c.status) && oids.has(c.path)).map((c) => c.path))].sort();
+  const all = [...oids.keys()].sort();
+  const reader = new BlobReader(root, repoEnv);
+  const cache = new Map<string, Promise<Buffer>>();
+  const read = (path: string): Promise<Buffer> => {
+    const p = normalisePath(path);
+    const oid = oids.get(p);
+    if (oid === undefined) return Promise.reject(new WorkspaceError(path));
+    let got = cache.get(oid);
+    if (!got) {
+      got = reader.read(oid);
+      cache.set(oid, got);
+    }
+    return got;
+  };
+  return {
+    mode: 'staged',
+    root,
+    backing: { kind: 'index', root, env: Object.freeze({ ...repoEnv }) },
+    facts,
+    targets: async () => targets,
+    allPaths: async () => all,
+    read,
+    readText: async (path) => (await read(path)).toString('utf8'),
+    has: async (path) => oids.has(normalisePath(path)),
+  };
+}
+
+/** Directories never walked outside git: git's own data and installed packages. */
+const WALK_SKIP = new Set(['.git', 'node_modules']);
+
+/**
+ * The working-tree snapshot (backing `tree`) for `run --all` and `run --files`.
+ * - In a git work tree, the file list is `git ls-files -co --exclude-standard -z` (tracked plus untracked, not
+ *   ignored), keeping regular files that exist on disk. Outside git (a plain folder such as a corpus), `cwd` is the
+ *   root and the folder is walked, skipping `.git` and `node_modules`.
+ * - mode `all`: targets = that list. mode `files`: targets = `files` (relative to `cwd` or absolute; each must be a
+ *   regular file inside the root), allPaths still the whole list so gates see context.
+ * Throws LoopgatesError (exit 2) for a named file that is missing or outside the root; GitError when git fails.
+ */
+export async function treeWorkspace(
+  cwd: string,
+  mode: Extract<Mode, 'all' | 'files'>,
+  files?: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<GitWorkspace> {
+  const top = await findTopLevel(cwd, env);
+  let facts: RepoFacts | null = null;
+  let root: string;
+  let listed: string[];
+  if (top !== null) {
+    const repo = await resolveRepo(cwd, env);
+    facts = repo.facts;
+    root = facts.topLevel;
+    listed = (await lsTree(root, repo.env)).filter((p) => isRegularFile(join(root, p)));
+  } else {
+    root = resolve(cwd);
+    listed = walk(root);
+  }
+  let targets = listed;
+  if (mode === 'files') {
+    const named = new Set<string>();
+    for (const f of files ?? []) {
+      const abs = isAbsolute(f) ? f : resolve(cwd, f);
+      const rel = relative(realOrSelf(root), realOrSelf(abs));
+      if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+        throw new LoopgatesError(`${f} is outside ${root}`, 'name files inside the repository');
+      }
+      if (!isRegularFile(abs)) throw new LoopgatesError(`${f} is not a file`, `check the path, then run: loopgates run --files <paths...>`);
+      named.add(rel.split(sep).join('/'));
+    }
+    targets = [...named].sort();
+  }
+  const inTree = new Set([...listed, ...targets]);
+  const all = [...inTree].sort();
+  const abs = (path: string): string => {
+    const p = normalisePath(path);
+    if (!inTree.has(p)) throw new WorkspaceError(path);
+    return join(root, p);
+  };
+  return {
+    mode,
+    root,
+    backing: { kind: 'tree', root },
+    facts,
+    targets: async () => targets,
+    allPaths: async () => all,
+    read: async (path) => readFileSync(abs(path)),
+    readText: async (path) => readFileSync(abs(path), 'utf8'),
+    has: async (path) => inTree.has(normalisePath(path)),
+  };
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Every regular file under `root`, `/`-separated and sorted; symlinks are not followed (no cycles, no escapes). */
+function walk(root: string): string[] {
+  const out: string[] = [];
+  const visit = (rel: string) => {
+    for (const d of readdirSync(rel ? join(root, rel) : root, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${d.name}` : d.name;
+      if (d.isDirectory()) {
+        if (!WALK_SKIP.has(d.name)) visit(r);
+      } else if (d.isFile()) out.push(r);
+    }
+  };
+  visit('');
+  return out.sort();
+}
