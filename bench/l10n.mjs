@@ -1,0 +1,88 @@
+// bench/l10n (issue 3): `loopgates run --all` with the two localization gates over the whole l10n corpus (~26 MB) and
+// over AntennaPod alone; and a staged commit of one changed translation through the installed hook, against a commit
+// through a bare `node -e 0` hook and through loopgates with no applicable gate, interleaved.
+// Targets: whole corpus <= 2 s wall; staged run <= 1.2 x the no-gate hook.
+// Usage: node bench/l10n.mjs [rounds=7]   (needs `npm run build`)
+import { cpSync, chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli, median, printTable, root, tempRepo, timed, withLocalGitleaks } from './lib.mjs';
+
+withLocalGitleaks();
+const rounds = Number(process.argv[2] ?? 7);
+const corpus = join(root, '..', 'shared', 'corpus', 'l10n');
+const l10nGates = '--gate string-parity --gate hardcoded-strings';
+
+// Copies, so a stray loopgates.yaml or cache never lands in shared/.
+const scratch = mkdtempSync(join(tmpdir(), 'loopgates-bench-l10n-'));
+cpSync(corpus, join(scratch, 'l10n'), { recursive: true });
+const whole = join(scratch, 'l10n');
+const antenna = join(whole, 'AntennaPod__AntennaPod');
+
+const runs = [
+  { name: 'run --all, whole l10n corpus', cwd: whole, cpu: [], wall: [] },
+  { name: 'run --all, AntennaPod', cwd: antenna, cpu: [], wall: [] },
+];
+for (let round = -1; round < rounds; round++) {
+  for (const r of runs) {
+    const t = timed(`node ${JSON.stringify(cli)} run --all ${l10nGates} --format json >/dev/null`, r.cwd);
+    if (t.status !== 0 && t.status !== 1) {
+      console.error(`${r.name}: exit ${t.status}\n${t.output}`);
+      process.exit(2);
+    }
+    if (round >= 0) {
+      r.cpu.push(t.cpuMs);
+      r.wall.push(t.wallMs);
+    }
+  }
+}
+printTable(`bench/l10n: run --all (${rounds} runs each; exit 1 counts: findings are expected on real catalogs)`, runs);
+console.log(`\nwhole corpus median wall: ${median(runs[0].wall).toFixed(0)} ms (target <= 2000 ms)`);
+
+// Staged: one changed translation in AntennaPod, through the real installed hook.
+const files = {};
+const repo = tempRepo('antennapod', files);
+cpSync(join(corpus, 'AntennaPod__AntennaPod'), repo, { recursive: true });
+execFileSync('git', ['add', '-A'], { cwd: repo });
+execFileSync('git', ['commit', '-q', '--no-verify', '-m', 'corpus'], { cwd: repo });
+execFileSync('node', [cli, 'install'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+execFileSync('git', ['commit', '-q', '--no-verify', '-m', 'install loopgates'], { cwd: repo });
+const none = tempRepo('none', { 'docs/notes.md': '# notes\n', 'loopgates.yaml': 'version: 1\ngates:\n  secrets:\n    enabled: false\n' });
+execFileSync('node', [cli, 'install'], { cwd: none, stdio: ['ignore', 'pipe', 'pipe'] });
+const bare = tempRepo('bare', { 'docs/notes.md': '# notes\n' });
+writeFileSync(join(bare, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\nnode -e 0\n');
+chmodSync(join(bare, '.git', 'hooks', 'pre-commit'), 0o755);
+
+const deFile = 'ui/i18n/src/main/res/values-de/strings.xml';
+const deOriginal = readFileSync(join(repo, deFile), 'utf8');
+const variants = [
+  { name: 'bare hook: node -e 0', dir: bare, file: 'docs/notes.md', cpu: [], wall: [], edit: (i) => `# notes ${i}\n` },
+  { name: 'loopgates, no applicable gate', dir: none, file: 'docs/notes.md', cpu: [], wall: [], edit: (i) => `# notes ${i}\n` },
+  {
+    name: 'loopgates, one changed translation (de)',
+    dir: repo,
+    file: deFile,
+    cpu: [],
+    wall: [],
+    edit: (i) => deOriginal.replace('</resources>', `    <!-- round ${i} -->\n</resources>`),
+  },
+];
+for (let round = -1; round < rounds; round++) {
+  for (const v of variants) {
+    writeFileSync(join(v.dir, v.file), v.edit(round));
+    execFileSync('git', ['add', '--', v.file], { cwd: v.dir });
+    const t = timed(`git commit -q -m "round ${round}"`, v.dir);
+    if (t.status !== 0) {
+      console.error(`${v.name}: commit refused (exit ${t.status})\n${t.output}`);
+      process.exit(2);
+    }
+    if (round >= 0) {
+      v.cpu.push(t.cpuMs);
+      v.wall.push(t.wallMs);
+    }
+  }
+}
+printTable(`bench/l10n: staged commit (${rounds} commits each, interleaved)`, variants);
+const [b, n, s] = variants.map((v) => median(v.wall));
+console.log(`\nstaged translation / no-gate loopgates hook = ${(s / n).toFixed(2)} wall (target <= 1.20); / bare node hook = ${(s / b).toFixed(2)}`);

@@ -1,0 +1,67 @@
+// Shared helpers for the benchmarks: temp repos, CPU time of a child command (bash `times`: user+sys of children),
+// medians and ratio tables. Benchmarks report ratios against a baseline measured in the same script, interleaved,
+// because these machines are shared and noisy; none of this is a timed test.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const cli = join(root, 'bin', 'loopgates.js');
+
+/** Put the project-local gitleaks on PATH when no gitleaks is there (scripts/setup-gitleaks.sh installs it). */
+export function withLocalGitleaks() {
+  const local = join(root, '.tools', 'gitleaks', 'usr', 'bin');
+  process.env.PATH = `${local}:${process.env.PATH}`;
+}
+
+/** A fresh git repo under the OS temp dir with `files` committed (no hooks yet). Returns its path. */
+export function tempRepo(name, files) {
+  const dir = mkdtempSync(join(tmpdir(), `loopgates-bench-${name}-`));
+  const git = (...a) => execFileSync('git', a, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  git('init', '-q', '-b', 'main');
+  git('config', 'user.name', 'Bench');
+  git('config', 'user.email', 'bench@loopgates.invalid');
+  for (const [p, c] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, p)), { recursive: true });
+    writeFileSync(join(dir, p), c);
+  }
+  git('add', '-A');
+  git('commit', '-q', '--no-verify', '-m', 'base');
+  return dir;
+}
+
+/**
+ * Run `script` with bash in `cwd` and return { wallMs, cpuMs, status, output }: cpuMs is user+sys of every child
+ * process, read from bash's `times` builtin, so the hook's node and gitleaks processes count.
+ */
+export function timed(script, cwd, env = process.env) {
+  const t0 = performance.now();
+  const r = spawnSync('bash', ['-c', `${script}\n__rc=$?\ntimes\nexit $__rc`], { cwd, env, encoding: 'utf8' });
+  const wallMs = performance.now() - t0;
+  const lines = r.stdout.trimEnd().split('\n');
+  const children = lines.at(-1) ?? '';
+  const [u, s] = children.split(/\s+/).map(parseBashTime);
+  return { wallMs, cpuMs: (u ?? 0) + (s ?? 0), status: r.status, output: lines.slice(0, -2).join('\n') + r.stderr };
+}
+
+function parseBashTime(t) {
+  const m = /^(\d+)m([\d.]+)s$/.exec(t ?? '');
+  return m ? (Number(m[1]) * 60 + Number(m[2])) * 1000 : NaN;
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+};
+
+/** Print a table of medians. `rows`: [{ name, cpu: number[], wall: number[] }]. */
+export function printTable(title, rows) {
+  console.log(`\n${title}`);
+  console.log(`${'variant'.padEnd(44)} ${'cpu ms (median)'.padStart(16)} ${'wall ms (median)'.padStart(17)}   n`);
+  for (const r of rows) {
+    console.log(`${r.name.padEnd(44)} ${median(r.cpu).toFixed(1).padStart(16)} ${median(r.wall).toFixed(1).padStart(17)}   ${r.cpu.length}`);
+  }
+}
