@@ -41,8 +41,7 @@ printTable(`bench/l10n: run --all (${rounds} runs each; exit 1 counts: findings 
 console.log(`\nwhole corpus median wall: ${median(runs[0].wall).toFixed(0)} ms (target <= 2000 ms)`);
 
 // Staged: one changed translation in AntennaPod, through the real installed hook.
-const files = {};
-const repo = tempRepo('antennapod', files);
+const repo = tempRepo('antennapod', { '.gitattributes': '* -text\n' });
 cpSync(join(corpus, 'AntennaPod__AntennaPod'), repo, { recursive: true });
 execFileSync('git', ['add', '-A'], { cwd: repo });
 execFileSync('git', ['commit', '-q', '--no-verify', '-m', 'corpus'], { cwd: repo });
