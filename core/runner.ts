@@ -27,6 +27,34 @@ export interface RunOptions {
   concurrency?: number;
   runTool?: RunTool;
   log?: (gate: string, message: string) => void;
+  /** Gates not to run (LOOPGATES_SKIP): their verdict is `skip` with reason BYPASS_REASON. `all` bypasses every gate. */
+  bypass?: ReadonlySet<string> | 'all';
+}
+
+/** The reason of a gate bypassed by LOOPGATES_SKIP (DESIGN.md "Bypass is loud"). */
+export const BYPASS_REASON = 'bypassed by LOOPGATES_SKIP';
+
+/** Whether a result is a LOOPGATES_SKIP bypass (not a gate that found nothing to read). */
+export function isBypassed(result: Pick<GateResult, 'verdict' | 'reason'>): boolean {
+  return result.verdict === 'skip' && result.reason === BYPASS_REASON;
+}
+
+/** A parsed LOOPGATES_SKIP: `all`, the known ids it names, and the ids no gate has (to warn about). */
+export interface SkipRequest {
+  all: boolean;
+  ids: ReadonlySet<string>;
+  unknown: readonly string[];
+}
+
+/**
+ * Parse LOOPGATES_SKIP (`gate,gate` or `all`; spaces and empty entries ignored, ids case-sensitive as in config)
+ * against the `known` gate ids. Unset or empty: nothing bypassed.
+ */
+export function parseSkip(value: string | undefined, known: readonly string[]): SkipRequest {
+  const entries = [...new Set((value ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  const all = entries.includes('all');
+  const ids = new Set(entries.filter((e) => e !== 'all' && known.includes(e)));
+  return { all, ids: all ? new Set(known) : ids, unknown: entries.filter((e) => e !== 'all' && !known.includes(e)) };
 }
 
 const zeroCounts = (): Counts => ({ files: 0, items: 0, filtered: 0, suppressed: 0, findings: 0 });
@@ -42,6 +70,9 @@ const zeroCounts = (): Counts => ({ files: 0, items: 0, filtered: 0, suppressed:
 export async function runGate<C>(settings: GateSettings<C>, options: RunOptions): Promise<GateResult> {
   const { gate } = settings;
   const started = performance.now();
+  if (options.bypass === 'all' || options.bypass?.has(gate.id)) {
+    return { gate: gate.id, title: gate.title, verdict: 'skip', counts: zeroCounts(), itemUnit: 'items', findings: [], notes: [], reason: BYPASS_REASON, durationMs: 0 };
+  }
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });

@@ -1,0 +1,320 @@
+// loopgates.yaml: strict schema, load, every problem at once with its key path and 1-based line (after changesets'
+// phased validation: YAML syntax, schema, semantic rules). YAML 1.2 as read by the `yaml` package (eemeli/yaml);
+// the JSON Schema for editors (loopgates.schema.json) is generated from the same zod schemas.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import type { Node } from 'yaml';
+import { z } from 'zod';
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import { builtinGates } from '../gates/registry.js';
+import { buildCommandGates, commandGatesSchema } from '../gates/command/index.js';
+import { ConfigError, LoopgatesError } from './errors.js';
+import type { ConfigProblem } from './errors.js';
+import { messages } from './messages.js';
+import type { Platform } from './platform.js';
+import type { GateSettings } from './runner.js';
+import type { Gate, LoopAnswers } from './types.js';
+
+/** The config file's name, at the repository's top level. */
+export const CONFIG_FILE = 'loopgates.yaml';
+
+/** Per-gate bound when loopgates.yaml sets none, in ms. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** The keys every gate section accepts besides the gate's own options. */
+const commonShape = {
+  enabled: z.boolean().default(true).describe('Run this gate (default true).'),
+  timeoutMs: z.number().int().positive().max(3_600_000).optional().describe(`Per-gate bound in ms (default ${DEFAULT_TIMEOUT_MS}); past it the verdict is error.`),
+  allowEmpty: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe('Why zero inputs is acceptable in --all/--files (else zero inputs is vacuous).'),
+};
+
+/** One gate as configured: the gate, whether it runs, and what the runner needs. */
+export interface ConfiguredGate {
+  gate: Gate<any>;
+  enabled: boolean;
+  /** `builtin` from gates/registry.ts; `command` from loopgates.yaml `commands:`. */
+  source: 'builtin' | 'command';
+  settings: GateSettings<any>;
+}
+
+/** A loaded configuration. `found` is false when there is no loopgates.yaml (defaults used; the run says so). */
+export interface LoadedConfig {
+  /** Absolute path of loopgates.yaml (whether or not it exists). */
+  file: string;
+  found: boolean;
+  /** Every gate in report order (built-in gates, then command gates), enabled or not. */
+  gates: ConfiguredGate[];
+}
+
+/** Options for loading; `gates` replaces the built-in registry (tests register toy gates this way). */
+export interface ConfigOptions {
+  gates?: ReadonlyArray<Gate<any>>;
+}
+
+const ANSWERS: ReadonlyArray<keyof LoopAnswers> = ['runs', 'reads', 'ends', 'asks'];
+
+/** The four answers a gate leaves empty or missing (DESIGN.md "the four answers"); empty array when complete. */
+export function missingAnswers(gate: Pick<Gate, 'loop'>): string[] {
+  const loop = (gate.loop ?? {}) as unknown as Partial<Record<string, unknown>>;
+  return ANSWERS.filter((k) => typeof loop[k] !== 'string' || (loop[k] as string).trim() === '');
+}
+
+/** The ZodObject inside optional/default/nullable wrappers, or null when the gate's schema is not an object. */
+function objectOf(schema: z.ZodTypeAny): z.AnyZodObject | null {
+  let s: z.ZodTypeAny = schema;
+  for (;;) {
+    if (s instanceof z.ZodObject) return s;
+    if (s instanceof z.ZodDefault || s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s._def.innerType as z.ZodTypeAny;
+    else return null;
+  }
+}
+
+/** Parsed gate section: the common keys and the gate's own validated config. */
+interface GateSection {
+  enabled: boolean;
+  timeoutMs?: number | undefined;
+  allowEmpty?: string | undefined;
+  config: unknown;
+}
+
+/**
+ * The validating schema of `gates.<id>`: the common keys, then the rest handed to the gate's own schema, whose
+ * issues keep their paths. Unknown keys are errors even when the gate's schema is not `.strict()`.
+ */
+function sectionSchema(gate: Gate<any>): z.ZodType<GateSection, z.ZodTypeDef, unknown> {
+  const obj = objectOf(gate.configSchema as z.ZodTypeAny);
+  const own: z.ZodTypeAny = obj ? (gate.configSchema as z.ZodTypeAny) : gate.configSchema;
+  const ownKeys = obj ? new Set(Object.keys(obj.shape as object)) : null;
+  return z
+    .object(commonShape)
+    .passthrough()
+    .transform((v, ctx) => {
+      const { enabled, timeoutMs, allowEmpty, ...rest } = v as Record<string, unknown> & { enabled: boolean; timeoutMs?: number; allowEmpty?: string };
+      const unknown = ownKeys ? Object.keys(rest).filter((k) => !ownKeys.has(k)) : [];
+      if (unknown.length) ctx.addIssue({ code: z.ZodIssueCode.unrecognized_keys, keys: unknown });
+      const mine = ownKeys ? Object.fromEntries(Object.entries(rest).filter(([k]) => ownKeys.has(k))) : rest;
+      const r = own.safeParse(mine);
+      if (!r.success) for (const issue of r.error.issues) ctx.addIssue(issue as z.IssueData);
+      if (unknown.length || !r.success) return z.NEVER;
+      return { enabled, timeoutMs, allowEmpty, config: r.data as unknown };
+    });
+}
+
+function rootSchema(gates: ReadonlyArray<Gate<any>>) {
+  const gateShape: Record<string, z.ZodTypeAny> = {};
+  for (const g of gates) gateShape[g.id] = sectionSchema(g).optional();
+  return z
+    .object({
+      version: z.literal(1, { errorMap: () => ({ message: 'must be 1 (the only config version)' }) }),
+      gates: z.object(gateShape).strict().default({}),
+      commands: commandGatesSchema,
+    })
+    .strict();
+}
+
+/** Dotted key path of a zod issue path: `gates.secrets.timeoutMs`, `commands[0].run`. */
+export function keyPath(path: ReadonlyArray<string | number>): string {
+  let out = '';
+  for (const seg of path) out += typeof seg === 'number' ? `[${seg}]` : out ? `.${seg}` : seg;
+  return out;
+}
+
+/**
+ * The 1-based line of the YAML node at `path` in `contents`, walking as deep as the document goes (a missing key is
+ * reported at its parent). A path ending at a map key reports the key's line.
+ */
+function lineOf(contents: unknown, path: ReadonlyArray<string | number>, lc: LineCounter): number {
+  let node: unknown = contents;
+  let at: number | undefined = (contents as Node | null)?.range?.[0];
+  for (const seg of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(seg));
+      if (!pair) break;
+      const key = pair.key as Node | null;
+      at = key?.range?.[0] ?? at;
+      node = pair.value;
+      if (node === null) break;
+    } else if (isSeq(node) && typeof seg === 'number') {
+      const item = node.items[seg] as Node | undefined;
+      if (!item) break;
+      at = item.range?.[0] ?? at;
+      node = item;
+    } else break;
+  }
+  return at === undefined ? 1 : lc.linePos(at).line;
+}
+
+function issueMessage(issue: z.ZodIssue, gates: ReadonlyArray<Gate<any>>, key?: string): string {
+  if (issue.code === z.ZodIssueCode.unrecognized_keys && key !== undefined) {
+    if (issue.path.length === 1 && issue.path[0] === 'gates') return messages.unknownGate(key, gates.map((g) => g.id));
+    return `unknown key '${key}'`;
+  }
+  if (issue.code === z.ZodIssueCode.invalid_type && issue.received === 'undefined') return `required (${issue.expected})`;
+  return issue.message;
+}
+
+/**
+ * Validate the text of a loopgates.yaml. Returns the configured gates. Throws ConfigError carrying every problem
+ * (YAML syntax, schema, duplicate ids, a command gate lacking an answer) with its key path and 1-based line;
+ * LoopgatesError when a built-in gate lacks one of its four answers (a loopgates bug: refused at load).
+ */
+export function parseConfig(text: string, file: string, options: ConfigOptions = {}): ConfiguredGate[] {
+  const builtin = options.gates ?? builtinGates;
+  refuseIncompleteGates(builtin);
+  const lc = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: true, uniqueKeys: true });
+  const problems: ConfigProblem[] = [];
+  for (const e of doc.errors) {
+    const first = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    problems.push({ path: '', line: e.linePos?.[0]?.line ?? 0, message: `YAML ${e.code}: ${first}` });
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  } catch (e) {
+    problems.push({ path: '', line: 1, message: `YAML: ${e instanceof Error ? e.message : String(e)}` });
+    throw new ConfigError(file, problems);
+  }
+  const parsed = rootSchema(builtin).safeParse(data);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      if (issue.code === z.ZodIssueCode.unrecognized_keys) {
+        for (const k of issue.keys) {
+          problems.push({ path: keyPath([...issue.path, k]), line: lineOf(doc.contents, [...issue.path, k], lc), message: issueMessage(issue, builtin, k) });
+        }
+      } else {
+        problems.push({ path: keyPath(issue.path), line: lineOf(doc.contents, issue.path, lc), message: issueMessage(issue, builtin) });
+      }
+    }
+  }
+  if (problems.length || !parsed.success) throw new ConfigError(file, sortProblems(problems));
+  const result: ConfiguredGate[] = [];
+  const sections = parsed.data.gates as Record<string, GateSection | undefined>;
+  for (const gate of builtin) {
+    let section = sections[gate.id];
+    if (!section) {
+      const d = sectionSchema(gate).safeParse({});
+      if (!d.success) throw new LoopgatesError(`gate '${gate.id}' has no valid defaults: ${d.error.issues.map((i) => i.message).join('; ')}`, 'report this: it is a loopgates bug');
+      section = d.data;
+    }
+    result.push({ gate, enabled: section.enabled, source: 'builtin', settings: settingsOf(gate, section) });
+  }
+  const specs = (parsed.data.commands ?? []) as unknown[];
+  const commandGates = buildCommandGates(parsed.data.commands as never);
+  commandGates.forEach((gate, i) => {
+    const spec = (specs[i] ?? {}) as Record<string, unknown>;
+    const missing = missingAnswers(gate);
+    if (missing.length) problems.push({ path: keyPath(['commands', i]), line: lineOf(doc.contents, ['commands', i], lc), message: messages.gateMissingAnswers(gate.id, missing) });
+    if (result.some((r) => r.gate.id === gate.id)) problems.push({ path: keyPath(['commands', i]), line: lineOf(doc.contents, ['commands', i], lc), message: messages.duplicateGate(gate.id) });
+    const section: GateSection = {
+      enabled: spec.enabled !== false,
+      timeoutMs: typeof spec.timeoutMs === 'number' ? spec.timeoutMs : undefined,
+      allowEmpty: typeof spec.allowEmpty === 'string' ? spec.allowEmpty : undefined,
+      config: spec,
+    };
+    result.push({ gate, enabled: section.enabled, source: 'command', settings: settingsOf(gate, section) });
+  });
+  if (problems.length) throw new ConfigError(file, sortProblems(problems));
+  return result;
+}
+
+function settingsOf(gate: Gate<any>, s: GateSection): GateSettings<any> {
+  return { gate, config: s.config, timeoutMs: s.timeoutMs ?? DEFAULT_TIMEOUT_MS, allowEmpty: s.allowEmpty };
+}
+
+function sortProblems(p: ConfigProblem[]): ConfigProblem[] {
+  return [...p].sort((a, b) => a.line - b.line || a.path.localeCompare(b.path));
+}
+
+/** Throws LoopgatesError (exit 2) naming every gate that lacks one of its four answers, and duplicate ids. */
+export function refuseIncompleteGates(gates: ReadonlyArray<Gate<any>>): void {
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  for (const g of gates) {
+    const missing = missingAnswers(g);
+    if (missing.length) lines.push(messages.gateMissingAnswers(g.id, missing));
+    if (seen.has(g.id)) lines.push(messages.duplicateGate(g.id));
+    seen.add(g.id);
+  }
+  if (lines.length) throw new LoopgatesError(lines.join('\n'), messages.gateMissingAnswersFix);
+}
+
+/**
+ * Load `<root>/loopgates.yaml`. No file: every built-in gate with its defaults (`found: false`, and the run says so).
+ * Throws ConfigError (exit 2) with every problem at once; LoopgatesError for a gate lacking an answer.
+ */
+export function loadConfig(root: string, options: ConfigOptions = {}): LoadedConfig {
+  const file = join(root, CONFIG_FILE);
+  if (!existsSync(file)) return { file, found: false, gates: parseConfig('version: 1\n', file, options) };
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(file, [{ path: '', line: 0, message: `cannot read: ${e instanceof Error ? e.message : String(e)}` }]);
+  }
+  return { file, found: true, gates: parseConfig(text, file, options) };
+}
+
+/** The JSON Schema (draft-07) of loopgates.yaml for editors, generated from the zod schemas. */
+export function configJsonSchema(gates: ReadonlyArray<Gate<any>> = builtinGates): object {
+  const gateShape: Record<string, z.ZodTypeAny> = {};
+  for (const g of gates) {
+    const obj = objectOf(g.configSchema as z.ZodTypeAny);
+    const section = (obj ? obj.extend(commonShape) : z.object(commonShape).passthrough()).strict();
+    gateShape[g.id] = (g.title ? section.describe(g.title) : section).optional();
+  }
+  const schema = z
+    .object({
+      version: z.literal(1).describe('Config version; must be 1.'),
+      gates: z.object(gateShape).strict().optional().describe('Built-in gates by id; each accepts enabled, timeoutMs, allowEmpty and its own options.'),
+      commands: commandGatesSchema.describe("Your own scripts as gates (loopgates.yaml `commands:`)."),
+    })
+    .strict();
+  const json = zodToJsonSchema(schema, { name: 'loopgates', $refStrategy: 'none' }) as Record<string, unknown>;
+  return { $comment: 'Generated by `npm run schema` from core/config.ts; do not edit.', title: 'loopgates.yaml', ...json };
+}
+
+/** The text `npm run schema` writes to loopgates.schema.json (stable: 2-space JSON and a final newline). */
+export function configJsonSchemaText(gates: ReadonlyArray<Gate<any>> = builtinGates): string {
+  return `${JSON.stringify(configJsonSchema(gates), null, 2)}\n`;
+}
+
+const comment = (text: string, indent = ''): string =>
+  text
+    .split('\n')
+    .map((l) => `${indent}# ${l}`.trimEnd())
+    .join('\n');
+
+/**
+ * The commented default loopgates.yaml that `loopgates install` writes: every built-in gate enabled, with its four
+ * answers as comments, for the detected `platforms`. Always valid for `parseConfig` (a unit test holds it to that).
+ */
+export function defaultConfigText(platforms: readonly Platform[], gates: ReadonlyArray<Gate<any>> = builtinGates): string {
+  const lines = [
+    '# yaml-language-server: $schema=./node_modules/loopgates/loopgates.schema.json',
+    '# loopgates.yaml: the gates that guard every commit of this repository (written by loopgates install).',
+    `# Detected platforms: ${platforms.length ? platforms.join(', ') : 'none recognised'}.`,
+    '# Every gate also accepts: enabled (default true), timeoutMs (default ' + DEFAULT_TIMEOUT_MS + '), and allowEmpty:',
+    '# "<reason>" when reading zero files in `loopgates run --all` is fine (else that is a vacuous verdict).',
+    '# Bypass once, loudly and on the record: LOOPGATES_SKIP=<gate>,... git commit ...',
+    '# `loopgates explain` prints what each gate runs, reads, what ends it and when it asks.',
+    'version: 1',
+  ];
+  if (gates.length === 0) lines.push('gates: {}');
+  else {
+    lines.push('gates:');
+    for (const g of gates) {
+      lines.push(comment(`${g.id}: ${g.title}`, '  '));
+      for (const k of ANSWERS) lines.push(comment(`  ${k}: ${g.loop[k].replace(/\s+/g, ' ')}`, '  '));
+      lines.push(`  ${g.id}:`, '    enabled: true', `    # timeoutMs: ${DEFAULT_TIMEOUT_MS}`);
+    }
+  }
+  lines.push('# commands: your own scripts as gates; see `loopgates explain` and the README.');
+  return `${lines.join('\n')}\n`;
+}

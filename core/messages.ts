@@ -1,0 +1,130 @@
+// Every user-facing string of the core verbs (run, hook, explain), the report and the config loader, in one module
+// (after lint-staged's messages.js): wording stays consistent and tests can match on it.
+import type { Counts, Mode } from './types.js';
+
+/** Numbers as people read them: 1,204 (en-US grouping, locale-independent output). */
+export const num = (n: number): string => n.toLocaleString('en-US');
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${num(n)} ${n === 1 ? one : many}`;
+
+/** The counts phrase every verdict line carries: "scanned 41 files, 1,204 strings, 3 filtered, 2 findings". */
+export function countsPhrase(c: Counts, itemUnit: string): string {
+  const parts = [`scanned ${plural(c.files, 'file')}`];
+  if (c.items > 0) parts.push(`${num(c.items)} ${itemUnit}`);
+  if (c.filtered > 0) parts.push(`${num(c.filtered)} filtered`);
+  if (c.suppressed > 0) parts.push(`${num(c.suppressed)} suppressed`);
+  parts.push(plural(c.findings, 'finding'));
+  return parts.join(', ');
+}
+
+/** What a run judged, for the report header. */
+export function modeDescription(mode: Mode, targets: number): string {
+  if (mode === 'staged') return `staged: ${plural(targets, 'file')} from the index`;
+  if (mode === 'all') return `all: ${plural(targets, 'file')} of the tree`;
+  return `files: ${plural(targets, 'named file')}`;
+}
+
+export const messages = {
+  bypassReason: 'bypassed by LOOPGATES_SKIP',
+  bypassWarning: (ids: readonly string[]) =>
+    `WARNING: LOOPGATES_SKIP bypasses ${ids.length ? ids.join(', ') : 'no gate'}: ${ids.length ? 'not checked, and written to the ledger' : 'nothing skipped'}`,
+  bypassAllWarning: 'WARNING: LOOPGATES_SKIP=all bypasses EVERY gate: nothing is checked; this is written to the ledger',
+  bypassUnknown: (ids: readonly string[], known: readonly string[]) =>
+    `WARNING: LOOPGATES_SKIP names unknown gate${ids.length === 1 ? '' : 's'} ${ids.join(', ')} (known: ${known.join(', ') || 'none'})`,
+  noConfig: (file: string) => `no ${file}: using the defaults (write one with: loopgates install)`,
+  unknownGate: (id: string, known: readonly string[]) => `unknown gate '${id}' (known: ${known.join(', ') || 'none'})`,
+  unknownGateFix: 'run: loopgates explain   to list the gates',
+  disabledGateRun: (id: string) => `${id} is disabled in loopgates.yaml; running it because --gate names it`,
+  noGates: 'no gate is enabled, so nothing can prove this commit is clean',
+  noGatesFix: 'enable a gate in loopgates.yaml (gates.<id>.enabled: true), or run: loopgates install',
+  badFormat: (f: string) => `unknown --format '${f}' (use text, json, sarif or github)`,
+  badArgs: (msg: string, verb: string) => `${msg}\n  see: loopgates ${verb} --help`,
+  filesWithoutFlag: 'paths given without --files',
+  modeConflict: 'choose one of --staged, --all, --files',
+  filesNone: '--files needs at least one path',
+  unknownHook: (name: string, known: readonly string[]) =>
+    `loopgates has no '${name}' hook (it handles: ${known.join(', ')}); the commit is refused so nothing passes unchecked`,
+  unknownHookFix: 'reinstall the hooks with: loopgates install',
+  hookMissingName: 'name the git hook: loopgates hook pre-commit',
+  ledgerFailed: (why: string) => `warning: could not write the ledger: ${why}`,
+  outsideGitStaged: 'not inside a git work tree: there is no index to check',
+  outsideGitStagedFix: 'run inside a git repository, or check a folder with: loopgates run --all',
+  gateMissingAnswers: (id: string, missing: readonly string[]) => `gate '${id}' lacks its four answers (${missing.join(', ')} empty): refused at load`,
+  gateMissingAnswersFix: 'give the gate loop.runs, loop.reads, loop.ends and loop.asks (DESIGN.md "the four answers")',
+  duplicateGate: (id: string) => `two gates share the id '${id}'`,
+  summary: (counts: Record<string, number>, exitCode: number) => {
+    const parts = Object.entries(counts)
+      .filter(([, n]) => n > 0)
+      .map(([v, n]) => `${num(n)} ${v}`);
+    const verdict = exitCode === 0 ? 'commit allowed' : exitCode === 1 ? 'refused: a gate failed' : 'refused: loopgates could not prove the check';
+    return `${parts.join(' · ') || 'no gates'} — ${verdict} (exit ${exitCode})`;
+  },
+  fix: (fix: string) => `fix: ${fix}`,
+  note: (n: string) => `note: ${n}`,
+} as const;
+
+/** Usage texts (`loopgates <verb> --help`). */
+export const usage = {
+  run: `Usage: loopgates run [--staged | --all | --files <paths...>] [--gate <id>]... [--format text|json|sarif|github]
+
+Run the enabled gates once and report their verdicts.
+
+What is judged:
+  --staged            the index: the files this commit adds, copies, modifies or renames, read from the
+                      index (a partially staged file is judged by its staged content). The default.
+  --all               every file of the tree (tracked plus untracked, not ignored). Outside a git
+                      repository, every file under the current folder (skipping .git and node_modules).
+  --files <paths...>  the named files of the tree; put -- before a path that starts with '-':
+                      loopgates run --files -- '-x y.kt'
+
+Options:
+  --gate <id>         run only this gate (repeatable); an unknown id exits 2
+  --format <f>        text (default), json, sarif (SARIF 2.1.0) or github (workflow commands)
+  -h, --help          this text
+
+Verdicts: pass (read inputs, no error findings) · fail (error findings) · skip (nothing it reads is staged,
+or bypassed) · vacuous (should have read something, read nothing) · error (the gate or its tool could not run).
+In --all and --files a gate that reads nothing is vacuous unless gates.<id>.allowEmpty gives the reason.
+
+Environment:
+  LOOPGATES_SKIP=gate,...|all   bypass gates (loud warning; written to the ledger)
+
+Exit codes: 0 every gate passed or skipped · 1 a gate failed · 2 an error or vacuous verdict, or loopgates,
+its config or a required tool is broken (2 wins over 1).
+`,
+  hook: `Usage: loopgates hook <git-hook-name>
+
+The entry point the stored hook scripts call (git runs them); not usually typed by hand.
+
+  pre-commit   load loopgates.yaml (any problem refuses the commit), run the enabled gates over the staged
+               snapshot (the index git is about to commit, GIT_INDEX_FILE honoured, so git commit -a and
+               git commit -- <path> are judged right), in parallel with a per-gate timeout; print the report and
+               append to the ledger.
+
+Options:
+  --format <f>  text (default), json, sarif or github
+  -h, --help    this text
+
+An unknown hook name exits 2: the commit is refused rather than passed unchecked.
+
+Environment:
+  LOOPGATES_SKIP=gate,...|all   bypass gates (loud warning; written to the ledger)
+
+Exit codes: 0 commit allowed · 1 a gate failed · 2 loopgates, config or a required tool is broken.
+`,
+  explain: `Usage: loopgates explain [--format text|json]
+
+Print every enabled gate's four answers (DESIGN.md "the four answers"):
+  runs   what runs
+  reads  what it reads to decide
+  ends   what ends it: the pass condition and the bound
+  asks   when it stops and asks a human ('never' means red is the answer)
+
+Options:
+  --all          also list the disabled gates
+  --format <f>   text (default) or json
+  -h, --help     this text
+
+Exit codes: 0 printed · 2 loopgates.yaml is invalid or a gate lacks an answer.
+`,
+} as const;

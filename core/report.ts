@@ -1,0 +1,183 @@
+// Reports of one run in four formats: text (people; colour only on a TTY), json (machines), SARIF 2.1.0 (code
+// scanning; OASIS "Static Analysis Results Interchange Format" 2.1.0) and github (GitHub Actions workflow commands,
+// escaped as @actions/core's command.ts does). Secrets never reach here: findings carry the gates' redacted messages.
+import pc from 'picocolors';
+import { countsPhrase, messages, modeDescription } from './messages.js';
+import type { GateResult, Mode, Verdict } from './types.js';
+
+/** Output formats of `run` and `hook`. */
+export type ReportFormat = 'text' | 'json' | 'sarif' | 'github';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'sarif', 'github'];
+
+/** Everything a report shows about one run. */
+export interface RunReport {
+  version: string;
+  mode: Mode;
+  /** Top level of the repository (or the scanned folder). */
+  root: string;
+  /** Number of paths the run judged (staged targets, tree files or named files). */
+  targets: number;
+  results: readonly GateResult[];
+  exitCode: number;
+  /** Run-level notes ("no loopgates.yaml: using the defaults"). */
+  notes: readonly string[];
+}
+
+/**
+ * The exit code of a run (DESIGN.md exit codes): 2 when any verdict is `error` or `vacuous` (loopgates could not prove
+ * the check), else 1 when any is `fail`, else 0 (all `pass`/`skip`). 2 wins over 1. No results at all is 2.
+ */
+export function exitCodeFor(results: readonly GateResult[]): 0 | 1 | 2 {
+  if (results.length === 0) return 2;
+  if (results.some((r) => r.verdict === 'error' || r.verdict === 'vacuous')) return 2;
+  if (results.some((r) => r.verdict === 'fail')) return 1;
+  return 0;
+}
+
+/** A path as one line of text: JSON-quoted when it holds control characters or edge spaces, else as is. */
+export function displayPath(path: string): string {
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f"]|^\s|\s$/.test(path) ? JSON.stringify(path) : path;
+}
+
+const verdictOrder: readonly Verdict[] = ['pass', 'fail', 'skip', 'vacuous', 'error'];
+
+/** Render `report` in `format`. `color` applies to text only (the caller passes whether stdout is a TTY). */
+export function formatReport(report: RunReport, format: ReportFormat, options: { color?: boolean } = {}): string {
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify(jsonReport(report), null, 2)}\n`;
+    case 'sarif':
+      return `${JSON.stringify(sarifReport(report), null, 2)}\n`;
+    case 'github':
+      return githubReport(report);
+    default:
+      return textReport(report, options.color === true);
+  }
+}
+
+/** The text report: a header, one verdict line per gate with counts, its findings, reasons, notes and fixes, a summary. */
+export function textReport(report: RunReport, color: boolean): string {
+  const c = pc.createColors(color);
+  const paint: Record<Verdict, (s: string) => string> = { pass: c.green, fail: c.red, skip: c.yellow, vacuous: c.magenta, error: c.red };
+  const width = Math.max(4, ...report.results.map((r) => r.gate.length));
+  const out: string[] = [c.bold(`loopgates ${report.version} · ${modeDescription(report.mode, report.targets)}`)];
+  for (const n of report.notes) out.push(`  ${c.dim(messages.note(n))}`);
+  for (const r of report.results) {
+    const counts = countsPhrase(r.counts, r.itemUnit);
+    const why = r.reason && r.verdict !== 'pass' && r.verdict !== 'fail' ? ` — ${r.reason}` : '';
+    out.push(`${r.gate.padEnd(width)}  ${paint[r.verdict](r.verdict.padEnd(7))} ${counts}${why}`);
+    for (const f of r.findings) {
+      const where = `${displayPath(f.file)}:${f.line}:${f.column}`;
+      const sev = f.severity === 'warning' ? c.yellow('warning  ') : '';
+      out.push(`  ${c.cyan(where)}  ${c.dim(f.rule)}  ${sev}${f.message.replace(/\n/g, '\n    ')}`);
+    }
+    for (const n of r.notes) out.push(`  ${c.yellow(messages.note(n))}`);
+    if (r.error && (r.verdict === 'error' || r.verdict === 'vacuous')) {
+      if (r.error.message !== r.reason) out.push(`  ${r.error.message}`);
+      out.push(`  ${c.bold(messages.fix(r.error.fix))}`);
+    }
+  }
+  const tally: Record<string, number> = {};
+  for (const v of verdictOrder) tally[v] = report.results.filter((r) => r.verdict === v).length;
+  const line = messages.summary(tally, report.exitCode);
+  out.push(report.exitCode === 0 ? c.green(line) : c.red(line));
+  return `${out.join('\n')}\n`;
+}
+
+/** The json report: the run and every GateResult as the runner produced it. */
+export function jsonReport(report: RunReport): object {
+  return {
+    tool: 'loopgates',
+    version: report.version,
+    mode: report.mode,
+    root: report.root,
+    targets: report.targets,
+    exitCode: report.exitCode,
+    notes: report.notes,
+    results: report.results,
+  };
+}
+
+/** Percent-encode each segment of a repository-relative path into a SARIF artifactLocation uri (RFC 3986). */
+export function sarifUri(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * SARIF 2.1.0 log: one run, rules `<gate>/<rule>`, results with 1-based startLine/startColumn relative to
+ * `%SRCROOT%`, `partialFingerprints.loopgates/v1` from the finding fingerprint; error and vacuous verdicts become
+ * toolExecutionNotifications so a code-scanning upload still shows that the check did not prove anything.
+ */
+export function sarifReport(report: RunReport): object {
+  const rules: Array<{ id: string; name: string; shortDescription: { text: string } }> = [];
+  const ruleIndex = new Map<string, number>();
+  const results: object[] = [];
+  for (const r of report.results) {
+    for (const f of r.findings) {
+      const id = `${f.gate}/${f.rule}`;
+      if (!ruleIndex.has(id)) {
+        ruleIndex.set(id, rules.length);
+        rules.push({ id, name: f.rule, shortDescription: { text: `${r.title}: ${f.rule}` } });
+      }
+      results.push({
+        ruleId: id,
+        ruleIndex: ruleIndex.get(id),
+        level: f.severity === 'error' ? 'error' : 'warning',
+        message: { text: f.message },
+        locations: [{ physicalLocation: { artifactLocation: { uri: sarifUri(f.file), uriBaseId: '%SRCROOT%' }, region: { startLine: f.line, startColumn: f.column } } }],
+        partialFingerprints: { 'loopgates/v1': f.fingerprint },
+      });
+    }
+  }
+  const notifications = report.results
+    .filter((r) => r.verdict === 'error' || r.verdict === 'vacuous')
+    .map((r) => ({
+      level: 'error',
+      message: { text: `${r.gate} ${r.verdict}: ${r.error?.message ?? r.reason ?? ''}${r.error ? ` (fix: ${r.error.fix})` : ''}` },
+      descriptor: { id: r.gate },
+    }));
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'loopgates', version: report.version, informationUri: 'https://www.npmjs.com/package/loopgates', rules } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: `file://${sarifUri(report.root.endsWith('/') ? report.root : `${report.root}/`)}` } },
+        invocations: [{ executionSuccessful: report.exitCode !== 2, exitCode: report.exitCode, toolExecutionNotifications: notifications }],
+        results,
+      },
+    ],
+  };
+}
+
+/** @actions/core escapeData: %, CR, LF. */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** @actions/core escapeProperty: escapeData plus `:` and `,`. */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/**
+ * GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message` per finding (warning findings as
+ * `::warning`), `::error title=loopgates <gate>::…` per error/vacuous verdict, `::warning` per note, then the verdict
+ * lines as plain log text.
+ */
+export function githubReport(report: RunReport): string {
+  const out: string[] = [];
+  for (const r of report.results) {
+    for (const f of r.findings) {
+      const cmd = f.severity === 'error' ? 'error' : 'warning';
+      out.push(`::${cmd} file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`${f.gate}/${f.rule}`)}::${escapeData(f.message)}`);
+    }
+    if ((r.verdict === 'error' || r.verdict === 'vacuous') && r.error) {
+      out.push(`::error title=${escapeProperty(`loopgates ${r.gate} ${r.verdict}`)}::${escapeData(`${r.error.message} — fix: ${r.error.fix}`)}`);
+    }
+    for (const n of r.notes) out.push(`::warning title=${escapeProperty(`loopgates ${r.gate}`)}::${escapeData(n)}`);
+  }
+  for (const n of report.notes) out.push(`::notice title=loopgates::${escapeData(n)}`);
+  return `${out.join('\n')}${out.length ? '\n' : ''}${textReport(report, false)}`;
+}
