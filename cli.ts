@@ -1,9 +1,7 @@
 // The `loopgates` command: argv -> one verb (DESIGN.md layout). Exit codes: 0 pass, 1 gate failed, 2 broken, 3 ask.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
 import type { CommandIO, Verb } from './core/command.js';
 import { LoopgatesError } from './core/errors.js';
+import { packageVersion } from './core/version.js';
 import { explainVerb, hookVerb, runVerb } from './core/commands/index.js';
 import { doctorVerb, installVerb, uninstallVerb } from './install.js';
 import { mutateVerb, selftestVerb } from './mutations/commands.js';
@@ -11,17 +9,9 @@ import { mutateVerb, selftestVerb } from './mutations/commands.js';
 /** Every verb, in --help order. */
 export const verbs: readonly Verb[] = [installVerb, uninstallVerb, doctorVerb, runVerb, hookVerb, explainVerb, selftestVerb, mutateVerb];
 
-/** The package version from package.json (one directory above dist/). */
+/** The package version from package.json. */
 export function version(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const p of [join(here, '..', 'package.json'), join(here, 'package.json')]) {
-    try {
-      return (JSON.parse(readFileSync(p, 'utf8')) as { version: string }).version;
-    } catch {
-      /* try the next */
-    }
-  }
-  return '0.0.0';
+  return packageVersion();
 }
 
 function mainHelp(): string {

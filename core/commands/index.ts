@@ -1,16 +1,15 @@
-// run / hook / explain verbs (stub: being built for issue 2).
+// The core verbs: run / hook / explain (each in its own module), over the built-in gate registry.
 import type { Verb } from '../command.js';
+import { makeExplainVerb } from './explain.js';
+import { makeHookVerb } from './hook.js';
+import { makeRunVerb } from './run.js';
 
-const stub = (name: string, summary: string): Verb => ({
-  name,
-  summary,
-  usage: `loopgates ${name}\n\n${summary}\n`,
-  run: async (_args, io) => {
-    io.stderr(`loopgates ${name}: not built yet\n`);
-    return 2;
-  },
-});
+export { makeExplainVerb } from './explain.js';
+export { HANDLED_HOOKS, makeHookVerb, preflight } from './hook.js';
+export { makeRunVerb } from './run.js';
+export { executeRun } from './execute.js';
+export type { PreflightContext, PreflightOutcome, PreflightStep, RunRequest, VerbDeps } from './execute.js';
 
-export const runVerb: Verb = stub('run', 'Run the gates over the staged files (default), the whole tree, or named files.');
-export const hookVerb: Verb = stub('hook', 'Entry point for the git hook scripts: loopgates hook pre-commit.');
-export const explainVerb: Verb = stub('explain', "Print every enabled gate's four answers: runs, reads, ends, asks.");
+export const runVerb: Verb = makeRunVerb();
+export const hookVerb: Verb = makeHookVerb();
+export const explainVerb: Verb = makeExplainVerb();

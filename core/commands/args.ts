@@ -1,0 +1,23 @@
+// Argument parsing shared by the core verbs (node:util parseArgs; strict: an unknown option is an error, exit 2).
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { LoopgatesError } from '../errors.js';
+import { messages } from '../messages.js';
+import { REPORT_FORMATS } from '../report.js';
+import type { ReportFormat } from '../report.js';
+
+/** parseArgs with strict options; its TypeError becomes LoopgatesError (exit 2) pointing at `loopgates <verb> --help`. */
+export function parseVerbArgs<T extends NonNullable<ParseArgsConfig['options']>>(verb: string, args: readonly string[], options: T, allowPositionals: boolean) {
+  try {
+    return parseArgs({ args: [...args], options, allowPositionals, strict: true });
+  } catch (e) {
+    throw new LoopgatesError(messages.badArgs(e instanceof Error ? e.message : String(e), verb), `loopgates ${verb} --help`);
+  }
+}
+
+/** A `--format` value checked against `allowed`. Throws LoopgatesError (exit 2). */
+export function formatOf(value: string | undefined, allowed: readonly ReportFormat[] = REPORT_FORMATS): ReportFormat {
+  const f = value ?? 'text';
+  if (!(allowed as readonly string[]).includes(f)) throw new LoopgatesError(messages.badFormat(f), 'use --format text, json, sarif or github');
+  return f as ReportFormat;
+}

@@ -1,0 +1,128 @@
+// One run of the gates, shared by `run` and `hook`: snapshot -> config -> bypass -> preflight -> gates in parallel ->
+// report -> ledger -> exit code (DESIGN.md "Flow of a commit").
+import type { CommandIO } from '../command.js';
+import { loadConfig } from '../config.js';
+import type { ConfiguredGate, LoadedConfig } from '../config.js';
+import { LoopgatesError } from '../errors.js';
+import { findTopLevel, gitEnv } from '../git.js';
+import { appendLedger, cacheRoot as cacheRootFor, entriesFor, ledgerPath } from '../ledger.js';
+import { messages } from '../messages.js';
+import { exitCodeFor, formatReport } from '../report.js';
+import type { ReportFormat } from '../report.js';
+import { parseSkip, runGates } from '../runner.js';
+import { indexWorkspace, treeWorkspace } from '../snapshot.js';
+import type { GitWorkspace } from '../snapshot.js';
+import type { Gate, GateResult, Mode } from '../types.js';
+import { packageVersion } from '../version.js';
+
+/** What the verbs depend on; tests pass toy gates here instead of the built-in registry. */
+export interface VerbDeps {
+  gates?: ReadonlyArray<Gate<any>>;
+}
+
+/** What a preflight step (e.g. the cached self-test before a pre-commit) sees. */
+export interface PreflightContext {
+  io: CommandIO;
+  config: LoadedConfig;
+  ws: GitWorkspace;
+  /** The gates this run will judge with (enabled, after --gate), bypassed ones included. */
+  gates: readonly ConfiguredGate[];
+  /** LOOPGATES_SKIP ids (every id when `all`). */
+  bypassed: ReadonlySet<string>;
+  cacheRoot: string;
+}
+
+/**
+ * Outcome of a preflight step. A non-zero `exitCode` refuses before any gate runs; `results` (e.g. a self-test
+ * verdict per gate) are reported ahead of the gates' results, `notes` as run notes.
+ */
+export interface PreflightOutcome {
+  exitCode: number;
+  results?: GateResult[];
+  notes?: string[];
+}
+
+/** A step run after config and snapshot are loaded and before the gates. */
+export type PreflightStep = (ctx: PreflightContext) => Promise<PreflightOutcome | void>;
+
+/** One run's request. */
+export interface RunRequest {
+  mode: Mode;
+  /** `files` mode: paths relative to io.cwd (or absolute). */
+  files?: readonly string[];
+  /** `--gate` ids; empty: every enabled gate. */
+  gateIds?: readonly string[];
+  format: ReportFormat;
+  preflight?: readonly PreflightStep[];
+}
+
+/** Build the snapshot `mode` asks for. Throws LoopgatesError (exit 2) for staged mode outside git; GitError. */
+export async function workspaceFor(io: CommandIO, mode: Mode, files?: readonly string[]): Promise<GitWorkspace> {
+  if (mode === 'staged') {
+    const top = await findTopLevel(io.cwd, gitEnv(io.env, io.cwd));
+    if (top === null) throw new LoopgatesError(messages.outsideGitStaged, messages.outsideGitStagedFix);
+    return indexWorkspace(io.cwd, io.env);
+  }
+  return treeWorkspace(io.cwd, mode, files, io.env);
+}
+
+/**
+ * Run the gates once and report. Returns the exit code: 0 all pass/skip, 1 a gate failed, 2 an error or vacuous
+ * verdict, no gate to run, or a preflight refusal (2 wins over 1). Throws ConfigError / LoopgatesError (exit 2) for
+ * a broken config, an unknown --gate id, or a snapshot git cannot give; cli.ts prints them with their fix.
+ */
+export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps = {}): Promise<number> {
+  const ws = await workspaceFor(io, req.mode, req.files);
+  const config = loadConfig(ws.root, deps.gates ? { gates: deps.gates } : {});
+  const notes: string[] = [];
+  if (!config.found) notes.push(messages.noConfig(config.file));
+
+  const known = config.gates.map((g) => g.gate.id);
+  let selected: ConfiguredGate[];
+  if (req.gateIds && req.gateIds.length) {
+    const unknown = req.gateIds.filter((id) => !known.includes(id));
+    if (unknown.length) throw new LoopgatesError(unknown.map((id) => messages.unknownGate(id, known)).join('\n'), messages.unknownGateFix);
+    selected = config.gates.filter((g) => req.gateIds!.includes(g.gate.id));
+    for (const g of selected) if (!g.enabled) notes.push(messages.disabledGateRun(g.gate.id));
+  } else {
+    selected = config.gates.filter((g) => g.enabled);
+  }
+
+  const skip = parseSkip(io.env.LOOPGATES_SKIP, known);
+  if (skip.unknown.length) io.stderr(`${messages.bypassUnknown(skip.unknown, known)}\n`);
+  if (skip.all) io.stderr(`${messages.bypassAllWarning}\n`);
+  else if (skip.ids.size) io.stderr(`${messages.bypassWarning([...skip.ids])}\n`);
+
+  const facts = ws.facts;
+  const cacheRoot = cacheRootFor(ws.root, facts);
+  const preResults: GateResult[] = [];
+  let preExit = 0;
+  for (const step of req.preflight ?? []) {
+    const outcome = await step({ io, config, ws, gates: selected, bypassed: skip.ids, cacheRoot });
+    if (!outcome) continue;
+    preResults.push(...(outcome.results ?? []));
+    notes.push(...(outcome.notes ?? []));
+    preExit = Math.max(preExit, outcome.exitCode);
+    if (outcome.exitCode !== 0) break;
+  }
+
+  let results: GateResult[] = [];
+  if (preExit === 0) {
+    results = await runGates(
+      selected.map((g) => g.settings),
+      { ws, cacheRoot, signal: io.signal, bypass: skip.all ? 'all' : skip.ids },
+    );
+  }
+  if (selected.length === 0) notes.push(`${messages.noGates} (${messages.fix(messages.noGatesFix)})`);
+  const exitCode = preExit !== 0 ? Math.max(preExit, preResults.length ? exitCodeFor(preResults) : 0) : exitCodeFor(results);
+  const targets = (await ws.targets()).length;
+  io.stdout(formatReport({ version: packageVersion(), mode: ws.mode, root: ws.root, targets, results: [...preResults, ...results], exitCode, notes }, req.format, { color: io.isTTY }));
+
+  try {
+    const repoEnv = ws.backing.kind === 'index' ? ws.backing.env : gitEnv(io.env, io.cwd, ws.root);
+    appendLedger(await ledgerPath(ws.root, facts, repoEnv), entriesFor(results, ws.mode));
+  } catch (e) {
+    io.stderr(`${messages.ledgerFailed(e instanceof Error ? e.message : String(e))}\n`);
+  }
+  return exitCode;
+}

@@ -1,0 +1,42 @@
+// `loopgates explain`: every enabled gate's four answers (DESIGN.md "the four answers").
+import type { Verb } from '../command.js';
+import { loadConfig } from '../config.js';
+import { findTopLevel, gitEnv } from '../git.js';
+import { messages, usage } from '../messages.js';
+import { formatOf, parseVerbArgs } from './args.js';
+import type { VerbDeps } from './execute.js';
+
+/** The `explain` verb over `deps`. Config is read from the repository's top level (or the current folder outside git). */
+export function makeExplainVerb(deps: VerbDeps = {}): Verb {
+  return {
+    name: 'explain',
+    summary: "Print every enabled gate's four answers: runs, reads, ends, asks.",
+    usage: usage.explain,
+    async run(args, io) {
+      const { values } = parseVerbArgs('explain', args, { all: { type: 'boolean' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, false);
+      if (values.help) {
+        io.stdout(usage.explain);
+        return 0;
+      }
+      const format = formatOf(values.format, ['text', 'json']);
+      const root = (await findTopLevel(io.cwd, gitEnv(io.env, io.cwd))) ?? io.cwd;
+      const config = loadConfig(root, deps.gates ? { gates: deps.gates } : {});
+      const shown = config.gates.filter((g) => g.enabled || values.all);
+      if (format === 'json') {
+        const gates = shown.map((g) => ({ id: g.gate.id, title: g.gate.title, enabled: g.enabled, source: g.source, timeoutMs: g.settings.timeoutMs, ...g.gate.loop }));
+        io.stdout(`${JSON.stringify({ config: config.file, found: config.found, gates }, null, 2)}\n`);
+        return 0;
+      }
+      const out: string[] = [];
+      if (!config.found) out.push(messages.note(messages.noConfig(config.file)), '');
+      if (shown.length === 0) out.push(messages.noGates);
+      for (const g of shown) {
+        out.push(`${g.gate.id} — ${g.gate.title}${g.enabled ? '' : ' (disabled)'}${g.source === 'command' ? ' (command gate)' : ''}`);
+        for (const k of ['runs', 'reads', 'ends', 'asks'] as const) out.push(`  ${k.padEnd(5)}  ${g.gate.loop[k]}`);
+        out.push(`  bound  ${g.settings.timeoutMs} ms per run`, '');
+      }
+      io.stdout(`${out.join('\n').trimEnd()}\n`);
+      return 0;
+    },
+  };
+}
