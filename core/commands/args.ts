@@ -7,9 +7,12 @@ import { REPORT_FORMATS } from '../report.js';
 import type { ReportFormat } from '../report.js';
 
 /** parseArgs with strict options; its TypeError becomes LoopgatesError (exit 2) pointing at `loopgates <verb> --help`. */
-export function parseVerbArgs<T extends NonNullable<ParseArgsConfig['options']>>(verb: string, args: readonly string[], options: T, allowPositionals: boolean) {
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Parsed<T extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>>;
+
+export function parseVerbArgs<T extends Options>(verb: string, args: readonly string[], options: T, allowPositionals: boolean): Parsed<T> {
   try {
-    return parseArgs({ args: [...args], options, allowPositionals, strict: true });
+    return parseArgs({ args: [...args], options, allowPositionals: allowPositionals as true, strict: true });
   } catch (e) {
     throw new LoopgatesError(messages.badArgs(e instanceof Error ? e.message : String(e), verb), `loopgates ${verb} --help`);
   }

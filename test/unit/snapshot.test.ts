@@ -1,0 +1,152 @@
+// The staged and tree snapshots against real git: what is a target, which bytes are read, GIT_INDEX_FILE.
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GitError } from '../../core/errors.js';
+import { gitEnv, repoFacts } from '../../core/git.js';
+import { indexWorkspace, treeWorkspace } from '../../core/snapshot.js';
+import { treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
+
+describe('indexWorkspace', () => {
+  it('reads staged content, not the working tree, and lists only added/modified/renamed paths', async () => {
+    await withGitRepo({ 'keep.txt': 'same\n', 'mod.txt': 'v1\n', 'gone.txt': 'bye\n', 'old-name.txt': 'moving\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'base');
+      repo.write('mod.txt', 'v2 staged\n');
+      repo.git('add', '--', 'mod.txt');
+      repo.write('mod.txt', 'v2 staged\nunstaged tail\n');
+      repo.git('rm', '-q', '--', 'gone.txt');
+      repo.git('mv', '--', 'old-name.txt', 'new-name.txt');
+      repo.write('untracked.txt', 'not staged\n');
+      const before = treeAndIndexDigest(repo.dir);
+      const ws = await indexWorkspace(repo.dir, {});
+      expect(ws.backing.kind).toBe('index');
+      expect(await ws.targets()).toEqual(['mod.txt', 'new-name.txt']);
+      expect(await ws.allPaths()).toEqual(['keep.txt', 'mod.txt', 'new-name.txt']);
+      expect(await ws.readText('mod.txt')).toBe('v2 staged\n');
+      expect(await ws.has('untracked.txt')).toBe(false);
+      await expect(ws.read('gone.txt')).rejects.toThrow(/not in the snapshot/);
+      expect(treeAndIndexDigest(repo.dir)).toBe(before);
+    });
+  });
+
+  it('handles the initial commit (no HEAD): every staged file is a target', async () => {
+    await withGitRepo({ 'a.txt': 'a\n', 'b/c.txt': 'c\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      const ws = await indexWorkspace(repo.dir, {});
+      expect(ws.facts?.hasHead).toBe(false);
+      expect(await ws.targets()).toEqual(['a.txt', 'b/c.txt']);
+    });
+  });
+
+  it('keeps paths with spaces, newlines, unicode and a leading dash intact', async () => {
+    const names = ['sp ace.txt', 'new\nline.txt', 'ünïcödé/日本.txt', '-x y.kt', '"quoted".txt', 'tab\there.txt'];
+    await withGitRepo(Object.fromEntries(names.map((n, i) => [n, `content ${i}\n`])), async (repo) => {
+      repo.git('add', '--', '.');
+      const ws = await indexWorkspace(repo.dir, {});
+      expect(await ws.targets()).toEqual([...names].sort());
+      for (const [i, n] of names.entries()) expect(await ws.readText(n)).toBe(`content ${i}\n`);
+    });
+  });
+
+  it('reads binary blobs byte for byte through one cat-file process, many at once', async () => {
+    const bin = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256));
+    const files: Record<string, string | Buffer> = { 'bin.dat': bin };
+    for (let i = 0; i < 200; i++) files[`many/f${i}.txt`] = `file ${i}\n`.repeat(i % 5);
+    await withGitRepo(files, async (repo) => {
+      repo.git('add', '--', '.');
+      const ws = await indexWorkspace(repo.dir, {});
+      const reads = await Promise.all((await ws.targets()).map((p) => ws.read(p)));
+      expect(reads.length).toBe(201);
+      expect(Buffer.compare(await ws.read('bin.dat'), bin)).toBe(0);
+      expect((await ws.readText('many/f13.txt'))).toBe('file 13\n'.repeat(3));
+    });
+  });
+
+  it('honours GIT_INDEX_FILE, relative to the top level as git reads it, and hands it on in backing.env', async () => {
+    await withGitRepo({ 'a.txt': 'a\n', 'sub/b.txt': 'b\n' }, async (repo) => {
+      repo.git('add', '--', 'a.txt');
+      copyFileSync(join(repo.dir, '.git', 'index'), join(repo.dir, '.git', 'other-index'));
+      repo.git('add', '--', 'sub/b.txt');
+      const fromSub = await indexWorkspace(join(repo.dir, 'sub'), { GIT_INDEX_FILE: '.git/other-index' });
+      expect(await fromSub.targets()).toEqual(['a.txt']);
+      expect(fromSub.backing.kind === 'index' && fromSub.backing.env.GIT_INDEX_FILE).toBe(join(repo.dir, '.git', 'other-index'));
+      expect(await (await indexWorkspace(repo.dir, {})).targets()).toEqual(['a.txt', 'sub/b.txt']);
+    });
+  });
+
+  it('refuses a GIT_INDEX_FILE that does not exist (git would read it as an empty index)', async () => {
+    await withGitRepo({ 'a.txt': 'a\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      await expect(indexWorkspace(repo.dir, { GIT_INDEX_FILE: '.git/nope' })).rejects.toThrow(GitError);
+    });
+  });
+
+  it('throws GitError outside a work tree', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loopgates-nogit-'));
+    try {
+      await expect(indexWorkspace(dir, { GIT_CEILING_DIRECTORIES: tmpdir() })).rejects.toThrow(GitError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('treeWorkspace', () => {
+  it('--all lists tracked and untracked-not-ignored files that exist, reading the working tree', async () => {
+    await withGitRepo({ '.gitignore': 'ignored.txt\n', 'a.txt': 'a\n', 'deleted.txt': 'x\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'base');
+      rmSync(join(repo.dir, 'deleted.txt'));
+      repo.write('new.txt', 'new\n');
+      repo.write('ignored.txt', 'no\n');
+      repo.write('a.txt', 'worktree a\n');
+      const ws = await treeWorkspace(repo.dir, 'all');
+      expect(await ws.targets()).toEqual(['.gitignore', 'a.txt', 'new.txt']);
+      expect(await ws.readText('a.txt')).toBe('worktree a\n');
+    });
+  });
+
+  it('--files takes paths relative to the cwd, including one starting with a dash', async () => {
+    await withGitRepo({ 'dir/-x y.kt': 'k\n', 'dir/other.kt': 'o\n' }, async (repo) => {
+      const ws = await treeWorkspace(join(repo.dir, 'dir'), 'files', ['-x y.kt']);
+      expect(await ws.targets()).toEqual(['dir/-x y.kt']);
+      expect(await ws.allPaths()).toEqual(['dir/-x y.kt', 'dir/other.kt']);
+      await expect(treeWorkspace(repo.dir, 'files', ['missing.kt'])).rejects.toThrow(/not a file/);
+      await expect(treeWorkspace(repo.dir, 'files', ['../outside.kt'])).rejects.toThrow(/outside/);
+    });
+  });
+
+  it('outside git walks the folder, skipping .git and node_modules', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loopgates-plain-'));
+    try {
+      for (const p of ['a.txt', 'res/values/strings.xml', 'node_modules/x/index.js', '.git/config']) {
+        mkdirSync(join(dir, p, '..'), { recursive: true });
+        writeFileSync(join(dir, p), 'x');
+      }
+      const ws = await treeWorkspace(dir, 'all', undefined, { GIT_CEILING_DIRECTORIES: tmpdir() });
+      expect(ws.facts).toBeNull();
+      expect(await ws.targets()).toEqual(['a.txt', 'res/values/strings.xml']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('repoFacts', () => {
+  it('reports git dir, common dir and hooks path of a linked worktree, detached HEAD and a merge', async () => {
+    await withGitRepo({ 'a.txt': 'a\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'base');
+      const main = await repoFacts(repo.dir);
+      expect(main).toMatchObject({ topLevel: repo.dir, gitDir: join(repo.dir, '.git'), commonDir: join(repo.dir, '.git'), hooksDir: join(repo.dir, '.git', 'hooks'), hasHead: true, detached: false, linkedWorktree: false, mergeInProgress: false });
+      const wt = join(repo.dir, '..', 'wt');
+      repo.git('worktree', 'add', '-q', '--detach', wt);
+      const linked = await repoFacts(wt);
+      expect(linked).toMatchObject({ topLevel: wt, commonDir: join(repo.dir, '.git'), linkedWorktree: true, detached: true, hooksDir: join(repo.dir, '.git', 'hooks') });
+      expect(linked.gitDir).toBe(join(repo.dir, '.git', 'worktrees', 'wt'));
+      expect(gitEnv({ GIT_DIR: '.git', GIT_INDEX_FILE: 'x' }, '/r/sub', '/r')).toEqual({ GIT_DIR: '/r/sub/.git', GIT_INDEX_FILE: '/r/x' });
+    });
+  });
+});
