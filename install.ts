@@ -1,17 +1,418 @@
 // install / uninstall / doctor: places the hooks, detects other hook managers, verifies git will run them.
-// (stub: being built for issue 2)
-import type { Verb } from './core/command.js';
+// The hook git runs is a POSIX sh script stored in the repository (hooks/pre-commit, rendered to
+// .loopgates/hooks/pre-commit) so every checkout runs the same version; install places only what git needs to reach it
+// (a shim in the hooks dir, or a block in husky's .husky/pre-commit), then proves it in a scratch clone.
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { delimiter, join, relative } from 'node:path';
+import type { CommandIO, Verb } from './core/command.js';
+import { ExitCode } from './core/command.js';
+import { LoopgatesError } from './core/errors.js';
+import { runTool } from './core/tools.js';
+import { detectManagers, listsLoopgates, readPackageJson, repoLayout, STORED_HOOK, type Managers, type RepoLayout } from './core/install/layout.js';
+import { applyPlacements, planPlacement, verifyPlacements, type Placement, type Problem } from './core/install/place.js';
+import { proveHook } from './core/install/proof.js';
+import {
+  ATTRIBUTES_RULE,
+  cliEntry,
+  LOOPGATES_GITIGNORE,
+  PREPARE_SCRIPT,
+  renderStoredHook,
+  storedHookMode,
+  withoutBlock,
+  type ResolveMode,
+} from './core/install/render.js';
+import { ChangeSet, loadState, saveState, statePath, revertState, type FileChange } from './core/install/state.js';
+import { defaultConfigFor } from './core/install/config-default.js';
+import { CONFIG_FILE, loadConfig } from './core/config.js';
 
-const stub = (name: string, summary: string): Verb => ({
-  name,
-  summary,
-  usage: `loopgates ${name}\n\n${summary}\n`,
-  run: async (_args, io) => {
-    io.stderr(`loopgates ${name}: not built yet\n`);
-    return 2;
-  },
-});
+const INSTALL_USAGE = `loopgates install [--from-prepare] [--no-proof]
 
-export const installVerb: Verb = stub('install', 'Install the fail-closed pre-commit hook into this repository.');
-export const uninstallVerb: Verb = stub('uninstall', 'Remove the hook and restore what was there before.');
-export const doctorVerb: Verb = stub('doctor', 'Check hook placement, scanner, config, node version and other hook managers.');
+Install the fail-closed pre-commit hook into the git repository that contains the current directory.
+
+What it writes (each recorded in <git-common-dir>/loopgates/install.json so \`loopgates uninstall\` restores it):
+  .loopgates/hooks/pre-commit   the hook itself, POSIX sh, LF line endings; commit it so every clone runs it
+  .loopgates/.gitignore         keeps the ledger and caches out of git
+  .gitattributes                adds "${ATTRIBUTES_RULE}" so core.autocrlf cannot break the hook
+  loopgates.yaml                a commented default for the platforms found, only when there is none
+  package.json                  (npm repositories listing loopgates) a "prepare" script: fresh clones get the hook
+                                on \`npm install\`; it exits 0 when loopgates is absent (npm ci --omit=dev) or there
+                                is no .git (a Docker build)
+  <hooks dir>/pre-commit        a shim git runs (hooks dir: git rev-parse --git-path hooks); an existing hook there
+                                is kept as pre-commit.loopgates-previous, runs first, and its failure still refuses
+  .husky/pre-commit             with husky: a marked block instead of the shim
+  <git-common-dir>/loopgates/cli-path   (repositories without loopgates in package.json) where this CLI lives,
+                                so the hook finds it without npx
+
+Other hook managers: husky is integrated; an existing .git/hooks/pre-commit (pre-commit, husky 4, your own) is
+chained; lefthook, simple-git-hooks and a core.hooksPath outside the repository make install refuse with the
+lines to add to their config (run install again afterwards).
+
+After placing, install checks that git will run the hook (hooks dir, run bit, line endings), then proves it in a
+scratch clone under the OS temp dir: a commit staging a generated canary credential must be refused and a clean
+commit must land. Running it twice is the same as running it once.
+
+Options:
+  --from-prepare   for package.json "prepare": only place the git side of an already committed hook; no proof;
+                   outside a git repository it explains and exits 0
+  --no-proof       skip the scratch-clone proof (\`loopgates doctor\` still checks the placement)
+  -h, --help       this text
+
+Exit codes: 0 installed and proven · 2 refused (another manager, a shared hooks dir), not a git repository, or the
+proof failed (the message says which commit and why).
+`;
+
+const UNINSTALL_USAGE = `loopgates uninstall [--force]
+
+Undo \`loopgates install\` in this repository, newest change first, from the record it kept in
+<git-common-dir>/loopgates/install.json: every file it created is removed and every file it changed gets back its
+exact bytes and mode (hooks, loopgates.yaml, package.json, .gitattributes, .husky/pre-commit). A hook that was
+there before install is put back byte for byte.
+
+A file edited since install is not overwritten: loopgates removes only its own part (the "prepare" script, the
+.husky block, the .gitattributes rule) or, where it cannot, leaves the file and says so.
+.loopgates/ledger.jsonl (the run history) is left in place.
+
+Options:
+  --force      restore the pre-install bytes even of files edited since install
+  -h, --help   this text
+
+Exit codes: 0 restored (or nothing was installed) · 2 some file was left as it is (listed, with what to do).
+`;
+
+const DOCTOR_USAGE = `loopgates doctor
+
+Check, without changing anything, that the hook will run and can judge a commit:
+  - the stored hook .loopgates/hooks/pre-commit: present, current for this loopgates version, LF line endings
+  - placement: git's hooks dir (git rev-parse --git-path hooks, core.hooksPath by scope), the shim or husky block,
+    its run bit, and whether another manager (husky, lefthook, pre-commit, simple-git-hooks) is in the way
+  - node: the version running now (20 or newer)
+  - loopgates: where the hook will find it (node_modules, the recorded CLI, or PATH)
+  - scanner: gitleaks found (PATH or LOOPGATES_GITLEAKS) and answering the subcommand the secrets gate uses
+  - config: loopgates.yaml present and valid
+Each problem is printed with its one-line fix.
+
+Options:
+  -h, --help   this text
+
+Exit codes: 0 healthy · 2 at least one problem.
+`;
+
+interface Ctx {
+  io: CommandIO;
+  env: Record<string, string | undefined>;
+  out: (line: string) => void;
+}
+
+const ctxOf = (io: CommandIO): Ctx => ({ io, env: { ...io.env }, out: (l) => io.stdout(`${l}\n`) });
+
+function parseFlags(args: readonly string[], known: readonly string[], verb: string): Set<string> {
+  const flags = new Set<string>();
+  for (const a of args) {
+    if (!known.includes(a)) throw new LoopgatesError(`unknown option '${a}'`, `loopgates ${verb} --help`);
+    flags.add(a);
+  }
+  return flags;
+}
+
+async function requireLayout(ctx: Ctx): Promise<RepoLayout> {
+  const layout = await repoLayout(ctx.io.cwd, ctx.env);
+  if (!layout) throw new LoopgatesError(`${ctx.io.cwd} is not inside a git working tree`, 'run it inside your repository (or: git init)');
+  return layout;
+}
+
+/** Which way the stored hook finds loopgates in this repository. */
+function resolveMode(layout: RepoLayout): ResolveMode {
+  return listsLoopgates(readPackageJson(layout.top)) ? 'npm' : 'standalone';
+}
+
+/** package.json text with our prepare script added (kept when already there), formatting preserved. */
+function withPrepare(text: string): string {
+  const pkg = JSON.parse(text) as Record<string, unknown> & { scripts?: Record<string, string> };
+  const scripts = { ...(pkg.scripts ?? {}) };
+  const current = scripts.prepare;
+  if (current !== undefined && current.includes('loopgates')) return text;
+  scripts.prepare = current === undefined || current.trim() === '' ? PREPARE_SCRIPT : `${current} && ${PREPARE_SCRIPT}`;
+  pkg.scripts = scripts;
+  const indent = /^([ \t]+)"/m.exec(text)?.[1] ?? '  ';
+  return `${JSON.stringify(pkg, null, indent)}${text.endsWith('\n') ? '\n' : ''}`;
+}
+
+/** package.json text with our prepare script removed; the inverse of `withPrepare`. */
+function withoutPrepare(text: string): string | null {
+  let pkg: Record<string, unknown> & { scripts?: Record<string, string> };
+  try {
+    pkg = JSON.parse(text) as typeof pkg;
+  } catch {
+    return null;
+  }
+  const prepare = pkg.scripts?.prepare;
+  if (prepare === undefined || !pkg.scripts) return text;
+  if (prepare === PREPARE_SCRIPT) delete pkg.scripts.prepare;
+  else if (prepare.endsWith(` && ${PREPARE_SCRIPT}`)) pkg.scripts.prepare = prepare.slice(0, -` && ${PREPARE_SCRIPT}`.length);
+  else return text;
+  if (Object.keys(pkg.scripts).length === 0) delete pkg.scripts;
+  const indent = /^([ \t]+)"/m.exec(text)?.[1] ?? '  ';
+  return `${JSON.stringify(pkg, null, indent)}${text.endsWith('\n') ? '\n' : ''}`;
+}
+
+function withAttributesRule(text: string): string {
+  if (text.split(/\r?\n/).some((l) => l.trim() === ATTRIBUTES_RULE)) return text;
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const sep = text === '' || text.endsWith('\n') ? '' : eol;
+  return `${text}${sep}${ATTRIBUTES_RULE}${eol}`;
+}
+
+function unpatch(change: FileChange, current: string): string | null {
+  switch (change.kind) {
+    case 'package-json':
+      return withoutPrepare(current);
+    case 'hook-block':
+      return withoutBlock(current);
+    case 'gitattributes':
+      return current
+        .split(/(?<=\n)/)
+        .filter((l) => l.trim() !== ATTRIBUTES_RULE)
+        .join('');
+    default:
+      return null;
+  }
+}
+
+async function install(args: readonly string[], io: CommandIO): Promise<number> {
+  const flags = parseFlags(args, ['--from-prepare', '--no-proof'], 'install');
+  const ctx = ctxOf(io);
+  const fromPrepare = flags.has('--from-prepare');
+  const layout = await repoLayout(io.cwd, ctx.env);
+  if (!layout) {
+    if (fromPrepare) {
+      ctx.out('loopgates: no git repository here (a Docker build or an unpacked tarball?): the git hook was not placed; run `npx loopgates install` in a clone');
+      return ExitCode.ok;
+    }
+    throw new LoopgatesError(`${io.cwd} is not inside a git working tree`, 'run it inside your repository (or: git init)');
+  }
+  const { top, commonDir } = layout;
+  const managers = detectManagers(layout);
+  const plan = planPlacement(layout, managers);
+  if (!plan.ok) {
+    io.stderr(`loopgates install: refused, nothing was changed: ${plan.message}\n  fix: ${plan.fix}\n`);
+    return ExitCode.broken;
+  }
+  const state = loadState(commonDir);
+  const changes = new ChangeSet(state);
+  const rel = (p: string) => relative(top, p) || p;
+  const stored = join(top, STORED_HOOK);
+  const mode = resolveMode(layout);
+
+  if (fromPrepare) {
+    if (!existsSync(stored)) {
+      throw new LoopgatesError(`${STORED_HOOK} is missing from this checkout`, 'npx loopgates install, then commit .loopgates/');
+    }
+  } else {
+    if (changes.write(stored, renderStoredHook(mode), 0o755, 'stored-hook')) ctx.out(`wrote ${STORED_HOOK} (finds loopgates: ${mode === 'npm' ? 'node_modules' : 'recorded CLI, then PATH'})`);
+    if (changes.write(join(top, '.loopgates', '.gitignore'), LOOPGATES_GITIGNORE, 0o644, 'gitignore')) ctx.out('wrote .loopgates/.gitignore (ledger.jsonl, cache/)');
+    const attributes = join(top, '.gitattributes');
+    const attrText = existsSync(attributes) ? readFileSync(attributes, 'utf8') : '';
+    if (changes.write(attributes, withAttributesRule(attrText), 0o644, 'gitattributes')) ctx.out(`added "${ATTRIBUTES_RULE}" to .gitattributes`);
+    const config = join(top, 'loopgates.yaml');
+    if (!existsSync(config)) {
+      const { text, platforms } = await defaultConfigFor(top);
+      changes.write(config, text, 0o644, 'config');
+      ctx.out(`wrote loopgates.yaml (defaults for: ${platforms.length ? platforms.join(', ') : 'no platform detected'})`);
+    }
+    if (mode === 'npm') {
+      const pj = join(top, 'package.json');
+      const text = readFileSync(pj, 'utf8');
+      if (changes.write(pj, withPrepare(text), statModeOr(pj, 0o644), 'package-json')) ctx.out('added a "prepare" script to package.json (fresh clones get the hook on npm install)');
+    } else {
+      const record = join(commonDir, 'loopgates', 'cli-path');
+      if (changes.write(record, `${cliEntry()}\n`, 0o644, 'cli-record')) ctx.out(`recorded the CLI for the hook: ${cliEntry()}`);
+    }
+  }
+  for (const line of applyPlacements(plan.placements, changes, top)) ctx.out(line);
+  for (const note of plan.notes) ctx.out(`note: ${note}`);
+  saveState(commonDir, state);
+
+  const after = detectManagers((await repoLayout(top, ctx.env)) ?? layout);
+  const problems = [...storedHookProblems(top), ...verifyPlacements(plan.placements, layout, after, ctx.env)];
+  if (problems.length > 0) {
+    for (const p of problems) io.stderr(`loopgates install: ${p.what}\n  fix: ${p.fix}\n`);
+    return ExitCode.broken;
+  }
+  ctx.out(`git will run the hook: ${describePlacements(plan.placements, rel)}`);
+  if (fromPrepare) return ExitCode.ok;
+  if (!flags.has('--no-proof')) {
+    const proof = await proveHook({ top, commonDir, hooksDir: layout.hooksDir, env: ctx.env, log: ctx.out });
+    if (!proof.ok) {
+      for (const p of proof.problems) io.stderr(`loopgates install: proof failed: ${p}\n`);
+      const shown = !proof.clean.landed ? proof.clean : proof.canary;
+      io.stderr(`--- output of the ${shown === proof.clean ? 'clean' : 'canary'} commit ---\n${shown.output.trimEnd()}\n---\n  fix: loopgates doctor\n`);
+      return ExitCode.broken;
+    }
+    ctx.out('proven: a commit staging a credential is refused and a clean commit lands');
+  }
+  const toCommit = ['.loopgates', '.gitattributes', 'loopgates.yaml', ...(mode === 'npm' ? ['package.json'] : []), ...plan.placements.flatMap((p) => (p.kind === 'block' ? [rel(p.file)] : []))];
+  ctx.out(`next: commit the hook so every clone runs it: git add ${[...new Set(toCommit)].join(' ')}`);
+  if (mode === 'standalone') ctx.out('other clones: run `npx loopgates install` once after cloning (or add loopgates to package.json devDependencies)');
+  return ExitCode.ok;
+}
+
+function statModeOr(path: string, fallback: number): number {
+  try {
+    return statSync(path).mode & 0o777;
+  } catch {
+    return fallback;
+  }
+}
+
+function describePlacements(placements: readonly Placement[], rel: (p: string) => string): string {
+  return placements
+    .map((p) => (p.kind === 'shim' ? `${join(p.dir, 'pre-commit')} -> ${STORED_HOOK}` : p.kind === 'block' ? `${rel(p.file)} (${p.manager}) -> ${STORED_HOOK}` : `${p.manager} (${p.file}) -> ${STORED_HOOK}`))
+    .join('; ');
+}
+
+/** Problems with the stored hook itself: missing, not ours, CRLF, or stale for this loopgates version. */
+function storedHookProblems(top: string): Problem[] {
+  const stored = join(top, STORED_HOOK);
+  if (!existsSync(stored)) return [{ what: `${STORED_HOOK} is missing: every commit is refused`, fix: `git checkout HEAD -- ${STORED_HOOK}   (or: loopgates install)` }];
+  const bytes = readFileSync(stored);
+  const problems: Problem[] = [];
+  if (bytes.includes(0x0d)) problems.push({ what: `${STORED_HOOK} has CRLF line endings (core.autocrlf?): sh cannot run it`, fix: `loopgates install   (rewrites it with LF and adds "${ATTRIBUTES_RULE}" to .gitattributes)` });
+  const text = bytes.toString('utf8').replace(/\r\n/g, '\n');
+  const mode = storedHookMode(text);
+  if (mode === null) problems.push({ what: `${STORED_HOOK} is not a loopgates hook`, fix: 'loopgates install' });
+  else if (text !== renderStoredHook(mode)) problems.push({ what: `${STORED_HOOK} differs from this loopgates version's hook (older version or edited)`, fix: 'loopgates install, then commit .loopgates/hooks/pre-commit' });
+  return problems;
+}
+
+async function uninstall(args: readonly string[], io: CommandIO): Promise<number> {
+  const flags = parseFlags(args, ['--force'], 'uninstall');
+  const ctx = ctxOf(io);
+  const layout = await requireLayout(ctx);
+  const state = loadState(layout.commonDir);
+  if (state.changes.length === 0) {
+    ctx.out(`loopgates is not installed here (no record at ${statePath(layout.commonDir)}): nothing to undo`);
+    return ExitCode.ok;
+  }
+  rmSync(statePath(layout.commonDir), { force: true });
+  const outcomes = revertState(state, unpatch, flags.has('--force'));
+  const rel = (p: string) => relative(layout.top, p) || p;
+  let kept = 0;
+  for (const o of outcomes) {
+    if (o.action === 'kept-edited') {
+      kept += 1;
+      io.stderr(`loopgates uninstall: ${rel(o.path)} was edited since install; left as it is\n  fix: remove it by hand, or: loopgates uninstall --force (restores its pre-install bytes)\n`);
+    } else if (o.action !== 'already-gone') ctx.out(`${o.action} ${rel(o.path)}${o.action === 'unpatched' ? ' (edited since install: removed only loopgates’ part)' : ''}`);
+  }
+  if (existsSync(join(layout.top, '.loopgates', 'ledger.jsonl'))) ctx.out('kept .loopgates/ledger.jsonl (run history)');
+  if (kept > 0) {
+    // Keep a record of what is left so a later `uninstall --force` can still finish the job.
+    saveState(layout.commonDir, { ...state, changes: state.changes.filter((c) => outcomes.some((o) => o.path === c.path && o.action === 'kept-edited')) });
+    return ExitCode.broken;
+  }
+  ctx.out('loopgates uninstalled: everything install wrote is restored');
+  return ExitCode.ok;
+}
+
+/** Where the hook will find loopgates, or a problem. */
+function cliProblems(layout: RepoLayout, mode: ResolveMode, env: Readonly<Record<string, string | undefined>>): { found: string | null; problem: Problem | null } {
+  if (env.LOOPGATES_CLI) return existsSync(env.LOOPGATES_CLI) ? { found: `${env.LOOPGATES_CLI} (LOOPGATES_CLI)`, problem: null } : { found: null, problem: { what: `LOOPGATES_CLI=${env.LOOPGATES_CLI} does not exist`, fix: 'unset LOOPGATES_CLI' } };
+  if (mode === 'npm') {
+    const p = join(layout.top, 'node_modules', 'loopgates', 'bin', 'loopgates.js');
+    return existsSync(p) ? { found: p, problem: null } : { found: null, problem: { what: 'package.json lists loopgates but node_modules/loopgates is missing: every commit is refused', fix: 'npm install' } };
+  }
+  const record = join(layout.commonDir, 'loopgates', 'cli-path');
+  const recorded = existsSync(record) ? readFileSync(record, 'utf8').split('\n')[0] ?? '' : '';
+  if (recorded && existsSync(recorded)) return { found: `${recorded} (recorded at install)`, problem: null };
+  const onPath = which('loopgates', env);
+  if (onPath) return { found: `${onPath} (PATH)`, problem: null };
+  return { found: null, problem: { what: `the hook cannot find loopgates (${recorded ? `recorded ${recorded} is gone` : 'no recorded CLI'}, none on PATH): every commit is refused`, fix: 'npx loopgates install' } };
+}
+
+function which(name: string, env: Readonly<Record<string, string | undefined>>): string | null {
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const p = join(dir, name);
+    try {
+      if (statSync(p).isFile() && (statSync(p).mode & 0o111) !== 0) return p;
+    } catch {
+      /* not here */
+    }
+  }
+  return null;
+}
+
+async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
+  parseFlags(args, [], 'doctor');
+  const ctx = ctxOf(io);
+  const layout = await requireLayout(ctx);
+  const problems: Problem[] = [];
+  const ok = (line: string) => ctx.out(`ok       ${line}`);
+  const check = (found: Problem[], okLine: string) => {
+    if (found.length === 0) ok(okLine);
+    problems.push(...found);
+    for (const p of found) ctx.out(`PROBLEM  ${p.what}\n         fix: ${p.fix}`);
+  };
+
+  check(storedHookProblems(layout.top), `${STORED_HOOK} present, current, LF`);
+  const managers = detectManagers(layout);
+  const found = describeManagers(layout, managers);
+  ctx.out(`info     hooks dir: ${layout.hooksDir}${found.length ? `; found: ${found.join(', ')}` : ''}`);
+  const plan = planPlacement(layout, managers);
+  if (!plan.ok) check([{ what: plan.message, fix: plan.fix.split('\n')[0] ?? plan.fix }], '');
+  else check(verifyPlacements(plan.placements, layout, managers, ctx.env), `git will run the hook: ${describePlacements(plan.placements, (p) => relative(layout.top, p) || p)}`);
+  if (!existsSync(join(layout.top, '.gitattributes')) || !readFileSync(join(layout.top, '.gitattributes'), 'utf8').includes(ATTRIBUTES_RULE)) {
+    check([{ what: `.gitattributes lacks "${ATTRIBUTES_RULE}": a core.autocrlf checkout can break the hook`, fix: 'loopgates install' }], '');
+  } else ok(`.gitattributes keeps the hook LF`);
+
+  const major = Number(process.versions.node.split('.')[0]);
+  check(major >= 20 ? [] : [{ what: `node ${process.versions.node} is older than 20`, fix: 'install Node.js 20 or newer' }], `node ${process.versions.node}`);
+  const stored = join(layout.top, STORED_HOOK);
+  const mode: ResolveMode = (existsSync(stored) ? storedHookMode(readFileSync(stored, 'utf8')) : null) ?? resolveMode(layout);
+  const cli = cliProblems(layout, mode, ctx.env);
+  check(cli.problem ? [cli.problem] : [], `loopgates for the hook: ${cli.found ?? ''}`);
+  check(await scannerProblems(layout.top, ctx.env), 'gitleaks found and answering');
+  check(await configProblems(layout.top), 'loopgates.yaml valid');
+  ctx.out(problems.length === 0 ? 'healthy' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+  return problems.length === 0 ? ExitCode.ok : ExitCode.broken;
+}
+
+function describeManagers(layout: RepoLayout, m: Managers): string[] {
+  const out: string[] = [];
+  if (m.husky) out.push(`husky ${m.husky.version} (${m.husky.active ? 'active' : 'not active'})`);
+  if (m.lefthook) out.push(`lefthook (${m.lefthook})`);
+  if (m.preCommit) out.push('pre-commit (.pre-commit-config.yaml)');
+  if (m.simpleGitHooks) out.push(`simple-git-hooks (${m.simpleGitHooks})`);
+  if (m.hook.kind === 'foreign') out.push(`a foreign ${m.hook.generator ?? ''} hook in ${layout.hooksDir}`.replace('  ', ' '));
+  for (const scope of ['local', 'global', 'system'] as const) if (layout.hooksPath[scope] !== null) out.push(`core.hooksPath=${layout.hooksPath[scope]} (${scope})`);
+  return out;
+}
+
+/** gitleaks present and answering `protect --help` (the subcommand the secrets gate probes for). */
+async function scannerProblems(top: string, env: Readonly<Record<string, string | undefined>>): Promise<Problem[]> {
+  const bin = env.LOOPGATES_GITLEAKS || 'gitleaks';
+  const fix = 'install gitleaks (Debian/Ubuntu: apt-get install gitleaks; macOS: brew install gitleaks), or set LOOPGATES_GITLEAKS=/path/to/gitleaks';
+  try {
+    const r = await runTool(bin, ['protect', '--help'], { cwd: top, env, timeoutMs: 15_000 });
+    if (r.exitCode !== 0 || !/--staged/.test(r.stdout + r.stderr)) return [{ what: `${bin} protect --help did not answer as gitleaks 8.16+ does (exit ${r.exitCode})`, fix }];
+    return [];
+  } catch (err) {
+    if (err instanceof LoopgatesError) return [{ what: err.message, fix }];
+    throw err;
+  }
+}
+
+/** loopgates.yaml present and valid against core/config.ts's strict schema (every problem, with its line). */
+async function configProblems(top: string): Promise<Problem[]> {
+  if (!existsSync(join(top, CONFIG_FILE))) return [{ what: `${CONFIG_FILE} is missing (the hook runs every built-in gate with its defaults)`, fix: 'loopgates install' }];
+  try {
+    loadConfig(top);
+    return [];
+  } catch (err) {
+    if (err instanceof LoopgatesError) return [{ what: err.message, fix: err.fix }];
+    throw err;
+  }
+}
+
+export const installVerb: Verb = { name: 'install', summary: 'Install the fail-closed pre-commit hook into this repository and prove it.', usage: INSTALL_USAGE, run: install };
+export const uninstallVerb: Verb = { name: 'uninstall', summary: 'Remove the hook and restore, byte for byte, what was there before.', usage: UNINSTALL_USAGE, run: uninstall };
+export const doctorVerb: Verb = { name: 'doctor', summary: 'Check hook placement, scanner, config, node version and other hook managers.', usage: DOCTOR_USAGE, run: doctor };

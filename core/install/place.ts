@@ -1,0 +1,177 @@
+// Deciding where our hook goes (chain, integrate, or refuse), placing it, and checking that git will run it.
+// Rules: never leave the hook silently inactive; never discard a hook without a backup; with husky, live in
+// .husky/pre-commit rather than fight over core.hooksPath; never write into a hooks dir shared by other repositories.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ChangeSet } from './state.js';
+import { BLOCK_BEGIN, BLOCK_END, PREVIOUS_HOOK, SHIM_MARKER, STORED_HOOK, configRunsStoredHook, isInside, type Managers, type RepoLayout } from './layout.js';
+import { renderBlock, renderShim, withBlock } from './render.js';
+
+/** One place git reaches our stored hook from. */
+export type Placement =
+  /** Our shim as `<dir>/pre-commit` (an untracked hooks dir), chaining a backed-up previous hook when there was one. */
+  | { kind: 'shim'; dir: string }
+  /** Our block inside a tracked hook file (husky's .husky/pre-commit, a committed hooks dir). */
+  | { kind: 'block'; file: string; manager: string }
+  /** Another manager's config already runs our stored hook; nothing to place. */
+  | { kind: 'delegated'; manager: string; file: string };
+
+/** What install will do, or why it refuses (then it changes nothing). */
+export type Plan = { ok: true; placements: Placement[]; notes: string[] } | { ok: false; message: string; fix: string };
+
+/** The lines a user adds to another manager's config to run our stored hook. */
+export const SNIPPETS = {
+  lefthook: 'pre-commit:\n  commands:\n    loopgates:\n      run: sh .loopgates/hooks/pre-commit',
+  simpleGitHooks: '"simple-git-hooks": { "pre-commit": "sh .loopgates/hooks/pre-commit" }   (prefix your existing command with it, joined by &&)',
+  sharedDir: `${renderBlock().trimEnd()}`,
+};
+
+/** Decide the placement from the repository's layout and managers. Pure apart from reading files. */
+export function planPlacement(layout: RepoLayout, managers: Managers): Plan {
+  const { top, hooksDir, commonDir, hooksPath } = layout;
+  const notes: string[] = [];
+  const huskyFile = join(top, '.husky', 'pre-commit');
+  if (managers.husky?.active) {
+    return { ok: true, placements: [{ kind: 'block', file: huskyFile, manager: `husky ${managers.husky.version}` }], notes };
+  }
+  const outerScope = hooksPath.local === null ? (hooksPath.global !== null ? 'global' : hooksPath.system !== null ? 'system' : null) : null;
+  if (outerScope !== null) {
+    return {
+      ok: false,
+      message:
+        `core.hooksPath is set in your ${outerScope} git config (${hooksDir}), so git runs only the hooks there for this repository and a hook ` +
+        `in .git/hooks would be silently inactive; loopgates will not write into a hooks directory that other repositories share.`,
+      fix:
+        `either add these lines to ${join(hooksDir, 'pre-commit')} (they refuse commits in repositories without loopgates):\n${SNIPPETS.sharedDir}\n` +
+        `  or give this repository its own hooks: git config core.hooksPath "$(git rev-parse --git-common-dir)/hooks"   (your ${outerScope} hooks then stop running here); then: loopgates install`,
+    };
+  }
+  if (managers.husky) {
+    // .husky/ is committed but husky has not set core.hooksPath in this clone yet (its `prepare` did not run): place
+    // both, so the hook runs now through .git/hooks and keeps running once husky takes over core.hooksPath.
+    notes.push('husky is configured (.husky/) but not active in this clone (core.hooksPath unset): our block goes into .husky/pre-commit and a shim into the hooks dir until husky is active');
+    return { ok: true, placements: [{ kind: 'block', file: huskyFile, manager: 'husky' }, { kind: 'shim', dir: hooksDir }], notes };
+  }
+  if (managers.lefthook) {
+    if (configRunsStoredHook(top, managers.lefthook)) return { ok: true, placements: [{ kind: 'delegated', manager: 'lefthook', file: managers.lefthook }], notes };
+    return {
+      ok: false,
+      message: `lefthook manages this repository's hooks (${managers.lefthook}); a hook placed beside it would be overwritten by the next \`lefthook install\`.`,
+      fix: `add to ${managers.lefthook}:\n${SNIPPETS.lefthook}\n  then run: lefthook install && loopgates install`,
+    };
+  }
+  if (managers.simpleGitHooks) {
+    if (configRunsStoredHook(top, managers.simpleGitHooks)) {
+      return { ok: true, placements: [{ kind: 'delegated', manager: 'simple-git-hooks', file: managers.simpleGitHooks }], notes };
+    }
+    return {
+      ok: false,
+      message: `simple-git-hooks manages this repository's hooks (${managers.simpleGitHooks}); it rewrites .git/hooks/pre-commit on every run, which would silently drop ours.`,
+      fix: `in ${managers.simpleGitHooks} set ${SNIPPETS.simpleGitHooks}\n  then run: npx simple-git-hooks && loopgates install`,
+    };
+  }
+  if (managers.preCommit) notes.push('pre-commit (.pre-commit-config.yaml) found: if `pre-commit install` runs later it keeps our hook as pre-commit.legacy and still runs it');
+  if (hooksPath.local !== null && !isInside(hooksDir, commonDir)) {
+    if (isInside(hooksDir, top)) {
+      return { ok: true, placements: [{ kind: 'block', file: join(hooksDir, 'pre-commit'), manager: `core.hooksPath=${hooksPath.local}` }], notes };
+    }
+    return {
+      ok: false,
+      message: `core.hooksPath is set for this repository to ${hooksDir}, outside the repository: other repositories may share that directory, so loopgates will not write there.`,
+      fix: `add these lines to ${join(hooksDir, 'pre-commit')}:\n${SNIPPETS.sharedDir}\n  then run: loopgates install`,
+    };
+  }
+  if (managers.hook.kind === 'foreign') {
+    const backup = join(hooksDir, PREVIOUS_HOOK);
+    if (existsSync(backup)) {
+      return {
+        ok: false,
+        message: `${join(hooksDir, 'pre-commit')} is not loopgates' shim, and an older backup ${backup} exists: something replaced our shim after install.`,
+        fix: `merge the two hooks by hand (keep one as ${PREVIOUS_HOOK}, remove ${join(hooksDir, 'pre-commit')}), then run: loopgates install`,
+      };
+    }
+    notes.push(
+      `kept the existing ${managers.hook.generator ?? 'hook'} at ${join(hooksDir, PREVIOUS_HOOK)}${managers.hook.executable ? '; it runs first and its failure still refuses the commit' : ' (it was not executable, so git never ran it; it stays inactive)'}`,
+    );
+  }
+  return { ok: true, placements: [{ kind: 'shim', dir: hooksDir }], notes };
+}
+
+const executable = (p: string): boolean => process.platform === 'win32' || (statSync(p).mode & 0o111) !== 0;
+
+/** Apply `placements` through `changes`. Returns one line per placement for the report. */
+export function applyPlacements(placements: readonly Placement[], changes: ChangeSet, top: string): string[] {
+  const lines: string[] = [];
+  for (const p of placements) {
+    if (p.kind === 'delegated') {
+      lines.push(`${p.manager} runs the stored hook (${p.file} names ${STORED_HOOK}); nothing to place`);
+      continue;
+    }
+    if (p.kind === 'block') {
+      const cur = existsSync(p.file) ? readFileSync(p.file, 'utf8') : '';
+      const wrote = changes.write(p.file, withBlock(cur), 0o755, 'hook-block');
+      lines.push(`${wrote ? 'added' : 'kept'} the loopgates block in ${relative(top, p.file) || p.file} (${p.manager})`);
+      continue;
+    }
+    const hook = join(p.dir, 'pre-commit');
+    const backup = join(p.dir, PREVIOUS_HOOK);
+    if (existsSync(hook) && !readFileSync(hook, 'utf8').includes(SHIM_MARKER)) {
+      const mode = statSync(hook).mode & 0o777;
+      changes.write(backup, readFileSync(hook), mode, 'hook-backup');
+      lines.push(`backed up the existing hook to ${backup}`);
+    }
+    const chain = existsSync(backup) && executable(backup);
+    const wrote = changes.write(hook, renderShim(chain), 0o755, 'hook-shim');
+    lines.push(`${wrote ? 'placed' : 'kept'} the shim ${hook}${chain ? ` (runs ${PREVIOUS_HOOK} first)` : ''}`);
+  }
+  return lines;
+}
+
+/** One problem found by `verifyPlacements`, with its one-line fix. */
+export interface Problem {
+  what: string;
+  fix: string;
+}
+
+const hasCR = (p: string): boolean => readFileSync(p).includes(0x0d);
+
+/** Check that git will run what `placements` describe: files present, ours, executable, LF, hooks path effective. */
+export function verifyPlacements(placements: readonly Placement[], layout: RepoLayout, managers: Managers, env: Readonly<Record<string, string | undefined>>): Problem[] {
+  const problems: Problem[] = [];
+  const reinstall = 'loopgates install';
+  for (const p of placements) {
+    if (p.kind === 'delegated') {
+      if (!configRunsStoredHook(layout.top, p.file)) problems.push({ what: `${p.file} no longer runs ${STORED_HOOK}`, fix: reinstall });
+      continue;
+    }
+    if (p.kind === 'block') {
+      if (!existsSync(p.file)) {
+        problems.push({ what: `${p.file} is missing`, fix: reinstall });
+        continue;
+      }
+      const text = readFileSync(p.file, 'utf8');
+      if (!text.includes(BLOCK_BEGIN) || !text.includes(BLOCK_END)) problems.push({ what: `${p.file} does not run the stored hook (the loopgates block is gone)`, fix: reinstall });
+      if (hasCR(p.file)) problems.push({ what: `${p.file} has CRLF line endings: sh cannot run it`, fix: `convert it to LF line endings, then: ${reinstall}` });
+      if (p.manager.startsWith('husky') && env.HUSKY === '0') problems.push({ what: 'HUSKY=0 is set in this environment: husky runs no hooks, ours included', fix: 'unset HUSKY' });
+      const dirHooks = p.file.slice(0, -'/pre-commit'.length);
+      const huskyActive = managers.husky?.active === true;
+      const shimToo = placements.some((q) => q.kind === 'shim');
+      if (p.manager.startsWith('husky') && !huskyActive && !shimToo) problems.push({ what: 'husky is not active (core.hooksPath does not point at .husky)', fix: 'npm install   (husky sets core.hooksPath in its prepare script)' });
+      if (!p.manager.startsWith('husky') && layout.hooksDir !== dirHooks) problems.push({ what: `git runs hooks from ${layout.hooksDir}, not ${dirHooks}`, fix: reinstall });
+      if (!p.manager.startsWith('husky') && !executable(p.file)) problems.push({ what: `${p.file} is not executable: git skips it`, fix: `chmod +x ${p.file}` });
+      if (p.manager === 'husky 8' && !executable(p.file)) problems.push({ what: `${p.file} is not executable: git skips it`, fix: `chmod +x ${p.file}` });
+      continue;
+    }
+    const hook = join(p.dir, 'pre-commit');
+    if (!existsSync(hook)) {
+      problems.push({ what: `${hook} is missing: git runs no pre-commit hook`, fix: reinstall });
+      continue;
+    }
+    if (!readFileSync(hook, 'utf8').includes(SHIM_MARKER)) problems.push({ what: `${hook} is not loopgates' shim (another tool replaced it)`, fix: reinstall });
+    if (!executable(hook)) problems.push({ what: `${hook} is not executable: git skips it`, fix: `chmod +x ${hook}` });
+    if (hasCR(hook)) problems.push({ what: `${hook} has CRLF line endings: sh cannot run it`, fix: reinstall });
+    const shimIsFallback = placements.some((q) => q.kind === 'block' && q.manager === 'husky');
+    if (!shimIsFallback && layout.hooksDir !== p.dir) problems.push({ what: `git runs hooks from ${layout.hooksDir}, not ${p.dir}`, fix: reinstall });
+  }
+  return problems;
+}

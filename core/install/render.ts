@@ -1,0 +1,93 @@
+// The hook texts install writes, rendered from the POSIX sh templates in the package's hooks/ folder. Always LF:
+// a CR in a shell script breaks it (`set: Illegal option -`), whatever core.autocrlf would have done.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InternalError } from '../errors.js';
+import { BLOCK_BEGIN, BLOCK_END, PREVIOUS_HOOK } from './layout.js';
+
+/** How the stored hook finds loopgates: `npm` only from node_modules; `standalone` recorded CLI, then PATH. */
+export type ResolveMode = 'npm' | 'standalone';
+
+/** The installed package's root (the directory with loopgates' package.json), from this module's location. */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pj = join(dir, 'package.json');
+    if (existsSync(pj)) {
+      try {
+        if ((JSON.parse(readFileSync(pj, 'utf8')) as { name?: string }).name === 'loopgates') return dir;
+      } catch {
+        /* not ours; keep walking */
+      }
+    }
+    const up = dirname(dir);
+    if (up === dir) throw new InternalError(`cannot find loopgates' package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = up;
+  }
+}
+
+/** Absolute path of the running loopgates' CLI entry (bin/loopgates.js): what a standalone hook records. */
+export const cliEntry = (): string => join(packageRoot(), 'bin', 'loopgates.js');
+
+function template(name: string): string {
+  const p = join(packageRoot(), 'hooks', name);
+  try {
+    return readFileSync(p, 'utf8').replace(/\r\n/g, '\n');
+  } catch {
+    throw new InternalError(`hook template ${p} is missing from the loopgates package`);
+  }
+}
+
+/** The stored hook (.loopgates/hooks/pre-commit) for `mode`. */
+export function renderStoredHook(mode: ResolveMode): string {
+  return template('pre-commit').replace('@@MODE@@', mode);
+}
+
+/** Which mode a stored hook was rendered for, or null when it is not one of ours. */
+export function storedHookMode(text: string): ResolveMode | null {
+  const m = /^loopgates_mode=(npm|standalone)$/m.exec(text);
+  return m ? (m[1] as ResolveMode) : null;
+}
+
+/** The git-side shim for an untracked hooks dir; `chain` runs the backed-up previous hook first. */
+export function renderShim(chain: boolean): string {
+  const chainText = chain ? template('chain-previous').replace('@@PREVIOUS@@', PREVIOUS_HOOK).trimEnd() : '# (no previous hook to chain)';
+  return template('shim').replace('@@CHAIN@@', chainText);
+}
+
+/** The block inserted into a tracked hook file (husky's .husky/pre-commit, a committed hooks dir). */
+export const renderBlock = (): string => template('block');
+
+/** `text` with our block appended (once), or unchanged when it already holds the current block. */
+export function withBlock(text: string): string {
+  const block = renderBlock();
+  const stripped = withoutBlock(text);
+  const base = stripped === '' ? '#!/bin/sh\n' : stripped.endsWith('\n') ? stripped : `${stripped}\n`;
+  return `${base}${block}`;
+}
+
+/** `text` with our block (and only it) removed; the inverse of `withBlock` on the text it was given. */
+export function withoutBlock(text: string): string {
+  const begin = text.indexOf(BLOCK_BEGIN);
+  if (begin < 0) return text;
+  const endMarker = text.indexOf(BLOCK_END, begin);
+  if (endMarker < 0) return text;
+  let end = endMarker + BLOCK_END.length;
+  if (text[end] === '\n') end += 1;
+  return text.slice(0, begin) + text.slice(end);
+}
+
+/** The `.gitattributes` rule that keeps the stored hook LF on checkout whatever core.autocrlf says. */
+export const ATTRIBUTES_RULE = '.loopgates/hooks/* text eol=lf';
+
+/** The `.loopgates/.gitignore` content: run output that must never be committed. */
+export const LOOPGATES_GITIGNORE = '# written by loopgates install: run output, never committed\nledger.jsonl\ncache/\n';
+
+/**
+ * The npm `prepare` command: places the hook after `npm install` in a fresh clone. A node one-liner, not the
+ * `loopgates` binary, because `npm ci --omit=dev` runs `prepare` without devDependencies: loopgates is then absent
+ * and it says so and exits 0. `install --from-prepare` itself explains and exits 0 where there is no .git (Docker).
+ */
+export const PREPARE_SCRIPT =
+  "node -e \"var f='node_modules/loopgates/bin/loopgates.js';if(!require('fs').existsSync(f))console.log('loopgates: not in node_modules (npm ci --omit=dev?); git hook not placed');else process.exitCode=require('child_process').spawnSync(process.execPath,[f,'install','--from-prepare'],{stdio:'inherit'}).status??2\"";
