@@ -1,0 +1,462 @@
+// Catalog discovery and loading for every string-catalog format the string-parity gate reads (see model.ts for the
+// formats and their source documents). This is the stable API other gates use (hardcoded-strings reads the base
+// catalog through `loadBaseIndex`): keep its signatures stable.
+import { posix } from 'node:path';
+import picomatch from 'picomatch';
+import { parse as parseYaml } from 'yaml';
+import type { Workspace } from '../../core/types.js';
+import type { CatalogEntry, CatalogFormat, Grammar, LoadedCatalog } from './model.js';
+import { normaliseLocale } from './locale.js';
+import { parseAndroidXml } from './parsers/android.js';
+import { parseAppleStrings } from './parsers/apple-strings.js';
+import { parseStringsdict } from './parsers/stringsdict.js';
+import { parseXcstrings } from './parsers/xcstrings.js';
+import { parseArb, parseJsonCatalog } from './parsers/json-catalogs.js';
+import { parsePo } from './parsers/po.js';
+
+export type { CatalogEntry, CatalogFormat, Grammar, LoadedCatalog, LocaleCatalog, ParseProblem, PluralCategory, PluralVariable, Variant } from './model.js';
+export { normaliseLocale } from './locale.js';
+
+/** One catalog file found by discovery. */
+export interface CatalogFile {
+  /** Repository-relative path. */
+  path: string;
+  format: CatalogFormat;
+  /**
+   * Normalised BCP 47 tag of the file's locale (`pt-BR`); for `Base.lproj` the group's base locale; for
+   * `.xcstrings` (all locales in one file) the source language.
+   */
+  locale: string;
+  /** The locale as the path spells it (`values-pt-rBR` -> `pt-rBR`, `Base`, `zh_TW`); `''` for Android `values/`. */
+  rawLocale: string;
+  /** Whether this file is the group's base (source) catalog. */
+  isBase: boolean;
+  /** Parse options found by discovery: placeholder grammar for PO files, ARB `use-escaping`. */
+  grammar?: Grammar;
+  useEscaping?: boolean;
+}
+
+/** Files that translate one another: one Android `strings.xml` per values folder, one `.strings` table per `.lproj`... */
+export interface CatalogGroup {
+  /**
+   * Stable id: the base path with the locale part replaced by `*`, e.g. `res/values*` + `/strings.xml`,
+   * `*.lproj/localizable.strings` (table names lowercased), `lib/l10n/app_*.arb`.
+   */
+  id: string;
+  format: CatalogFormat;
+  /** Normalised base locale tag (the language the keys are written in). */
+  baseLocale: string;
+  /** How the base was found: `Base.lproj`, `values/`, `.xcstrings sourceLanguage`, `l10n.yaml template-arb-file`... */
+  baseSource: string;
+  /** The base file, or null when the group has none (then only each file's own syntax is checked). */
+  base: CatalogFile | null;
+  /** Every file of the group, base included, sorted by path. */
+  files: CatalogFile[];
+}
+
+/** Result of `discoverCatalogs`. */
+export interface CatalogSet {
+  groups: CatalogGroup[];
+  /** Every catalog file by path. */
+  byPath: Map<string, { group: CatalogGroup; file: CatalogFile }>;
+  /** Things discovery wants a human to know (a group without base, a config override that matched nothing). */
+  notes: string[];
+}
+
+/** Discovery options (the string-parity gate's config supplies them; every field optional). */
+export interface DiscoveryOptions {
+  /** Globs (picomatch) of catalog paths to read; empty = every path. */
+  include?: readonly string[];
+  /** Globs of paths never read. Default: node_modules, build output, Pods, .git. */
+  exclude?: readonly string[];
+  /** Force the base locale of every group (`en-US`); else auto-detected per group, falling back to `en`. */
+  baseLocale?: string;
+  /** Locale of `Base.lproj` (Xcode's development language). Default `en`. */
+  developmentLanguage?: string;
+  /** JSON catalog flavour; `auto` looks for `{{` or `_one`/`_other` keys in the base (i18next), else ICU. */
+  jsonFormat?: 'auto' | 'i18next' | 'icu';
+}
+
+export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/build/**', '**/Pods/**', '**/.git/**', '**/DerivedData/**', '**/.dart_tool/**'];
+
+// Per-workspace memo: each file is read and parsed once per run, whoever asks (the gate, hardcoded-strings).
+// Keyed by the Workspace object, so an overlay (self-test, mutation) never sees a stale parse.
+const memo = new WeakMap<Workspace, { bytes: Map<string, Promise<Buffer>>; parsed: Map<string, Promise<LoadedCatalog>>; sets: Map<string, Promise<CatalogSet>> }>();
+function memoOf(ws: Workspace) {
+  let m = memo.get(ws);
+  if (!m) memo.set(ws, (m = { bytes: new Map(), parsed: new Map(), sets: new Map() }));
+  return m;
+}
+function readBytes(ws: Workspace, path: string): Promise<Buffer> {
+  const m = memoOf(ws);
+  let p = m.bytes.get(path);
+  if (!p) m.bytes.set(path, (p = ws.read(path)));
+  return p;
+}
+async function readText(ws: Workspace, path: string): Promise<string> {
+  const t = (await readBytes(ws, path)).toString('utf8');
+  return t.charCodeAt(0) === 0xfeff ? t.slice(1) : t;
+}
+
+const ANDROID = /^(?:(.*)\/)?res\/values((?:-[^/]+)?)\/([^/]+\.xml)$/;
+const APPLE = /^(?:(.*)\/)?([^/]+)\.lproj\/([^/]+\.(?:strings|stringsdict))$/;
+const ANDROID_RESOURCE = /<(?:string|plurals|string-array)[\s>]/;
+
+/** `app_pt_BR` -> prefix `app_`, locale `pt-BR` (gen-l10n names ARB files `<prefix>_<locale>.arb`). */
+function splitArbName(name: string): { prefix: string; raw: string; locale: string } | null {
+  for (let i = name.indexOf('_'); i !== -1; i = name.indexOf('_', i + 1)) {
+    const raw = name.slice(i + 1);
+    const locale = normaliseLocale(raw);
+    if (locale) return { prefix: name.slice(0, i + 1), raw, locale };
+  }
+  const whole = normaliseLocale(name);
+  return whole ? { prefix: '', raw: name, locale: whole } : null;
+}
+
+/** Split Android resource qualifiers (`-pt-rBR-land`) into the locale part and the rest. */
+function androidQualifiers(q: string): { raw: string; locale: string | null; rest: string } | null {
+  const parts = q.split('-').filter(Boolean);
+  if (parts.length === 0) return { raw: '', locale: null, rest: '' };
+  const first = parts[0]!;
+  if (first.startsWith('b+')) {
+    const loc = normaliseLocale(first);
+    return loc ? { raw: first, locale: loc, rest: parts.slice(1).join('-') } : null;
+  }
+  if (!/^[a-z]{2,3}$/.test(first) || /^(?:v\d+|ldrtl|ldltr|night|notnight|land|port|car|desk|television|appliance|watch|vrheadset|round|notround|nokeys|nonav)$/.test(first)) {
+    return { raw: '', locale: null, rest: parts.join('-') };
+  }
+  let n = 1;
+  if (parts[1] && /^r[A-Z]{2}$/.test(parts[1])) n = 2;
+  const raw = parts.slice(0, n).join('-');
+  const loc = normaliseLocale(raw);
+  return loc ? { raw, locale: loc, rest: parts.slice(n).join('-') } : null;
+}
+
+/**
+ * Find every string catalog of the snapshot (`ws.allPaths()`, so a staged translation finds its unstaged base),
+ * group files that translate one another, and detect each group's base locale:
+ * Android `values/` (its `tools:locale`, else `en`); `Base.lproj`, else `en.lproj`; `.xcstrings` `sourceLanguage`;
+ * `en.json`; l10n.yaml `template-arb-file` (and `use-escaping`); `.linguirc` `sourceLocale`. `options.baseLocale`
+ * overrides the detection. Reads Android values XML, `.xcstrings`, JSON bases and config files to decide (memoised
+ * per workspace). Throws only what `ws.read` throws.
+ */
+export async function discoverCatalogs(ws: Workspace, options: DiscoveryOptions = {}): Promise<CatalogSet> {
+  const memoKey = JSON.stringify(options);
+  const m = memoOf(ws);
+  let p = m.sets.get(memoKey);
+  if (!p) m.sets.set(memoKey, (p = discover(ws, options)));
+  return p;
+}
+
+interface Draft {
+  id: string;
+  format: CatalogFormat;
+  files: CatalogFile[];
+  baseLocale?: string;
+  baseSource?: string;
+  basePath?: string;
+}
+
+async function discover(ws: Workspace, options: DiscoveryOptions): Promise<CatalogSet> {
+  const all = await ws.allPaths();
+  const isExcluded = picomatch([...(options.exclude ?? DEFAULT_EXCLUDE)], { dot: true });
+  const isIncluded = options.include && options.include.length ? picomatch([...options.include], { dot: true }) : () => true;
+  const paths = all.filter((p) => !isExcluded(p));
+  const catalogPaths = paths.filter((p) => isIncluded(p));
+  const notes: string[] = [];
+  const drafts = new Map<string, Draft>();
+  const draft = (id: string, format: CatalogFormat): Draft => {
+    let d = drafts.get(id);
+    if (!d) drafts.set(id, (d = { id, format, files: [] }));
+    return d;
+  };
+  const devLang = options.developmentLanguage ?? 'en';
+
+  // Config files that name a base.
+  const l10nYamls = paths.filter((p) => posix.basename(p) === 'l10n.yaml');
+  const linguircs = paths.filter((p) => posix.basename(p) === '.linguirc');
+  const arbConfig = new Map<string, { template: string; useEscaping: boolean; source: string }>();
+  for (const y of l10nYamls) {
+    try {
+      const doc = (parseYaml(await readText(ws, y)) ?? {}) as Record<string, unknown>;
+      const dir = posix.join(posix.dirname(y), String(doc['arb-dir'] ?? 'lib/l10n'));
+      arbConfig.set(dir, { template: String(doc['template-arb-file'] ?? 'app_en.arb'), useEscaping: doc['use-escaping'] === true, source: y });
+    } catch {
+      notes.push(`${y} is not valid YAML; its ARB settings were ignored`);
+    }
+  }
+  const lingui = new Map<string, string>();
+  for (const r of linguircs) {
+    try {
+      const doc = JSON.parse(await readText(ws, r)) as { sourceLocale?: unknown };
+      if (typeof doc.sourceLocale === 'string') lingui.set(posix.dirname(r), doc.sourceLocale);
+    } catch {
+      notes.push(`${r} is not valid JSON; its sourceLocale was ignored`);
+    }
+  }
+  const linguiFor = (p: string): string | undefined => {
+    for (let d = posix.dirname(p); ; d = posix.dirname(d)) {
+      const s = lingui.get(d === '.' ? '.' : d);
+      if (s) return s;
+      if (d === '.' || d === '/' || d === '') return lingui.get('.');
+    }
+  };
+
+  const jsonCandidates: Array<{ path: string; id: string; raw: string; locale: string }> = [];
+  for (const path of catalogPaths) {
+    let mm: RegExpExecArray | null;
+    if ((mm = ANDROID.exec(path))) {
+      const q = androidQualifiers(mm[2]!.slice(1));
+      if (!q || (q.locale === null && q.rest !== '')) continue; // values-night etc.: overrides, not translations
+      const text = await readText(ws, path);
+      if (!ANDROID_RESOURCE.test(text)) continue;
+      const res = mm[1] ? `${mm[1]}/res` : 'res';
+      const id = `${res}/values${q.rest ? `-${q.rest}` : ''}*/${mm[3]}`;
+      const isBase = q.locale === null;
+      const d = draft(id, 'android-xml');
+      const toolsLocale = isBase ? /tools:locale\s*=\s*"([^"]+)"/.exec(text)?.[1] : undefined;
+      if (isBase) {
+        d.baseLocale = options.baseLocale ?? (toolsLocale ? normaliseLocale(toolsLocale) ?? 'en' : 'en');
+        d.baseSource = options.baseLocale ? 'config baseLocale' : toolsLocale ? 'values/ tools:locale' : 'values/ (default en)';
+        d.basePath = path;
+      }
+      d.files.push({ path, format: 'android-xml', locale: q.locale ?? '', rawLocale: q.raw, isBase });
+    } else if ((mm = APPLE.exec(path))) {
+      const lproj = mm[2]!;
+      const file = mm[3]!;
+      const format: CatalogFormat = file.endsWith('.stringsdict') ? 'apple-stringsdict' : 'apple-strings';
+      // Case-insensitive table name: Xcode builds `infoPlist.strings` and `InfoPlist.strings` into one table.
+      const id = `${mm[1] ? `${mm[1]}/` : ''}*.lproj/${file.toLowerCase()}`;
+      const isBaseDir = lproj === 'Base';
+      const locale = isBaseDir ? '' : normaliseLocale(lproj);
+      if (locale === null) {
+        notes.push(`${path}: \`${lproj}.lproj\` is not a locale name; skipped`);
+        continue;
+      }
+      draft(id, format).files.push({ path, format, locale, rawLocale: lproj, isBase: isBaseDir });
+    } else if (path.endsWith('.xcstrings')) {
+      const d = draft(path, 'xcstrings');
+      const src = /"sourceLanguage"\s*:\s*"([^"]*)"/.exec(await readText(ws, path))?.[1];
+      const locale = options.baseLocale ?? (src ? normaliseLocale(src) ?? src : 'en');
+      d.baseLocale = locale;
+      d.baseSource = options.baseLocale ? 'config baseLocale' : '.xcstrings sourceLanguage';
+      d.basePath = path;
+      d.files.push({ path, format: 'xcstrings', locale, rawLocale: src ?? '', isBase: true });
+    } else if (path.endsWith('.arb')) {
+      const dir = posix.dirname(path);
+      const cfg = arbConfig.get(dir);
+      const split = splitArbName(posix.basename(path, '.arb'));
+      const tsplit = cfg ? splitArbName(posix.basename(cfg.template, '.arb')) : null;
+      const prefix = tsplit?.prefix ?? split?.prefix ?? '';
+      const raw = split && split.prefix === prefix ? split.raw : posix.basename(path, '.arb');
+      let locale = split && split.prefix === prefix ? split.locale : null;
+      if (!locale) {
+        const declared = /"@@locale"\s*:\s*"([^"]+)"/.exec(await readText(ws, path))?.[1];
+        locale = declared ? normaliseLocale(declared) : null;
+      }
+      if (!locale) {
+        notes.push(`${path}: no locale in the file name or @@locale; skipped`);
+        continue;
+      }
+      const id = `${dir}/${prefix}*.arb`;
+      const d = draft(id, 'arb');
+      const isBase = cfg ? posix.basename(path) === cfg.template : locale === (options.baseLocale ?? 'en');
+      if (isBase) {
+        d.baseLocale = options.baseLocale ?? locale;
+        d.baseSource = cfg ? `${cfg.source} template-arb-file` : 'en .arb';
+        d.basePath = path;
+      }
+      d.files.push({ path, format: 'arb', locale, rawLocale: raw, isBase, useEscaping: cfg?.useEscaping ?? false });
+    } else if (path.endsWith('.po') || path.endsWith('.pot')) {
+      const name = posix.basename(path).replace(/\.pot?$/, '');
+      let dir = posix.dirname(path);
+      let raw: string;
+      let id: string;
+      if (path.endsWith('.pot')) {
+        raw = '';
+        id = `${dir}/*.po`;
+      } else if (normaliseLocale(name)) {
+        raw = name;
+        id = `${dir}/*.po`;
+      } else {
+        if (posix.basename(dir) === 'LC_MESSAGES') dir = posix.dirname(dir);
+        raw = posix.basename(dir);
+        id = `${posix.dirname(dir)}/*/${posix.basename(path).includes('LC_MESSAGES') ? 'LC_MESSAGES/' : ''}${name}.po`;
+      }
+      const locale = raw === '' ? '' : normaliseLocale(raw);
+      if (locale === null) continue;
+      const source = linguiFor(path);
+      const d = draft(id, 'gettext-po');
+      if (source && !d.baseLocale) {
+        d.baseLocale = options.baseLocale ?? normaliseLocale(source) ?? source;
+        d.baseSource = options.baseLocale ? 'config baseLocale' : '.linguirc sourceLocale';
+      }
+      d.files.push({ path, format: 'gettext-po', locale, rawLocale: raw, isBase: path.endsWith('.pot'), grammar: source ? 'icu' : 'none' });
+    } else if (path.endsWith('.json')) {
+      const name = posix.basename(path, '.json');
+      const parent = posix.basename(posix.dirname(path));
+      const byName = normaliseLocale(name);
+      if (byName) jsonCandidates.push({ path, id: `${posix.dirname(path)}/*.json`, raw: name, locale: byName });
+      else {
+        const byDir = normaliseLocale(parent);
+        if (byDir) jsonCandidates.push({ path, id: `${posix.dirname(posix.dirname(path))}/*/${name}.json`, raw: parent, locale: byDir });
+      }
+    }
+  }
+
+  // JSON: only groups holding a base-locale file count (so package.json-like files never become catalogs).
+  const jsonBase = options.baseLocale ?? 'en';
+  const jsonGroups = new Map<string, typeof jsonCandidates>();
+  for (const c of jsonCandidates) {
+    const list = jsonGroups.get(c.id) ?? [];
+    list.push(c);
+    jsonGroups.set(c.id, list);
+  }
+  for (const [id, list] of jsonGroups) {
+    const base = list.find((c) => c.locale === jsonBase) ?? list.find((c) => c.locale.split('-')[0] === jsonBase.split('-')[0]);
+    if (!base) continue;
+    let format: CatalogFormat = options.jsonFormat === 'icu' ? 'icu-json' : 'i18next-json';
+    if (!options.jsonFormat || options.jsonFormat === 'auto') {
+      const t = await readText(ws, base.path);
+      format = /\{\{[^}]+\}\}|"[^"\n]*_(?:one|other)"\s*:/.test(t) ? 'i18next-json' : 'icu-json';
+    }
+    const d = draft(id, format);
+    d.baseLocale = base.locale;
+    d.baseSource = `${posix.basename(base.path)}`;
+    d.basePath = base.path;
+    for (const c of list) d.files.push({ path: c.path, format, locale: c.locale, rawLocale: c.raw, isBase: c === base });
+  }
+
+  const groups: CatalogGroup[] = [];
+  for (const d of drafts.values()) {
+    d.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    if (d.format === 'apple-strings' || d.format === 'apple-stringsdict') {
+      const baseFile = d.files.find((f) => f.rawLocale === 'Base') ?? d.files.find((f) => f.locale === (options.baseLocale ?? devLang));
+      if (baseFile) {
+        baseFile.isBase = true;
+        d.basePath = baseFile.path;
+        d.baseLocale = options.baseLocale ?? (baseFile.rawLocale === 'Base' ? devLang : baseFile.locale);
+        d.baseSource = options.baseLocale ? 'config baseLocale' : baseFile.rawLocale === 'Base' ? 'Base.lproj' : `${baseFile.rawLocale}.lproj`;
+      }
+      for (const f of d.files) if (f.rawLocale === 'Base') f.locale = d.baseLocale ?? devLang;
+    } else if (d.format === 'gettext-po') {
+      const want = d.baseLocale ?? options.baseLocale;
+      const baseFile =
+        d.files.find((f) => f.isBase) ??
+        (want ? d.files.find((f) => f.locale === want) : undefined) ??
+        d.files.find((f) => f.locale === 'en') ??
+        d.files.find((f) => f.locale === 'en-US');
+      if (baseFile) {
+        baseFile.isBase = true;
+        d.basePath = baseFile.path;
+        d.baseLocale ??= baseFile.locale || 'en';
+        d.baseSource ??= baseFile.path.endsWith('.pot') ? '.pot template' : `${baseFile.rawLocale} catalog`;
+        if (baseFile.locale === '') baseFile.locale = d.baseLocale;
+      }
+    }
+    const base = d.files.find((f) => f.path === d.basePath) ?? null;
+    if (d.format === 'android-xml') for (const f of d.files) if (f.isBase) f.locale = d.baseLocale ?? 'en';
+    if (!base) notes.push(`catalog ${d.id}: no base file found (${d.files.length} file${d.files.length === 1 ? '' : 's'}); only their own syntax is checked`);
+    groups.push({ id: d.id, format: d.format, baseLocale: d.baseLocale ?? options.baseLocale ?? 'en', baseSource: d.baseSource ?? 'none', base, files: d.files });
+  }
+  groups.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const byPath = new Map<string, { group: CatalogGroup; file: CatalogFile }>();
+  for (const g of groups) for (const f of g.files) byPath.set(f.path, { group: g, file: f });
+  return { groups, byPath, notes };
+}
+
+/**
+ * Parse one catalog file (memoised per workspace: each file is parsed once per run). For `.xcstrings` the result
+ * holds every locale of the file, source first; for the other formats one locale, `file.locale`.
+ * Never throws on bad content (problems are returned); throws only what `ws.read` throws.
+ */
+export function loadCatalog(ws: Workspace, file: CatalogFile): Promise<LoadedCatalog> {
+  const m = memoOf(ws);
+  const key = `${file.format}\0${file.path}\0${file.locale}\0${file.grammar ?? ''}\0${file.useEscaping ?? ''}\0${file.isBase}`;
+  let p = m.parsed.get(key);
+  if (!p) m.parsed.set(key, (p = parseFile(ws, file)));
+  return p;
+}
+
+async function parseFile(ws: Workspace, file: CatalogFile): Promise<LoadedCatalog> {
+  switch (file.format) {
+    case 'android-xml':
+      return parseAndroidXml(file.path, await readText(ws, file.path), file.locale);
+    case 'apple-strings':
+      return parseAppleStrings(file.path, await readBytes(ws, file.path), file.locale);
+    case 'apple-stringsdict':
+      return parseStringsdict(file.path, await readBytes(ws, file.path), file.locale);
+    case 'xcstrings':
+      return parseXcstrings(file.path, await readText(ws, file.path));
+    case 'arb':
+      return parseArb(file.path, await readText(ws, file.path), file.locale, file.useEscaping ?? false);
+    case 'i18next-json':
+    case 'icu-json':
+      return parseJsonCatalog(file.path, await readText(ws, file.path), file.locale, file.format);
+    case 'gettext-po':
+      return parsePo(file.path, await readBytes(ws, file.path), file.locale, file.grammar ?? 'none', file.isBase);
+  }
+}
+
+/** Where a base-catalog key lives. `line` is 1-based. */
+export interface KeyRef {
+  key: string;
+  /** The base text of the key (for a plural: its `other` variant). */
+  value: string;
+  file: string;
+  line: number;
+  format: CatalogFormat;
+  /** CatalogGroup id. */
+  catalog: string;
+}
+
+/** Index of the base catalogs: which keys exist, and which keys hold a given text. */
+export interface BaseIndex {
+  set: CatalogSet;
+  /** Base text (exact, as the app shows it) -> keys whose base value is that text; plural variants included. */
+  byValue: Map<string, KeyRef[]>;
+  /** Key -> where it is defined (a key may exist in several catalogs). `.xcstrings` keys include SwiftUI literal keys. */
+  byKey: Map<string, KeyRef[]>;
+}
+
+/**
+ * Load every base catalog of the snapshot and index it by text and by key: for hardcoded-strings ("the key to use
+ * instead" of a literal; whether a SwiftUI `Text("…")` key exists). Translatable entries only.
+ * Memoised per workspace with `discoverCatalogs`/`loadCatalog`. Throws only what `ws.read` throws.
+ */
+export async function loadBaseIndex(ws: Workspace, options: DiscoveryOptions = {}): Promise<BaseIndex> {
+  const set = await discoverCatalogs(ws, options);
+  const byValue = new Map<string, KeyRef[]>();
+  const byKey = new Map<string, KeyRef[]>();
+  const add = (map: Map<string, KeyRef[]>, k: string, r: KeyRef) => {
+    const l = map.get(k);
+    if (l) l.push(r);
+    else map.set(k, [r]);
+  };
+  for (const g of set.groups) {
+    if (!g.base) continue;
+    const loaded = await loadCatalog(ws, g.base);
+    const cat = loaded.locales.find((l) => l.locale === g.baseLocale) ?? loaded.locales[0];
+    if (!cat) continue;
+    for (const e of cat.entries) {
+      if (!e.translatable) continue;
+      const ref: KeyRef = { key: e.key, value: e.value, file: g.base.path, line: e.line, format: g.format, catalog: g.id };
+      add(byKey, e.key, ref);
+      const texts = new Set<string>([e.value, ...Object.values(e.plurals ?? {}).map((v) => v.text)]);
+      for (const t of texts) if (t) add(byValue, t, ref);
+    }
+  }
+  return { set, byValue, byKey };
+}
+
+/** `loadBaseIndex(ws).byValue`: base text -> keys holding it. */
+export async function baseValues(ws: Workspace, options: DiscoveryOptions = {}): Promise<Map<string, KeyRef[]>> {
+  return (await loadBaseIndex(ws, options)).byValue;
+}
+
+/** The base-locale LocaleCatalog of a loaded group base, or undefined. */
+export function baseLocaleCatalog(group: CatalogGroup, loaded: LoadedCatalog) {
+  return loaded.locales.find((l) => l.locale === group.baseLocale) ?? loaded.locales[0];
+}
+
+export type { CatalogEntry as Entry };

@@ -1,0 +1,144 @@
+// Shared shapes of the string-parity gate: catalog formats, catalog files and the parsed entries every parser yields.
+// Formats: Android resources (developer.android.com/guide/topics/resources/string-resource), Apple .strings /
+// .stringsdict / .xcstrings (developer.apple.com/documentation/xcode/localization), i18next JSON (i18next.com),
+// FormatJS/ICU JSON (formatjs.github.io), gettext .po (gnu.org/software/gettext/manual), Flutter .arb (github.com/google/app-resource-bundle).
+
+/** Every catalog format the gate reads. */
+export type CatalogFormat =
+  | 'android-xml'
+  | 'apple-strings'
+  | 'apple-stringsdict'
+  | 'xcstrings'
+  | 'i18next-json'
+  | 'icu-json'
+  | 'gettext-po'
+  | 'arb';
+
+/**
+ * Placeholder grammar a value is written in: printf (Android: java.util.Formatter; Apple: String Format Specifiers),
+ * ICU MessageFormat (`icu`; `icu-arb` is Flutter's ICU where `'` is literal unless l10n.yaml `use-escaping: true`),
+ * i18next `{{var}}`, or none.
+ */
+export type Grammar = 'printf-java' | 'printf-apple' | 'icu' | 'icu-arb' | 'i18next' | 'none';
+
+/** CLDR plural categories (unicode.org/reports/tr35/tr35-numbers.html#Language_Plural_Rules). */
+export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+export const PLURAL_CATEGORIES: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/** One text of an entry at its place in the file. Lines and columns are 1-based. */
+export interface Variant {
+  /** The text as the app sees it (escapes resolved). */
+  text: string;
+  /** The text as written in the file, when the format has escapes that matter (Android apostrophes). */
+  raw?: string;
+  line: number;
+  column: number;
+}
+
+/** A set of plural variants keyed by selector: a CLDR category or an exact selector such as `=0` or `zero`. */
+export type PluralVariants = Record<string, Variant>;
+
+/**
+ * A substitution variable of an Apple plural rule: `.stringsdict` `NSStringFormatSpecTypeKey` variables and
+ * `.xcstrings` `substitutions`. `spec` is the printf conversion the count is read with (`lld`, `d`, `@`).
+ */
+export interface PluralVariable {
+  spec: string;
+  /** `.xcstrings` `argNum` (1-based) when given. */
+  argNum?: number;
+  plurals: PluralVariants;
+  line: number;
+  column: number;
+}
+
+/**
+ * One key of a catalog in one locale.
+ * - `kind` `string`: `value` is the text.
+ * - `kind` `plural`: `plurals` holds the variants; `value` is the `other` variant (else the first).
+ * - `kind` `array` (Android `string-array`): `items` holds the items; `value` the items joined by newlines.
+ * - Apple `%#@var@` formats: `value` is the format, `variables` its plural rules.
+ * - `.xcstrings` device variations: `devices` (iphone, ipad, mac, other...).
+ * `line`/`column` (1-based) point at the entry's key or element in the file.
+ */
+export interface CatalogEntry {
+  key: string;
+  kind: 'string' | 'plural' | 'array';
+  value: string;
+  /** `value` as written (escapes unresolved), when it differs in a way a check needs. */
+  raw?: string;
+  line: number;
+  column: number;
+  /** 1-based line/column of the value itself when it sits elsewhere than the key (e.g. `.xcstrings`). */
+  valueLine?: number;
+  valueColumn?: number;
+  grammar: Grammar;
+  plurals?: PluralVariants;
+  items?: Variant[];
+  variables?: Record<string, PluralVariable>;
+  devices?: Record<string, Variant>;
+  /** false for Android `translatable="false"`, `.xcstrings` `shouldTranslate: false`. Default true. */
+  translatable: boolean;
+  /**
+   * Review state: `.xcstrings` `stringUnit.state` (`translated`, `needs_review`, `new`, `stale`), `fuzzy` for a gettext
+   * `#, fuzzy` entry. Absent when the format has none.
+   */
+  state?: string;
+  /** `.xcstrings` `extractionState` of the key (`manual`, `stale`, `extracted_with_value`...), on every locale's entry. */
+  extractionState?: string;
+  /** Translator comment or description when the format carries one (`.xcstrings` comment, ARB `@key.description`). */
+  comment?: string;
+  /** ARB `@key.placeholders` names declared in the metadata (template only). */
+  declaredPlaceholders?: string[];
+}
+
+/** A problem met while parsing (the file or one entry cannot be read as the format says). Lines 1-based. */
+export interface ParseProblem {
+  rule: 'unparsable' | 'android-unescaped-apostrophe' | 'duplicate-key';
+  message: string;
+  line: number;
+  column: number;
+  severity: 'error' | 'warning';
+  /** The key concerned, when known. */
+  key?: string;
+}
+
+/** The entries of one locale read from one file. `entries` keeps file order; keys are unique (last wins). */
+export interface LocaleCatalog {
+  /** Normalised BCP 47 tag (`pt-BR`, `sr-Latn`, `zh-Hans`); the base locale's tag for `Base.lproj`. */
+  locale: string;
+  entries: CatalogEntry[];
+  byKey: Map<string, CatalogEntry>;
+}
+
+/** One parsed catalog file: every locale it holds (one for most formats, all for `.xcstrings`) and its problems. */
+export interface LoadedCatalog {
+  path: string;
+  format: CatalogFormat;
+  locales: LocaleCatalog[];
+  problems: ParseProblem[];
+  /** gettext `Plural-Forms` nplurals, when the header gives it. */
+  nplurals?: number;
+}
+
+/** Build a LocaleCatalog from entries in file order (later duplicates win, as Android and Apple do at run time). */
+export function localeCatalog(locale: string, entries: CatalogEntry[]): LocaleCatalog {
+  const byKey = new Map<string, CatalogEntry>();
+  for (const e of entries) byKey.set(e.key, e);
+  return { locale, entries, byKey };
+}
+
+/** 1-based line and column of `offset` in `text`, using a precomputed line-start table (binary search: O(log n)). */
+export function lineIndex(text: string): (offset: number) => { line: number; column: number } {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo]! + 1 };
+  };
+}

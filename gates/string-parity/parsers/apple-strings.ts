@@ -1,0 +1,118 @@
+// Apple `.strings` files: old-style property-list pairs `"key" = "value";` with /* */ and // comments, in UTF-8 or
+// UTF-16 (BOM or byte pattern). Source: developer.apple.com "String Resources" and the OpenStep plist grammar in
+// CoreFoundation's CFOldStylePList.c. No kept parser reads this format with positions (`plist` reads only XML
+// plists), so this is a small tokenizer of ours; its tests are in test/unit/string-parity-parsers.test.ts.
+import type { CatalogEntry, LoadedCatalog, ParseProblem } from '../model.js';
+import { lineIndex, localeCatalog } from '../model.js';
+
+/**
+ * Decode catalog bytes: UTF-16 LE/BE by BOM, or by NUL-byte pattern when the BOM is missing; else UTF-8 (BOM dropped).
+ * Returns the text and the encoding found.
+ */
+export function decodeCatalogBytes(bytes: Buffer): { text: string; encoding: 'utf-8' | 'utf-16le' | 'utf-16be' } {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { text: bytes.subarray(2).toString('utf16le'), encoding: 'utf-16le' };
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { text: swap16(bytes.subarray(2)).toString('utf16le'), encoding: 'utf-16be' };
+  if (bytes.length >= 4 && bytes[1] === 0 && bytes[3] === 0 && bytes[0] !== 0) return { text: bytes.toString('utf16le'), encoding: 'utf-16le' };
+  if (bytes.length >= 4 && bytes[0] === 0 && bytes[2] === 0 && bytes[1] !== 0) return { text: swap16(bytes).toString('utf16le'), encoding: 'utf-16be' };
+  const t = bytes.toString('utf8');
+  return { text: t.charCodeAt(0) === 0xfeff ? t.slice(1) : t, encoding: 'utf-8' };
+}
+
+function swap16(b: Buffer): Buffer {
+  const c = Buffer.from(b.subarray(0, b.length - (b.length % 2)));
+  c.swap16();
+  return c;
+}
+
+const UNQUOTED = /[A-Za-z0-9_$+/:.\-]/;
+
+/**
+ * Parse a `.strings` file of `locale`. Entries carry the key's 1-based line/column and the value's. A syntax error
+ * yields one `unparsable` problem at its position and the entries read before it. Never throws.
+ */
+export function parseAppleStrings(path: string, bytes: Buffer, locale: string): LoadedCatalog {
+  const { text } = decodeCatalogBytes(bytes);
+  const pos = lineIndex(text);
+  const entries: CatalogEntry[] = [];
+  const problems: ParseProblem[] = [];
+  let i = 0;
+  const n = text.length;
+  const skip = (): void => {
+    for (;;) {
+      while (i < n && /\s/.test(text[i]!)) i++;
+      if (text.startsWith('/*', i)) {
+        const end = text.indexOf('*/', i + 2);
+        if (end === -1) throw at(i, 'unterminated /* comment');
+        i = end + 2;
+      } else if (text.startsWith('//', i)) {
+        const end = text.indexOf('\n', i);
+        i = end === -1 ? n : end + 1;
+      } else return;
+    }
+  };
+  const at = (offset: number, message: string) => Object.assign(new Error(message), { offset });
+  const token = (): string => {
+    if (text[i] === '"') {
+      let out = '';
+      i++;
+      for (;;) {
+        const c = text[i];
+        if (c === undefined) throw at(i, 'unterminated string');
+        if (c === '"') {
+          i++;
+          return out;
+        }
+        if (c === '\\') {
+          const e = text[i + 1];
+          if (e === undefined) throw at(i, 'unterminated string');
+          if (e === 'n') out += '\n';
+          else if (e === 't') out += '\t';
+          else if (e === 'r') out += '\r';
+          else if (e === 'U' || e === 'u') {
+            const hex = /^[0-9a-fA-F]{1,4}/.exec(text.slice(i + 2, i + 6))?.[0] ?? '';
+            if (!hex) throw at(i, `bad \\${e} escape`);
+            out += String.fromCharCode(parseInt(hex, 16));
+            i += hex.length;
+          } else if (/[0-7]/.test(e)) {
+            const oct = /^[0-7]{1,3}/.exec(text.slice(i + 1, i + 4))![0];
+            out += String.fromCharCode(parseInt(oct, 8));
+            i += oct.length - 1;
+          } else out += e;
+          i += 2;
+          continue;
+        }
+        out += c;
+        i++;
+      }
+    }
+    const start = i;
+    while (i < n && UNQUOTED.test(text[i]!)) i++;
+    if (i === start) throw at(i, `unexpected character ${JSON.stringify(text[i])}`);
+    return text.slice(start, i);
+  };
+  try {
+    for (;;) {
+      skip();
+      if (i >= n) break;
+      const kp = pos(i);
+      const key = token();
+      skip();
+      let value = key; // `"key";` alone means value = key (CFOldStylePList)
+      let vp = kp;
+      if (text[i] === '=') {
+        i++;
+        skip();
+        vp = pos(i);
+        value = token();
+        skip();
+      }
+      if (text[i] !== ';') throw at(i, "expected ';'");
+      i++;
+      entries.push({ key, kind: 'string', value, line: kp.line, column: kp.column, valueLine: vp.line, valueColumn: vp.column, grammar: 'printf-apple', translatable: true });
+    }
+  } catch (err) {
+    const p = pos((err as { offset?: number }).offset ?? i);
+    problems.push({ rule: 'unparsable', message: `.strings syntax error: ${(err as Error).message}`, line: p.line, column: p.column, severity: 'error' });
+  }
+  return { path, format: 'apple-strings', locales: [localeCatalog(locale, entries)], problems };
+}
