@@ -1,15 +1,276 @@
-// selftest / mutate verbs (stub: being built for issue 4).
-import type { Verb } from '../core/command.js';
+// The `selftest` and `mutate` verbs, and the cached self-test step the pre-commit hook runs before any gate
+// (issue 4). Exit codes follow DESIGN.md: 0 proven / every mutant killed, 1 a gate did not prove itself,
+// 2 loopgates, its config or a tool is broken (or the run was interrupted).
+import { resolve } from 'node:path';
+import type { CommandIO, Verb } from '../core/command.js';
+import { parseVerbArgs } from '../core/commands/args.js';
+import type { PreflightStep, VerbDeps } from '../core/commands/execute.js';
+import { loadConfig, type ConfiguredGate } from '../core/config.js';
+import { LoopgatesError } from '../core/errors.js';
+import { findTopLevel, gitEnv, resolveRepo } from '../core/git.js';
+import { appendLedger, cacheRoot as cacheRootFor, ledgerPath, type LedgerEntry } from '../core/ledger.js';
+import { messages } from '../core/messages.js';
+import type { GateSettings } from '../core/runner.js';
+import { treeWorkspace } from '../core/snapshot.js';
+import type { GateResult } from '../core/types.js';
+import { packageVersion } from '../core/version.js';
+import { buildCommandGates, commandSpecOf } from '../gates/command/index.js';
+import { checkSelfTestCache, storeSelfTestResults } from './cache.js';
+import { runMutations, type MutantReport } from './mutate.js';
+import { defaultSeed } from './random.js';
+import { mutateJson, mutateText, selfTestText } from './report.js';
+import { runSelfTests, type GateSelfTest } from './selftest.js';
+import { withScratchDir } from './scratch.js';
 
-const stub = (name: string, summary: string): Verb => ({
-  name,
-  summary,
-  usage: `loopgates ${name}\n\n${summary}\n`,
-  run: async (_args, io) => {
-    io.stderr(`loopgates ${name}: not built yet\n`);
-    return 2;
-  },
-});
+const selftestUsage = `Usage: loopgates selftest [--gate <id>]... [--format text|json]
 
-export const selftestVerb: Verb = stub('selftest', "Run every enabled gate's shipped green and red cases.");
-export const mutateVerb: Verb = stub('mutate', "Inject each gate's target defect into this repository's real files, in a scratch space; require red, then green.");
+Run every enabled gate's shipped cases, each in its own in-memory workspace, judged exactly as the hook judges:
+a green case must pass having read at least one input; a red case must fail with an error finding at the
+injected file and line (and rule, when the case names one). Command gates' cases are their configured
+mutations applied to this repository's real files.
+
+Case outcomes: caught · missed (red case passed) · wrong (caught at the wrong place) · clean · noisy (green case
+failed) · error (crash, timeout, missing tool: never caught) · vacuous (the gate read nothing).
+Gate proofs: PROVEN · UNPROVEN · DECORATION (no red case) · WAIVED (command gate, reason printed).
+
+Options:
+  --gate <id>    only this gate (repeatable); an unknown id exits 2
+  --format <f>   text (default) or json
+  -h, --help     this text
+
+Passing proofs are cached under <git common dir>/loopgates/cache, so the next commit's self-test step hits.
+
+Exit codes: 0 every gate PROVEN (or WAIVED) · 1 a gate is not PROVEN, or zero cases ran · 2 a case could not run
+(crash, timeout, missing tool), an unknown --gate, or loopgates.yaml is invalid.
+`;
+
+const mutateUsage = `Usage: loopgates mutate [--gate <id>]... [--seed <n>] [--all-inputs] [--sample <n>] [--format text|json]
+
+Audit the gates on this repository's own files: for each enabled gate, take real inputs its configuration
+selects (a seeded sample), inject the gate's target defect with each of its mutation operators in an in-memory
+overlay (gates that shell out get a scratch directory under the OS temp dir), run the gate exactly as the hook
+would (same config, allow-lists, filters), require red with the finding at the injected spot, then green on the
+same input without the mutation. The working tree and the index are never written, also on Ctrl-C.
+
+Outcomes (Stryker's words): killed · survived (stayed green: the gate is decoration here; what swallowed it is
+named when loopgates can tell, e.g. an allow-list entry) · no-coverage (the gate never read the mutated file)
+· error · timeout.
+
+Options:
+  --gate <id>     only this gate (repeatable); an unknown id exits 2
+  --seed <n>      seed of the sample (default ${defaultSeed}); the same seed gives the same mutants
+  --all-inputs    mutate every input an operator applies to, not a sample
+  --sample <n>    mutants per operator when sampling (default 3)
+  --format <f>    text (default; a table per gate and operator) or json (mutation-testing-elements schema 2)
+  -h, --help      this text
+
+Exit codes: 0 every mutant killed · 1 any other outcome · 2 loopgates.yaml is invalid, an unknown --gate, or
+the run was interrupted.
+`;
+
+interface Selected {
+  root: string;
+  inGit: boolean;
+  gates: ConfiguredGate[];
+}
+
+/** Load loopgates.yaml from the repository containing `io.cwd` and pick the gates (`--gate` or every enabled one). */
+async function select(io: CommandIO, gateIds: readonly string[], deps: VerbDeps): Promise<Selected> {
+  const top = await findTopLevel(io.cwd, gitEnv(io.env, io.cwd));
+  const root = top ?? resolve(io.cwd);
+  const config = loadConfig(root, deps.gates ? { gates: deps.gates } : {});
+  const known = config.gates.map((g) => g.gate.id);
+  const unknown = gateIds.filter((id) => !known.includes(id));
+  if (unknown.length) throw new LoopgatesError(unknown.map((id) => messages.unknownGate(id, known)).join('\n'), messages.unknownGateFix);
+  const gates = gateIds.length ? config.gates.filter((g) => gateIds.includes(g.gate.id)) : config.gates.filter((g) => g.enabled);
+  return { root, inGit: top !== null, gates: gates.map((g) => rooted(g, root)) };
+}
+
+/** Command gates built by the config loader read their real files from the process cwd; rebuild them at `root`. */
+function rooted(g: ConfiguredGate, root: string): ConfiguredGate {
+  const spec = commandSpecOf(g.gate);
+  if (!spec) return g;
+  const gate = buildCommandGates([spec], { root })[0]!;
+  return { ...g, gate, settings: { ...g.settings, gate } };
+}
+
+function formatArg(value: string | undefined, verb: string): 'text' | 'json' {
+  const f = value ?? 'text';
+  if (f !== 'text' && f !== 'json') throw new LoopgatesError(messages.badFormat(f), `use --format text or json (loopgates ${verb} --help)`);
+  return f;
+}
+
+async function writeLedger(root: string, inGit: boolean, io: CommandIO, entries: LedgerEntry[]): Promise<void> {
+  if (!inGit || entries.length === 0) return;
+  try {
+    const { facts, env } = await resolveRepo(root, io.env);
+    appendLedger(await ledgerPath(facts.topLevel, facts, env), entries);
+  } catch (e) {
+    io.stderr(`${messages.ledgerFailed(e instanceof Error ? e.message : String(e))}\n`);
+  }
+}
+
+/** The `selftest` verb over `deps` (tests pass toy gates). */
+export function makeSelftestVerb(deps: VerbDeps = {}): Verb {
+  return {
+    name: 'selftest',
+    summary: "Run every enabled gate's shipped green and red cases; each gate must prove it can fail.",
+    usage: selftestUsage,
+    async run(args, io) {
+      const { values } = parseVerbArgs('selftest', args, { gate: { type: 'string', multiple: true }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, false);
+      if (values.help) {
+        io.stdout(selftestUsage);
+        return 0;
+      }
+      const format = formatArg(values.format, 'selftest');
+      const sel = await select(io, values.gate ?? [], deps);
+      const settings = sel.gates.map((g) => g.settings);
+      const report = await withScratchDir('selftest', (cacheRoot) =>
+        runSelfTests(settings, {
+          cacheRoot,
+          signal: io.signal,
+          ...(io.isTTY ? { onCase: (gate, c) => io.stderr(`\r\x1b[K${gate}: ${c.outcome} ${c.name}`.slice(0, 120)) } : {}),
+        }),
+      );
+      if (io.isTTY) io.stderr('\r\x1b[K');
+      io.stdout(format === 'json' ? `${JSON.stringify({ version: packageVersion(), ...report }, null, 2)}\n` : selfTestText(report, io.isTTY));
+      if (sel.inGit) {
+        try {
+          const cacheRoot = await cacheRootOf(sel.root, io);
+          const keys = checkSelfTestCache(settings, cacheRoot, sel.root, io.env);
+          const byId = new Map(keys.misses.map((m) => [m.settings.gate.id, m.key]));
+          storeSelfTestResults(
+            cacheRoot,
+            report.gates.flatMap((g) => (byId.has(g.gate) ? [{ gate: g.gate, key: byId.get(g.gate)!, proof: g.proof, cases: g.cases.length }] : [])),
+          );
+        } catch {
+          /* the cache is an optimisation; the next commit just runs the cases */
+        }
+      }
+      const ts = new Date().toISOString();
+      await writeLedger(sel.root, sel.inGit, io, report.gates.map((g) => ({ ts, kind: 'selftest', gate: g.gate, verdict: g.proof, cases: g.cases.length, outcomes: g.cases.map((c) => c.outcome) })));
+      if (io.signal.aborted) return 2;
+      if (report.ok) return 0;
+      return report.gates.some((g) => g.cases.some((c) => c.outcome === 'error')) ? 2 : 1;
+    },
+  };
+}
+
+async function cacheRootOf(root: string, io: CommandIO): Promise<string> {
+  const { facts } = await resolveRepo(root, io.env);
+  return cacheRootFor(facts.topLevel, facts);
+}
+
+/** The `mutate` verb over `deps` (tests pass toy gates). */
+export function makeMutateVerb(deps: VerbDeps = {}): Verb {
+  return {
+    name: 'mutate',
+    summary: "Inject each gate's target defect into this repository's real files, in a scratch space; require red, then green.",
+    usage: mutateUsage,
+    async run(args, io) {
+      const { values } = parseVerbArgs(
+        'mutate',
+        args,
+        {
+          gate: { type: 'string', multiple: true },
+          seed: { type: 'string' },
+          'all-inputs': { type: 'boolean' },
+          sample: { type: 'string' },
+          format: { type: 'string' },
+          help: { type: 'boolean', short: 'h' },
+        },
+        false,
+      );
+      if (values.help) {
+        io.stdout(mutateUsage);
+        return 0;
+      }
+      const format = formatArg(values.format, 'mutate');
+      const seed = intArg(values.seed, 'seed', defaultSeed, 0);
+      const sample = intArg(values.sample, 'sample', 3, 1);
+      const sel = await select(io, values.gate ?? [], deps);
+      const ws = await treeWorkspace(sel.root, 'all', undefined, io.env);
+      const settings: GateSettings<any>[] = sel.gates.map((g) => g.settings);
+      const onMutant = io.isTTY
+        ? (m: MutantReport, done: number) => io.stderr(`\r\x1b[K[${done}] ${m.outcome} ${m.gate}/${m.operator} ${m.file}:${m.line}`.slice(0, 160))
+        : undefined;
+      const report = await withScratchDir('mutate', (cacheRoot) =>
+        runMutations(settings, { ws, cacheRoot, seed, allInputs: values['all-inputs'] === true, perOperator: sample, signal: io.signal, ...(onMutant ? { onMutant } : {}) }),
+      );
+      if (io.isTTY) io.stderr('\r\x1b[K');
+      if (format === 'json') io.stdout(`${JSON.stringify(await mutateJson(report, (p) => ws.readText(p), { root: sel.root, version: packageVersion() }), null, 2)}\n`);
+      else io.stdout(mutateText(report, io.isTTY));
+      const ts = new Date().toISOString();
+      const mutants = report.gates.flatMap((g) => g.operators.flatMap((o) => o.mutants));
+      await writeLedger(
+        sel.root,
+        sel.inGit,
+        io,
+        mutants.map((m) => ({ ts, kind: 'mutation', gate: m.gate, verdict: m.outcome, operator: m.operator, file: m.file, line: m.line, seed: report.seed, durationMs: Math.round(m.durationMs) })),
+      );
+      if (report.aborted) return 2;
+      return report.ok ? 0 : 1;
+    },
+  };
+}
+
+function intArg(value: string | undefined, name: string, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > 0xffffffff) {
+    throw new LoopgatesError(messages.badArgs(`--${name} must be an integer >= ${min}, got '${value}'`, 'mutate'), 'loopgates mutate --help');
+  }
+  return Number(value);
+}
+
+/**
+ * The pre-commit self-test step (core/commands/hook.ts `preflight`): for each gate this commit will run (bypassed
+ * ones excepted), look up its self-test proof in `<git common dir>/loopgates/cache/selftest.json` under its key
+ * (mutations/cache.ts); run the cases of the gates that missed; refuse the commit (exit 2) naming the gate and the
+ * case when a gate is not PROVEN. A hit runs nothing.
+ */
+export const selfTestPreflight: PreflightStep = async (ctx) => {
+  const gates = ctx.gates.filter((g) => !ctx.bypassed.has(g.gate.id)).map((g) => rooted(g, ctx.ws.root));
+  if (gates.length === 0) return;
+  const { misses } = checkSelfTestCache(gates.map((g) => g.settings), ctx.cacheRoot, ctx.ws.root, ctx.io.env);
+  if (misses.length === 0) return;
+  const report = await withScratchDir('selftest', (cacheRoot) => runSelfTests(misses.map((m) => m.settings), { cacheRoot, signal: ctx.io.signal }));
+  const keys = new Map(misses.map((m) => [m.settings.gate.id, m.key]));
+  try {
+    storeSelfTestResults(ctx.cacheRoot, report.gates.map((g) => ({ gate: g.gate, key: keys.get(g.gate)!, proof: g.proof, cases: g.cases.length })));
+  } catch {
+    /* an unwritable cache only costs time on the next commit */
+  }
+  const failing = report.gates.filter((g) => g.proof !== 'PROVEN' && g.proof !== 'WAIVED');
+  const notes = report.gates.filter((g) => g.waived).map((g) => `${g.gate}: self-test waived: ${g.waived}`);
+  if (failing.length === 0 && report.ok) return { exitCode: 0, notes };
+  return { exitCode: 2, results: failing.map(selfTestResult), notes };
+};
+
+/** A failed self-test as a gate result for the hook's report: verdict `error`, naming the gate and the case. */
+function selfTestResult(g: GateSelfTest): GateResult {
+  const bad = g.cases.filter((c) => c.outcome !== 'caught' && c.outcome !== 'clean');
+  const what =
+    bad.length > 0
+      ? bad.map((c) => `case '${c.name}' ${c.outcome}: ${c.detail}`).join('; ')
+      : g.proof === 'DECORATION'
+        ? 'it has no red case: nothing shows it can fail'
+        : 'it has no green case: nothing shows it can pass';
+  const message = `self-test of gate ${g.gate} is ${g.proof}: ${what}`;
+  return {
+    gate: g.gate,
+    title: `${g.title} (self-test)`,
+    verdict: 'error',
+    counts: { files: 0, items: g.cases.length, filtered: 0, suppressed: 0, findings: 0 },
+    itemUnit: 'cases',
+    findings: [],
+    notes: [],
+    reason: message,
+    error: { message, fix: `loopgates selftest --gate ${g.gate}` },
+    durationMs: g.cases.reduce((n, c) => n + c.durationMs, 0),
+  };
+}
+
+/** `selftest` verb over the built-in registry and loopgates.yaml's command gates. */
+export const selftestVerb: Verb = makeSelftestVerb();
+/** `mutate` verb over the built-in registry and loopgates.yaml's command gates. */
+export const mutateVerb: Verb = makeMutateVerb();

@@ -1,11 +1,349 @@
-// Command gates: the team's own scripts as gates, built from loopgates.yaml `commands:` (stub: issue 4 builds it).
+// Command gates: the team's own scripts as gates, built from loopgates.yaml `commands:`; the command's exit code
+// decides (0 pass, anything else fail), as for any POSIX test program (IEEE Std 1003.1, "exit status").
+// Each command gate must prove it can fail: its config names at least one mutation of a real file (`append`,
+// `replace`, `delete-line`) or says `selfTest: { waived: <reason> }`, which is printed on every run.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import picomatch from 'picomatch';
 import { z } from 'zod';
-import type { Gate } from '../../core/types.js';
+import { LoopgatesError } from '../../core/errors.js';
+import { git, splitZ } from '../../core/git.js';
+import { normalisePath } from '../../core/workspace.js';
+import type { Gate, GateContext, GateOutput, Mutant, MutationOperator, SelfTestCase, Workspace } from '../../core/types.js';
+import { materialise, withScratchDir } from '../../mutations/scratch.js';
 
-/** Schema of loopgates.yaml `commands:` (a list of command gate specs). */
-export const commandGatesSchema = z.array(z.never()).default([]);
+const answer = z.string().trim().min(1, 'must say something (DESIGN.md "the four answers")');
 
-/** Build one Gate per command spec. */
-export function buildCommandGates(_specs: z.infer<typeof commandGatesSchema>): Gate<any>[] {
-  return [];
+/** One mutation of a command gate: exactly one of `append`, `replace`, `delete-line`, applied to `file`. */
+export const commandMutationSchema = z
+  .object({
+    /** Repository-relative path of the real file to mutate. */
+    file: z.string().min(1),
+    /** Text appended at the end of the file (a newline is added before it when the file lacks one). */
+    append: z.string().min(1).optional(),
+    /** First occurrence (or a seeded choice among occurrences) of `from` replaced by `to`. */
+    replace: z.object({ from: z.string().min(1), to: z.string() }).strict().optional(),
+    /** A JavaScript regular expression; one matching line (seeded choice) is deleted. */
+    'delete-line': z
+      .string()
+      .min(1)
+      .refine((s) => validRegex(s), { message: 'is not a valid regular expression' })
+      .optional(),
+  })
+  .strict()
+  .refine((m) => [m.append, m.replace, m['delete-line']].filter((x) => x !== undefined).length === 1, {
+    message: 'give exactly one of append, replace, delete-line',
+  });
+
+/** Schema of one command gate in loopgates.yaml `commands:`. */
+export const commandGateSchema = z
+  .object({
+    /** Gate id (lowercase kebab-case): `--gate` value, finding.gate, LOOPGATES_SKIP entry. */
+    id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase kebab-case'),
+    title: z.string().min(1).optional(),
+    /** argv array; never a shell string (run through core/tools.ts without a shell). */
+    command: z.array(z.string().min(1)).min(1),
+    /** The four answers (DESIGN.md): what runs, what it reads, what ends it, when it asks. */
+    loop: z.object({ runs: answer, reads: answer, ends: answer, asks: answer }).strict(),
+    /** Globs (picomatch, `dot: true`) of the repository-relative files the command reads. */
+    files: z.array(z.string().min(1)).min(1),
+    /** Kill the command after this many ms; the verdict is then `error`. */
+    timeoutMs: z.number().int().positive().default(60_000),
+    /** Reason why selecting zero files in `--all` mode is acceptable. */
+    allowEmpty: z.string().min(1).optional(),
+    mutations: z.array(commandMutationSchema).default([]),
+    selfTest: z.object({ waived: z.string().trim().min(1, 'a waiver needs a reason') }).strict().optional(),
+  })
+  .strict()
+  .superRefine((spec, ctx) => {
+    if (spec.mutations.length === 0 && !spec.selfTest) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['mutations'],
+        message: 'a command gate needs at least one mutation (file + append / replace / delete-line) to prove it can fail, or `selfTest: { waived: "<reason>" }`',
+      });
+    }
+    for (const [i, m] of spec.mutations.entries()) {
+      if (!spec.files.some((g) => picomatch.isMatch(normalisePath(m.file), g, { dot: true }))) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['mutations', i, 'file'], message: `${m.file} is not matched by files: the command would never read the mutated file` });
+      }
+    }
+  });
+
+/** Schema of loopgates.yaml `commands:` (a list of command gate specs, ids unique). */
+export const commandGatesSchema = z
+  .array(commandGateSchema)
+  .default([])
+  .superRefine((specs, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, s] of specs.entries()) {
+      if (seen.has(s.id)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [i, 'id'], message: `duplicate command gate id ${s.id}` });
+      seen.add(s.id);
+    }
+  });
+
+export type CommandGateSpec = z.output<typeof commandGateSchema>;
+export type CommandMutationSpec = z.output<typeof commandMutationSchema>;
+
+/** Rule id of every command gate finding. */
+export const commandRule = 'command';
+
+const waivers = new WeakMap<Gate<any>, string>();
+const specs = new WeakMap<Gate<any>, CommandGateSpec>();
+
+/** The `selfTest: { waived }` reason of a command gate, or undefined (every built-in gate). */
+export function selfTestWaiver(gate: Gate<any>): string | undefined {
+  return waivers.get(gate);
+}
+
+/** The spec a command gate was built from (undefined for built-in gates): its files, argv and timeout. */
+export function commandSpecOf(gate: Gate<any>): CommandGateSpec | undefined {
+  return specs.get(gate);
+}
+
+/**
+ * Mutants made by command gate operators, by sha256 of (gate, file, mutated content) -> 1-based line.
+ * A command can only answer with its exit code; when it prints no `file:line`, the gate places its finding where
+ * its own operator injected the defect — the one place it can honestly name (bounded to keep memory flat).
+ */
+const injected = new Map<string, number>();
+const injectedKey = (gate: string, file: string, content: string | Buffer) => createHash('sha256').update(`${gate}\0${file}\0`).update(content).digest('hex');
+
+/** Options of `buildCommandGates`. */
+export interface BuildCommandGatesOptions {
+  /** Repository top level, where self-test cases read the real files to mutate. Default: process.cwd(). */
+  root?: string;
+}
+
+/**
+ * Build one Gate per command spec (already validated by `commandGatesSchema`). The gate's own config schema is
+ * empty: everything comes from the spec. Throws nothing; problems show as `error` verdicts at run time.
+ */
+export function buildCommandGates(list: z.infer<typeof commandGatesSchema>, options: BuildCommandGatesOptions = {}): Gate<any>[] {
+  return list.map((spec) => buildCommandGate(spec, options));
+}
+
+function buildCommandGate(spec: CommandGateSpec, options: BuildCommandGatesOptions): Gate<Record<string, never>> {
+  const matchers = spec.files.map((g) => picomatch(g, { dot: true }));
+  const reads = (p: string) => matchers.some((m) => m(p));
+  const mutations = spec.mutations.map((m, i) => operatorFor(spec.id, m, i));
+  const waiver = spec.selfTest?.waived;
+  const gate: Gate<Record<string, never>> = {
+    id: spec.id,
+    title: spec.title ?? `command: ${spec.command.join(' ')}`,
+    loop: spec.loop,
+    configSchema: z.object({}).strict() as z.ZodType<Record<string, never>, z.ZodTypeDef, unknown>,
+    inputs: async (ctx) => (await ctx.ws.targets()).filter(reads),
+    run: (ctx, inputs) => runCommand(spec, ctx, inputs, reads, waiver),
+    selfTest: () => (waiver ? [] : commandSelfTest(spec, mutations, reads, options.root ?? process.cwd())),
+    mutations,
+  };
+  specs.set(gate, spec);
+  if (waiver) waivers.set(gate, waiver);
+  return gate;
+}
+
+/** Paths of `ws` the command needs on disk: every file its globs select plus argv entries that name a file in it. */
+async function neededPaths(ws: Workspace, spec: CommandGateSpec, reads: (p: string) => boolean): Promise<string[]> {
+  const all = await ws.allPaths();
+  const set = new Set(all.filter(reads));
+  for (const arg of spec.command) {
+    const p = normalisePath(arg);
+    if (!isAbsolute(p) && (await ws.has(p))) set.add(p);
+  }
+  return [...set].sort();
+}
+
+async function runCommand(
+  spec: CommandGateSpec,
+  ctx: GateContext<Record<string, never>>,
+  inputs: readonly string[],
+  reads: (p: string) => boolean,
+  waiver: string | undefined,
+): Promise<GateOutput> {
+  const notes = waiver ? [`self-test waived: ${waiver}`] : [];
+  const [file, ...args] = spec.command as [string, ...string[]];
+  const exec = async (cwd: string) => {
+    // The index backing's env (GIT_INDEX_FILE...) is passed on only when the command runs in the real tree.
+    const env = { LOOPGATES_GATE: spec.id, ...(ctx.ws.backing.kind === 'index' && cwd === ctx.ws.root ? ctx.ws.backing.env : {}) };
+    return { cwd, result: await ctx.runTool(file, args, { cwd, env, timeoutMs: spec.timeoutMs, signal: ctx.signal }) };
+  };
+  // The working tree is the snapshot only for `tree` backing; staged content and in-memory overlays are written to a
+  // scratch directory so the command judges exactly the bytes loopgates judges.
+  const { cwd, result, located } =
+    ctx.ws.backing.kind === 'tree'
+      ? { ...(await exec(ctx.ws.root)), located: [] as Array<{ file: string; line: number }> }
+      : await withScratchDir(`cmd-${spec.id}`, async (dir) => {
+          const paths = await neededPaths(ctx.ws, spec, reads);
+          await materialise(ctx.ws, paths, dir);
+          const r = await exec(dir);
+          return { ...r, located: ctx.ws.backing.kind === 'memory' ? await injectedSpots(spec.id, ctx.ws, inputs) : [] };
+        });
+  const counts = { files: inputs.length, items: inputs.length };
+  const tail = lastLines(`${result.stdout}\n${result.stderr}`, 3);
+  if (result.timedOut) {
+    return { findings: [], counts, notes, error: { message: `${spec.id} did not finish within ${spec.timeoutMs} ms`, fix: `raise commands[id=${spec.id}].timeoutMs in loopgates.yaml, or run the command by hand: ${spec.command.join(' ')}` } };
+  }
+  if (result.exitCode === null) {
+    return { findings: [], counts, notes, error: { message: `${spec.id}: ${spec.command.join(' ')} was killed by a signal`, fix: `run the command by hand: ${spec.command.join(' ')}` } };
+  }
+  if (result.exitCode === 0) return { findings: [], counts, notes, itemUnit: 'files' };
+  const message = `${spec.command.join(' ')} exited ${result.exitCode}${tail ? `: ${tail}` : ''}`;
+  const parsed = parseLocations(`${result.stdout}\n${result.stderr}`, cwd, new Set(await ctx.ws.allPaths()));
+  const spots = parsed.length > 0 ? parsed : located;
+  const findings =
+    spots.length > 0
+      ? spots.map((s) => ({ rule: commandRule, file: s.file, line: s.line, column: 1, message, severity: 'error' as const }))
+      : [{ rule: commandRule, file: inputs[0] ?? 'loopgates.yaml', line: 1, column: 1, message: `${message} (the command named no file:line)`, severity: 'error' as const }];
+  return { findings, counts, notes, itemUnit: 'files' };
+}
+
+/** Spots where this gate's own operators injected a defect into one of `inputs` (memory backing only). */
+async function injectedSpots(id: string, ws: Workspace, inputs: readonly string[]): Promise<Array<{ file: string; line: number }>> {
+  const out: Array<{ file: string; line: number }> = [];
+  for (const p of inputs) {
+    const line = injected.get(injectedKey(id, p, await ws.read(p)));
+    if (line !== undefined) out.push({ file: p, line });
+  }
+  return out;
+}
+
+/**
+ * `path:line` or `path:line:column` locations in a command's output (the GNU "file:line:" convention of compilers,
+ * grep -n, eslint --format unix), kept when `path` (relative to `cwd`, or absolute under it) is a workspace path.
+ * At most 50.
+ */
+export function parseLocations(output: string, cwd: string, known: ReadonlySet<string>): Array<{ file: string; line: number }> {
+  const out: Array<{ file: string; line: number }> = [];
+  const seen = new Set<string>();
+  for (const m of output.matchAll(/(?:^|[\s'"(])((?:[A-Za-z]:)?[^\s:'"()]+):(\d+)(?::\d+)?/gm)) {
+    let p = m[1]!;
+    if (isAbsolute(p)) p = relative(resolve(cwd), p);
+    p = normalisePath(p);
+    const line = Number(m[2]);
+    if (!known.has(p) || line < 1) continue;
+    const key = `${p}:${line}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ file: p, line });
+    if (out.length >= 50) break;
+  }
+  return out;
+}
+
+function lastLines(text: string, n: number): string {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(-n)
+    .join(' | ')
+    .slice(0, 300);
+}
+
+/** The operator for one configured mutation; its id says what it does (`append#0`, `replace#1`, `delete-line#2`). */
+function operatorFor(gate: string, m: CommandMutationSpec, index: number): MutationOperator {
+  const file = normalisePath(m.file);
+  const kind = m.append !== undefined ? 'append' : m.replace !== undefined ? 'replace' : 'delete-line';
+  return {
+    id: `${kind}#${index}`,
+    description: describeMutation(m),
+    appliesTo: (path) => normalisePath(path) === file,
+    mutate: (path, content, random) => {
+      const mutant = applyMutation(m, content, random);
+      if (mutant) {
+        if (injected.size > 10_000) injected.clear();
+        injected.set(injectedKey(gate, normalisePath(path), mutant.content), mutant.line);
+      }
+      return mutant;
+    },
+  };
+}
+
+function describeMutation(m: CommandMutationSpec): string {
+  if (m.append !== undefined) return `append ${JSON.stringify(m.append.slice(0, 40))} to ${m.file}`;
+  if (m.replace !== undefined) return `replace ${JSON.stringify(m.replace.from.slice(0, 30))} with ${JSON.stringify(m.replace.to.slice(0, 30))} in ${m.file}`;
+  return `delete a line matching /${m['delete-line']}/ from ${m.file}`;
+}
+
+/**
+ * Apply one configured mutation to `content`. Returns null when the file offers no place (no `from`, no matching
+ * line). `line` is the 1-based first line that differs from the original.
+ */
+export function applyMutation(m: CommandMutationSpec, content: string, random: () => number): Mutant | null {
+  if (m.append !== undefined) {
+    const prefix = content === '' || content.endsWith('\n') ? content : `${content}\n`;
+    return { content: prefix + m.append, line: countNewlines(prefix) + 1, rule: commandRule, description: describeMutation(m) };
+  }
+  if (m.replace !== undefined) {
+    const spots: number[] = [];
+    for (let i = content.indexOf(m.replace.from); i >= 0; i = content.indexOf(m.replace.from, i + 1)) spots.push(i);
+    if (spots.length === 0) return null;
+    const at = spots[Math.floor(random() * spots.length)]!;
+    return {
+      content: content.slice(0, at) + m.replace.to + content.slice(at + m.replace.from.length),
+      line: countNewlines(content.slice(0, at)) + 1,
+      rule: commandRule,
+      description: describeMutation(m),
+    };
+  }
+  const re = new RegExp(m['delete-line']!);
+  const lines = content.split('\n');
+  const hits = lines.flatMap((l, i) => (re.test(l) && !(i === lines.length - 1 && l === '') ? [i] : []));
+  if (hits.length === 0) return null;
+  const at = hits[Math.floor(random() * hits.length)]!;
+  lines.splice(at, 1);
+  return { content: lines.join('\n'), line: at + 1, rule: commandRule, description: describeMutation(m) };
+}
+
+function countNewlines(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function validRegex(s: string): boolean {
+  try {
+    new RegExp(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Self-test cases of a command gate, made from the repository's real files at `root` (working tree): one green case
+ * (the files as they are) and one red case per mutation (the same files with the defect injected), each staging only
+ * the mutated file. Throws LoopgatesError when a mutation's file is missing or offers no place for the defect.
+ */
+async function commandSelfTest(spec: CommandGateSpec, operators: readonly MutationOperator[], reads: (p: string) => boolean, root: string): Promise<SelfTestCase[]> {
+  const listed = splitZ((await git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })).stdout);
+  const wanted = new Set(listed.filter(reads));
+  for (const arg of spec.command) if (listed.includes(normalisePath(arg))) wanted.add(normalisePath(arg));
+  const files: Record<string, string> = {};
+  for (const p of [...wanted].sort()) {
+    try {
+      files[p] = await readFile(join(root, p), 'utf8');
+    } catch {
+      /* listed in the index but deleted in the tree: not part of what the command can read */
+    }
+  }
+  const cases: SelfTestCase[] = [];
+  const greenTargets = new Set<string>();
+  for (const [i, m] of spec.mutations.entries()) {
+    const file = normalisePath(m.file);
+    const original = files[file];
+    if (original === undefined) {
+      throw new LoopgatesError(`command gate ${spec.id}: mutation file ${file} does not exist in ${root}`, `fix commands[id=${spec.id}].mutations[${i}].file in loopgates.yaml`);
+    }
+    const mutant = operators[i]!.mutate(file, original, () => 0);
+    if (!mutant) {
+      throw new LoopgatesError(`command gate ${spec.id}: mutation ${i} (${describeMutation(m)}) finds no place in ${file}`, `fix commands[id=${spec.id}].mutations[${i}] in loopgates.yaml`);
+    }
+    greenTargets.add(file);
+    cases.push({ name: `${operators[i]!.id}: ${mutant.description}`, kind: 'red', files: { ...files, [file]: mutant.content }, targets: [file], expect: { file, line: mutant.line, rule: commandRule } });
+  }
+  cases.unshift({ name: `${spec.id} on the files as they are`, kind: 'green', files, targets: [...greenTargets].sort() });
+  return cases;
 }

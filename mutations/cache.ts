@@ -1,0 +1,173 @@
+// The self-test cache consulted before every commit (DESIGN.md "Flow of a commit": self-tests cached by a hash of
+// loopgates' version + config + the gate inputs that define them; run on a miss; red -> refuse). One key per gate,
+// so a miss re-runs only the affected gates. The key is made of cheap facts only (stat, not content, for files that
+// can be large), because a hit must cost at most 20 ms (bench/selftest-cache.mjs measures it).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { GateSettings } from '../core/runner.js';
+import type { Gate } from '../core/types.js';
+import { packageVersion } from '../core/version.js';
+import { commandSpecOf } from '../gates/command/index.js';
+
+/** Bumped when the key recipe or the file format changes. */
+const FORMAT = 1;
+
+/** External scanners a built-in gate shells out to: the env var that overrides the path, and the binary name. */
+export const scanners: Readonly<Record<string, { env: string; bin: string }>> = {
+  secrets: { env: 'LOOPGATES_GITLEAKS', bin: 'gitleaks' },
+};
+
+/** What the cache remembers for one gate: the key and the proof it earned. Only PROVEN / WAIVED are stored. */
+interface Entry {
+  key: string;
+  proof: string;
+  cases: number;
+  at: string;
+}
+
+interface CacheFile {
+  format: number;
+  gates: Record<string, Entry>;
+}
+
+/** `<cacheRoot>/selftest.json`; cacheRoot is `<git common dir>/loopgates/cache` (core/ledger.ts cacheRoot). */
+export function selfTestCachePath(cacheRoot: string): string {
+  return join(cacheRoot, 'selftest.json');
+}
+
+let pkgRootMemo: string | undefined;
+/** The directory holding loopgates' package.json (source tree or installed package). */
+export function packageRoot(): string {
+  if (pkgRootMemo) return pkgRootMemo;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    try {
+      const j = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string };
+      if (j.name === 'loopgates') return (pkgRootMemo = dir);
+    } catch {
+      /* go up */
+    }
+    dir = dirname(dir);
+  }
+  return (pkgRootMemo = dirname(dirname(fileURLToPath(import.meta.url))));
+}
+
+/** `path size mtimeMs` of every regular file under `dir` (recursive, sorted); empty when `dir` is absent. */
+function statTree(dir: string, out: string[] = []): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return out;
+  }
+  for (const n of names) {
+    const p = join(dir, n);
+    const st = statSync(p, { throwIfNoEntry: false });
+    if (!st) continue;
+    if (st.isDirectory()) statTree(p, out);
+    else out.push(`${p} ${st.size} ${st.mtimeMs}`);
+  }
+  return out;
+}
+
+function statLine(path: string): string {
+  const st = statSync(path, { throwIfNoEntry: false });
+  return st ? `${path} ${st.size} ${st.mtimeMs}` : `${path} absent`;
+}
+
+/** First `bin` on PATH (PATHEXT on Windows), or undefined. */
+export function onPath(bin: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  if (isAbsolute(bin) || bin.includes('/')) return bin;
+  const exts = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : [''];
+  for (const d of (env.PATH ?? '').split(delimiter)) {
+    if (!d) continue;
+    for (const e of exts) {
+      const p = join(d, bin + e);
+      if (statSync(p, { throwIfNoEntry: false })?.isFile()) return p;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The cache key of one gate's self-test (sha256 hex) from: loopgates' version; the gate's settings (its section of
+ * loopgates.yaml, timeout, allowEmpty); the files of its folder (its case definitions, compiled or not) and `rules/`
+ * (path, size, mtime); its scanner binary (path, size, mtime); for a command gate, its spec and the repository files
+ * its cases are made from (mutation files and argv paths, by stat) plus the command's binary.
+ */
+export function selfTestKey(settings: GateSettings<any>, repoRoot: string, env: Readonly<Record<string, string | undefined>>): string {
+  const { gate } = settings;
+  const h = createHash('sha256');
+  h.update(`format ${FORMAT}\0version ${packageVersion()}\0gate ${gate.id}\0`);
+  h.update(`config ${stableJson({ config: settings.config, timeoutMs: settings.timeoutMs, allowEmpty: settings.allowEmpty ?? null })}\0`);
+  const spec = commandSpecOf(gate);
+  if (spec) {
+    for (const m of spec.mutations) h.update(`${statLine(join(repoRoot, m.file))}\0`);
+    for (const a of spec.command) if (!isAbsolute(a)) h.update(`${statLine(join(repoRoot, a))}\0`);
+    const bin = onPath(spec.command[0]!, env);
+    h.update(`bin ${bin ? statLine(bin) : 'absent'}\0`);
+  } else {
+    const root = packageRoot();
+    for (const base of [join(root, 'gates', gate.id), join(root, 'dist', 'gates', gate.id), join(root, 'rules')]) h.update(statTree(base).join('\n'));
+  }
+  const scanner = scanners[gate.id];
+  if (scanner) {
+    const bin = env[scanner.env] || onPath(scanner.bin, env);
+    h.update(`scanner ${bin ? statLine(bin) : 'absent'}\0`);
+  }
+  return h.digest('hex');
+}
+
+function stableJson(v: unknown): string {
+  return JSON.stringify(v, (_k, val: unknown) =>
+    val && typeof val === 'object' && !Array.isArray(val) ? Object.fromEntries(Object.entries(val as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : val,
+  );
+}
+
+function readCache(path: string): CacheFile {
+  try {
+    const j = JSON.parse(readFileSync(path, 'utf8')) as CacheFile;
+    if (j && j.format === FORMAT && j.gates && typeof j.gates === 'object') return j;
+  } catch {
+    /* absent or torn: a miss */
+  }
+  return { format: FORMAT, gates: {} };
+}
+
+/** Which gates of `list` have a cached proof under their current key (`hits`) and which must run (`misses`). */
+export function checkSelfTestCache(
+  list: ReadonlyArray<GateSettings<any>>,
+  cacheRoot: string,
+  repoRoot: string,
+  env: Readonly<Record<string, string | undefined>>,
+): { hits: string[]; misses: Array<{ settings: GateSettings<any>; key: string }> } {
+  const cache = readCache(selfTestCachePath(cacheRoot));
+  const hits: string[] = [];
+  const misses: Array<{ settings: GateSettings<any>; key: string }> = [];
+  for (const s of list) {
+    const key = selfTestKey(s, repoRoot, env);
+    if (cache.gates[s.gate.id]?.key === key) hits.push(s.gate.id);
+    else misses.push({ settings: s, key });
+  }
+  return { hits, misses };
+}
+
+/**
+ * Remember proofs that passed (PROVEN or WAIVED) under their keys; failures are never cached, so a red self-test
+ * runs again on the next commit. Written atomically (temp file + rename) so a concurrent hook reads old or new.
+ */
+export function storeSelfTestResults(cacheRoot: string, results: ReadonlyArray<{ gate: Gate<any> | string; key: string; proof: string; cases: number }>): void {
+  const path = selfTestCachePath(cacheRoot);
+  const cache = readCache(path);
+  for (const r of results) {
+    const id = typeof r.gate === 'string' ? r.gate : r.gate.id;
+    if (r.proof === 'PROVEN' || r.proof === 'WAIVED') cache.gates[id] = { key: r.key, proof: r.proof, cases: r.cases, at: new Date().toISOString() };
+    else delete cache.gates[id];
+  }
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(cache, null, 1)}\n`);
+  renameSync(tmp, path);
+}

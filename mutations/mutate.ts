@@ -1,0 +1,311 @@
+// `loopgates mutate`: each gate's target defect injected into real inputs that the gate's own configuration selects,
+// in an in-memory overlay (core/workspace.ts), judged by the same runner the hook uses, red then green
+// (DESIGN.md "mutation"; outcomes in Stryker's words). Nothing is written to the working tree or the index:
+// the overlay lives in memory, and gates that shell out materialise it in a scratch directory of their own.
+import { runGate, type GateSettings } from '../core/runner.js';
+import { overlayWorkspace } from '../core/workspace.js';
+import type { GateContext, GateResult, MutationOperator, RunTool, Workspace } from '../core/types.js';
+import { runTool as defaultRunTool } from '../core/tools.js';
+import { selfTestWaiver } from '../gates/command/index.js';
+import { classifyRed, type MutantOutcome } from './outcomes.js';
+import { deriveSeed, seededRandom, shuffled } from './random.js';
+
+/** One mutant and what became of it. `line` is 1-based; `swallowedBy` names the filter that hid it, when known. */
+export interface MutantReport {
+  gate: string;
+  operator: string;
+  file: string;
+  line: number;
+  description: string;
+  outcome: MutantOutcome;
+  detail: string;
+  swallowedBy?: string;
+  /** Wall time of the red and green runs, ms. */
+  durationMs: number;
+}
+
+/** One operator of one gate: its mutants, or why it made none (`note`). */
+export interface OperatorReport {
+  operator: string;
+  description: string;
+  mutants: MutantReport[];
+  /** Why no mutant was made ("no file in this repository it can mutate"); not a failure by itself. */
+  note?: string;
+  /** Inputs skipped because they were already red without the mutation. */
+  alreadyRed: number;
+}
+
+/** One gate of the run. `problem` is a gate-level failure (no operators, no mutant at all, inputs() threw...). */
+export interface GateMutateReport {
+  gate: string;
+  title: string;
+  inputs: number;
+  operators: OperatorReport[];
+  waived?: string;
+  /** Set when the gate was left out on purpose (allowEmpty with zero inputs). */
+  skipped?: string;
+  problem?: { outcome: MutantOutcome; detail: string };
+}
+
+/** The whole run; `ok` only when every mutant was killed, no gate has a problem, and the run was not interrupted. */
+export interface MutateReport {
+  seed: number;
+  allInputs: boolean;
+  gates: GateMutateReport[];
+  totals: Record<MutantOutcome, number>;
+  aborted: boolean;
+  ok: boolean;
+  durationMs: number;
+}
+
+/** Options of `runMutations`. */
+export interface MutateOptions {
+  /** The repository as `run --all` sees it (tree backing, `all` mode); inputs are selected from it. */
+  ws: Workspace;
+  /** Per-gate cache root (a temp dir). */
+  cacheRoot: string;
+  /** Seed of the sample (inputs and spots); the same seed gives the same mutants. */
+  seed: number;
+  /** Mutate every input an operator applies to, instead of a sample. */
+  allInputs?: boolean;
+  /** Mutants per operator when sampling; default 3. */
+  perOperator?: number;
+  signal?: AbortSignal;
+  runTool?: RunTool;
+  /** Called after each mutant (progress line on a TTY). */
+  onMutant?: (m: MutantReport, done: number) => void;
+}
+
+const emptyTotals = (): Record<MutantOutcome, number> => ({ killed: 0, survived: 0, 'no-coverage': 0, error: 0, timeout: 0 });
+
+/** Keys of a gate's config whose array entries remove candidates (allow-lists, excludes, suppressions). */
+const filterKey = /allow|ignore|exclude|suppress|skip|filter|baseline|except/i;
+/** Keys that select inputs (include globs), named when a mutated file was never read. */
+const includeKey = /include|files|paths|glob|sources/i;
+
+/**
+ * Run every operator of every gate in `list` against real inputs of `options.ws`. Never throws for a gate's
+ * failure (it becomes an outcome); rethrows nothing from gates. Stops early when `options.signal` aborts
+ * (`aborted: true`, `ok: false`).
+ */
+export async function runMutations(list: ReadonlyArray<GateSettings<any>>, options: MutateOptions): Promise<MutateReport> {
+  const started = performance.now();
+  const gates: GateMutateReport[] = [];
+  const totals = emptyTotals();
+  let done = 0;
+  const count = (m: MutantReport) => {
+    totals[m.outcome]++;
+    options.onMutant?.(m, ++done);
+  };
+  for (const settings of list) {
+    if (options.signal?.aborted) break;
+    gates.push(await mutateGate(settings, options, count));
+  }
+  const aborted = options.signal?.aborted === true;
+  const made = Object.values(totals).reduce((a, b) => a + b, 0);
+  const ok =
+    !aborted &&
+    made > 0 &&
+    totals.killed === made &&
+    gates.every((g) => !g.problem);
+  return { seed: options.seed, allInputs: options.allInputs === true, gates, totals, aborted, ok, durationMs: performance.now() - started };
+}
+
+async function mutateGate(settings: GateSettings<any>, options: MutateOptions, count: (m: MutantReport) => void): Promise<GateMutateReport> {
+  const { gate } = settings;
+  const report: GateMutateReport = { gate: gate.id, title: gate.title, inputs: 0, operators: [] };
+  const waived = selfTestWaiver(gate);
+  if (waived) return { ...report, waived };
+  let inputs: string[];
+  try {
+    inputs = await gate.inputs(contextFor(settings, options));
+  } catch (err) {
+    return { ...report, problem: { outcome: 'error', detail: `inputs() failed: ${err instanceof Error ? err.message : String(err)}` } };
+  }
+  report.inputs = inputs.length;
+  if (inputs.length === 0 && settings.allowEmpty) return { ...report, skipped: `no inputs; allowed by allowEmpty: ${settings.allowEmpty}` };
+  if (gate.mutations.length === 0) {
+    return { ...report, problem: { outcome: 'survived', detail: 'the gate has no mutation operator: nothing shows it can fail on your files (decoration)' } };
+  }
+  const allPaths = await options.ws.allPaths();
+  const greens = new Map<string, Promise<GateResult>>();
+  const green = (path: string) => {
+    let g = greens.get(path);
+    if (!g) greens.set(path, (g = runOn(settings, settings.config, options, path)));
+    return g;
+  };
+  for (const op of gate.mutations) {
+    if (options.signal?.aborted) break;
+    report.operators.push(await mutateOperator(settings, op, inputs, allPaths, green, options, count));
+  }
+  const made = report.operators.reduce((n, o) => n + o.mutants.length, 0);
+  if (made === 0 && !options.signal?.aborted) {
+    const alreadyRed = report.operators.reduce((n, o) => n + o.alreadyRed, 0);
+    if (alreadyRed > 0) {
+      report.problem = { outcome: 'error', detail: `every input that offered a place was already red without the mutation (${alreadyRed}): the gate is noisy on this repository or reports everything, so no red here proves anything` };
+      return report;
+    }
+    const detail =
+      inputs.length === 0
+        ? `the gate selects no input in this repository (run --all would say vacuous)${describeIncludes(settings.config)}`
+        : `no operator could make a mutant from the gate's ${inputs.length} inputs (${report.operators.map((o) => `${o.operator}: ${o.note ?? '?'}`).join('; ')})`;
+    report.problem = { outcome: 'no-coverage', detail };
+  }
+  return report;
+}
+
+async function mutateOperator(
+  settings: GateSettings<any>,
+  op: MutationOperator,
+  inputs: readonly string[],
+  allPaths: readonly string[],
+  green: (path: string) => Promise<GateResult>,
+  options: MutateOptions,
+  count: (m: MutantReport) => void,
+): Promise<OperatorReport> {
+  const { gate } = settings;
+  const out: OperatorReport = { operator: op.id, description: op.description, mutants: [], alreadyRed: 0 };
+  let candidates = inputs.filter((p) => op.appliesTo(p));
+  let uncovered = false;
+  if (candidates.length === 0) {
+    // The gate selects none of the files this operator targets. If the repository has such files, mutating one shows
+    // the discovery gap as `no-coverage` (an include glob that matches nothing, an exclude that matches everything).
+    candidates = allPaths.filter((p) => op.appliesTo(p));
+    uncovered = true;
+    if (candidates.length === 0) return { ...out, note: 'no file in this repository that it can mutate' };
+  }
+  const random = seededRandom(deriveSeed(options.seed, `${gate.id}\0${op.id}`));
+  const order = options.allInputs ? [...candidates].sort() : shuffled(candidates, random);
+  const want = options.allInputs ? Infinity : Math.max(1, options.perOperator ?? 3);
+  let noPlace = 0;
+  for (const path of order) {
+    if (out.mutants.length >= want || options.signal?.aborted) break;
+    const started = performance.now();
+    const mutant = op.mutate(path, await options.ws.readText(path), random);
+    if (!mutant) {
+      noPlace++;
+      continue;
+    }
+    const red = await runOn(settings, settings.config, options, path, mutant.content);
+    if (options.signal?.aborted) break;
+    let { outcome, detail } = classifyRed(path, mutant, red);
+    if (outcome === 'killed') {
+      const g = await green(path);
+      if (g.verdict === 'fail') {
+        // Already red without the mutation: this input cannot show the red came from the defect. Try another.
+        out.alreadyRed++;
+        continue;
+      }
+      if (g.verdict !== 'pass') {
+        outcome = g.verdict === 'error' ? 'error' : 'no-coverage';
+        detail = `red with the mutant, but the unmutated input gave ${g.verdict}: ${g.reason ?? g.error?.message ?? ''}`.trim();
+      } else detail += `; green without it (read ${g.counts.files} files)`;
+    }
+    const m: MutantReport = { gate: gate.id, operator: op.id, file: path, line: mutant.line, description: mutant.description, outcome, detail, durationMs: performance.now() - started };
+    if (outcome === 'survived' || outcome === 'no-coverage') {
+      const why = await swallowedBy(settings, options, path, mutant, red, outcome);
+      if (why) m.swallowedBy = why;
+      else if (uncovered) m.swallowedBy = `the gate's inputs do not include ${path}${describeIncludes(settings.config)}`;
+    }
+    out.mutants.push(m);
+    count(m);
+  }
+  if (out.mutants.length === 0) {
+    out.note =
+      out.alreadyRed > 0
+        ? `every input that offered a place was already red without the mutation (${out.alreadyRed})`
+        : `no place for this defect in ${noPlace} candidate file${noPlace === 1 ? '' : 's'}`;
+  }
+  return out;
+}
+
+/** The hook's view of one staged file: `staged` mode, targets = [path], content optionally replaced. */
+function stagedOverlay(base: Workspace, path: string, content?: string): Workspace {
+  const over = overlayWorkspace(base, content === undefined ? new Map() : new Map([[path, content]]), [path]);
+  return { ...over, mode: 'staged' };
+}
+
+function runOn(settings: GateSettings<any>, config: unknown, options: MutateOptions, path: string, content?: string): Promise<GateResult> {
+  return runGate(
+    { gate: settings.gate, config, timeoutMs: settings.timeoutMs, allowEmpty: settings.allowEmpty },
+    {
+      ws: stagedOverlay(options.ws, path, content),
+      cacheRoot: options.cacheRoot,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.runTool ? { runTool: options.runTool } : {}),
+    },
+  );
+}
+
+function contextFor(settings: GateSettings<any>, options: MutateOptions): GateContext<any> {
+  return {
+    ws: options.ws,
+    config: settings.config,
+    signal: options.signal ?? new AbortController().signal,
+    runTool: options.runTool ?? defaultRunTool,
+    cacheDir: `${options.cacheRoot}/${settings.gate.id}`,
+    log: () => {},
+  };
+}
+
+/** Every array entry under a filter-like key of `config` (one level of nesting), as a dotted path and value. */
+export function filterEntries(config: unknown): Array<{ path: Array<string | number>; value: unknown }> {
+  const out: Array<{ path: Array<string | number>; value: unknown }> = [];
+  const visit = (node: unknown, path: Array<string | number>, depth: number) => {
+    if (!node || typeof node !== 'object' || depth > 2) return;
+    for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
+      if (Array.isArray(v) && filterKey.test(k)) v.forEach((value, i) => out.push({ path: [...path, k, i], value }));
+      else if (v && typeof v === 'object' && !Array.isArray(v)) visit(v, [...path, k], depth + 1);
+    }
+  };
+  visit(config, [], 0);
+  return out;
+}
+
+/** A deep copy of `config` without the array entry at `path`. */
+export function withoutEntry(config: unknown, path: ReadonlyArray<string | number>): unknown {
+  const copy = structuredClone(config) as Record<string | number, unknown>;
+  let node: Record<string | number, unknown> = copy;
+  for (const k of path.slice(0, -1)) node = node[k] as Record<string | number, unknown>;
+  (node as unknown as unknown[]).splice(path[path.length - 1] as number, 1);
+  return copy;
+}
+
+/**
+ * Name what swallowed a survived or uncovered mutant: re-run the red case with one filter entry of the gate's config
+ * removed at a time (at most 20); the first removal that makes the mutant killed is the culprit. Falls back to the
+ * red run's own counts (suppressed / filtered) when no config entry explains it. Undefined when it cannot tell.
+ */
+async function swallowedBy(
+  settings: GateSettings<any>,
+  options: MutateOptions,
+  path: string,
+  mutant: { content: string; line: number; rule?: string },
+  red: GateResult,
+  outcome: MutantOutcome,
+): Promise<string | undefined> {
+  for (const entry of filterEntries(settings.config).slice(0, 20)) {
+    if (options.signal?.aborted) return undefined;
+    const config = withoutEntry(settings.config, entry.path);
+    const again = await runOn(settings, config, options, path, mutant.content);
+    if (classifyRed(path, { ...mutant, description: '' }, again).outcome === 'killed') {
+      return `gates.${settings.gate.id}.${dotted(entry.path)} = ${JSON.stringify(entry.value)} (killed once that entry is removed)`;
+    }
+  }
+  if (outcome === 'survived' && red.counts.suppressed > 0) return `an inline suppression (${red.counts.suppressed} suppressed in this run)`;
+  if (outcome === 'survived' && red.counts.filtered > 0) return `a filter outside loopgates.yaml, e.g. the scanner's own allow-list (${red.counts.filtered} filtered in this run)`;
+  const notes = red.notes.filter((n) => /allow|filter|suppress|exclude|ignore/i.test(n));
+  return notes.length > 0 ? notes.join('; ') : undefined;
+}
+
+function dotted(path: ReadonlyArray<string | number>): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+function describeIncludes(config: unknown): string {
+  if (!config || typeof config !== 'object') return '';
+  const parts = Object.entries(config as Record<string, unknown>)
+    .filter(([k, v]) => includeKey.test(k) && Array.isArray(v))
+    .map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}

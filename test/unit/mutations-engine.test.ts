@@ -1,0 +1,200 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runGate } from '../../core/runner.js';
+import { memoryWorkspace } from '../../core/workspace.js';
+import { runMutations } from '../../mutations/mutate.js';
+import { runSelfTests } from '../../mutations/selftest.js';
+import { blindGate, crashGate, decorationGate, everythingGate, goodGate, hangGate, neverGate, noGreenGate, settings, wrongSpotGate } from './mutations-toys.js';
+
+const cacheRoot = mkdtempSync(join(tmpdir(), 'loopgates-unit-cache-'));
+const repo = () =>
+  memoryWorkspace({
+    mode: 'all',
+    files: {
+      'docs/a.txt': 'alpha\nbeta\ngamma\n',
+      'docs/b.txt': 'one\ntwo\n',
+      'notes/c.txt': 'x\n',
+      'src/main.kt': 'fun main() {}\n',
+    },
+  });
+
+describe('selftest against deliberately broken gates', () => {
+  it('a working gate is PROVEN: green clean, red caught at the injected spot', async () => {
+    const r = await runSelfTests([settings(goodGate)], { cacheRoot });
+    expect(r.ok).toBe(true);
+    expect(r.executed).toBe(2);
+    expect(r.gates[0]!.proof).toBe('PROVEN');
+    expect(r.gates[0]!.cases.map((c) => [c.kind, c.outcome])).toEqual([
+      ['green', 'clean'],
+      ['red', 'caught'],
+    ]);
+  });
+
+  it('one that never reports: red case missed, UNPROVEN', async () => {
+    const r = await runSelfTests([settings(neverGate)], { cacheRoot });
+    expect(r.gates[0]!.cases.map((c) => c.outcome)).toEqual(['clean', 'missed']);
+    expect(r.gates[0]!.proof).toBe('UNPROVEN');
+    expect(r.ok).toBe(false);
+  });
+
+  it('one that reports everything: green case noisy; the red case is still caught at its line', async () => {
+    const r = await runSelfTests([settings(everythingGate)], { cacheRoot });
+    expect(r.gates[0]!.cases.map((c) => c.outcome)).toEqual(['noisy', 'caught']);
+    expect(r.gates[0]!.proof).toBe('UNPROVEN');
+  });
+
+  it('one that crashes: every case is error, never caught', async () => {
+    const r = await runSelfTests([settings(crashGate)], { cacheRoot });
+    expect(r.gates[0]!.cases.map((c) => c.outcome)).toEqual(['error', 'error']);
+    expect(r.gates[0]!.cases[1]!.detail).toMatch(/crashed: Cannot read properties/);
+    expect(r.ok).toBe(false);
+  });
+
+  it('one that reads nothing: every case is vacuous', async () => {
+    const r = await runSelfTests([settings(blindGate)], { cacheRoot });
+    expect(r.gates[0]!.cases.map((c) => c.outcome)).toEqual(['vacuous', 'vacuous']);
+    expect(r.gates[0]!.proof).toBe('UNPROVEN');
+  });
+
+  it('one that hangs: error (timeout), not caught', async () => {
+    const r = await runSelfTests([settings(hangGate, {}, 50)], { cacheRoot });
+    expect(r.gates[0]!.cases.map((c) => c.outcome)).toEqual(['error', 'error']);
+    expect(r.gates[0]!.cases[0]!.detail).toMatch(/within 50 ms/);
+  });
+
+  it('a gate without a red case is DECORATION; without a green case UNPROVEN; a finding elsewhere is wrong', async () => {
+    const r = await runSelfTests([settings(decorationGate), settings(noGreenGate), settings(wrongSpotGate)], { cacheRoot });
+    expect(r.gates.map((g) => g.proof)).toEqual(['DECORATION', 'UNPROVEN', 'UNPROVEN']);
+    expect(r.gates[2]!.cases[1]!.outcome).toBe('wrong');
+    expect(r.gates[2]!.cases[1]!.detail).toContain('a.txt:2 (bad-word)');
+    expect(r.ok).toBe(false);
+  });
+
+  it('zero cases executed is a failure, not a success', async () => {
+    const empty = { ...goodGate, selfTest: () => [] };
+    const r = await runSelfTests([settings(empty)], { cacheRoot });
+    expect(r.executed).toBe(0);
+    expect(r.ok).toBe(false);
+    expect((await runSelfTests([], { cacheRoot })).ok).toBe(false);
+  });
+
+  it('a selfTest() that throws is an error case', async () => {
+    const broken = { ...goodGate, selfTest: () => { throw new Error('fixture missing'); } };
+    const r = await runSelfTests([settings(broken)], { cacheRoot });
+    expect(r.gates[0]!.cases[0]!.outcome).toBe('error');
+    expect(r.gates[0]!.proof).toBe('UNPROVEN');
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe('mutate against deliberately broken gates', () => {
+  it('a working gate: every mutant killed, red at the injected line and green without it', async () => {
+    const r = await runMutations([settings(goodGate)], { ws: repo(), cacheRoot, seed: 7 });
+    expect(r.ok).toBe(true);
+    expect(r.totals).toEqual({ killed: 3, survived: 0, 'no-coverage': 0, error: 0, timeout: 0 });
+    for (const m of r.gates[0]!.operators[0]!.mutants) expect(m.detail).toMatch(new RegExp(`red at ${m.file}:${m.line} .*green without it`));
+  });
+
+  it('is deterministic for a seed, and --all-inputs mutates every input', async () => {
+    const pick = async (seed: number) => (await runMutations([settings(goodGate)], { ws: repo(), cacheRoot, seed, perOperator: 2 })).gates[0]!.operators[0]!.mutants.map((m) => `${m.file}:${m.line}`);
+    expect(await pick(11)).toEqual(await pick(11));
+    const seeds = await Promise.all([1, 2, 3, 4, 5].map(pick));
+    expect(new Set(seeds.map((s) => s.join())).size).toBeGreaterThan(1);
+    const all = await runMutations([settings(goodGate)], { ws: repo(), cacheRoot, seed: 1, allInputs: true });
+    expect(all.gates[0]!.operators[0]!.mutants.map((m) => m.file)).toEqual(['docs/a.txt', 'docs/b.txt', 'notes/c.txt']);
+  });
+
+  it('one that never reports: survived, exit not ok', async () => {
+    const r = await runMutations([settings(neverGate)], { ws: repo(), cacheRoot, seed: 7 });
+    expect(r.totals.survived).toBe(3);
+    expect(r.gates[0]!.operators[0]!.mutants[0]!.detail).toMatch(/stayed green \(read 1 files/);
+    expect(r.ok).toBe(false);
+  });
+
+  it('one that reports everything: no input is green, so nothing is killed and the gate is an error', async () => {
+    const r = await runMutations([settings(everythingGate)], { ws: repo(), cacheRoot, seed: 7 });
+    expect(r.totals.killed).toBe(0);
+    expect(r.gates[0]!.problem?.outcome).toBe('error');
+    expect(r.gates[0]!.problem?.detail).toMatch(/already red without the mutation \(3\)/);
+    expect(r.ok).toBe(false);
+  });
+
+  it('one that crashes: error', async () => {
+    const r = await runMutations([settings(crashGate)], { ws: repo(), cacheRoot, seed: 7 });
+    expect(r.totals).toMatchObject({ error: 3, killed: 0 });
+    expect(r.ok).toBe(false);
+  });
+
+  it('one that reads nothing: no-coverage', async () => {
+    const r = await runMutations([settings(blindGate)], { ws: repo(), cacheRoot, seed: 7 });
+    expect(r.totals).toMatchObject({ 'no-coverage': 3, killed: 0 });
+    expect(r.ok).toBe(false);
+  });
+
+  it('one that hangs: timeout', async () => {
+    const r = await runMutations([settings(hangGate, {}, 50)], { ws: repo(), cacheRoot, seed: 7, perOperator: 1 });
+    expect(r.totals).toMatchObject({ timeout: 1, killed: 0 });
+  });
+
+  it('a gate with no operator is a problem (decoration)', async () => {
+    const r = await runMutations([settings({ ...goodGate, mutations: [] })], { ws: repo(), cacheRoot, seed: 7 });
+    expect(r.gates[0]!.problem?.detail).toMatch(/no mutation operator/);
+    expect(r.ok).toBe(false);
+  });
+
+  it('an operator with no file to mutate is noted, not failed; zero mutants overall fails', async () => {
+    const ws = memoryWorkspace({ mode: 'all', files: { 'src/main.kt': 'x\n' } });
+    const r = await runMutations([settings(goodGate, { include: ['**/*.kt'] })], { ws, cacheRoot, seed: 7 });
+    expect(r.gates[0]!.operators[0]!.note).toBe('no file in this repository that it can mutate');
+    expect(r.ok).toBe(false);
+  });
+
+  it('stops when the signal aborts and reports it', async () => {
+    const controller = new AbortController();
+    const r = await runMutations([settings(goodGate)], { ws: repo(), cacheRoot, seed: 7, signal: controller.signal, onMutant: () => controller.abort() });
+    expect(r.aborted).toBe(true);
+    expect(r.totals.killed).toBe(1);
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe('the seed cases', () => {
+  it('(1) an allow-list regex that matches everything: survived, naming the entry', async () => {
+    const r = await runMutations([settings(goodGate, { allow: ['^TODO', '.*'] })], { ws: repo(), cacheRoot, seed: 7, perOperator: 1 });
+    const m = r.gates[0]!.operators[0]!.mutants[0]!;
+    expect(m.outcome).toBe('survived');
+    expect(m.swallowedBy).toBe('gates.good.allow[1] = ".*" (killed once that entry is removed)');
+    expect(r.ok).toBe(false);
+  });
+
+  it('an exclude glob that hides the mutated file: no-coverage, naming the glob', async () => {
+    const r = await runMutations([settings(goodGate, { exclude: ['docs/**'] })], { ws: repo(), cacheRoot, seed: 3, allInputs: true });
+    const outcomes = r.gates[0]!.operators[0]!.mutants.map((m) => [m.file, m.outcome]);
+    expect(outcomes).toEqual([['notes/c.txt', 'killed']]);
+    const ws = memoryWorkspace({ mode: 'all', files: { 'docs/a.txt': 'a\n' } });
+    const hidden = await runMutations([settings(goodGate, { exclude: ['docs/**'] })], { ws, cacheRoot, seed: 3 });
+    const m = hidden.gates[0]!.operators[0]!.mutants[0]!;
+    expect(m.outcome).toBe('no-coverage');
+    expect(m.swallowedBy).toBe('gates.good.exclude[0] = "docs/**" (killed once that entry is removed)');
+  });
+
+  it('(2) an include glob that matches no file: vacuous in run --all, no-coverage in mutate', async () => {
+    const s = settings(goodGate, { include: ['**/*.nomatch'] });
+    const run = await runGate(s, { ws: repo(), cacheRoot });
+    expect(run.verdict).toBe('vacuous');
+    const r = await runMutations([s], { ws: repo(), cacheRoot, seed: 7 });
+    expect(r.totals).toMatchObject({ 'no-coverage': 3, killed: 0 });
+    expect(r.gates[0]!.operators[0]!.mutants[0]!.swallowedBy).toMatch(/inputs do not include .*include: \["\*\*\/\*\.nomatch"\]/);
+    expect(r.ok).toBe(false);
+  });
+
+  it('allowEmpty: a gate with zero inputs is skipped in run --all and in mutate', async () => {
+    const s = { ...settings(goodGate, { include: ['**/*.nomatch'] }), allowEmpty: 'no text files yet' };
+    expect((await runGate(s, { ws: repo(), cacheRoot })).verdict).toBe('skip');
+    const r = await runMutations([s, settings(goodGate)], { ws: repo(), cacheRoot, seed: 7 });
+    expect(r.gates[0]!.skipped).toMatch(/allowEmpty: no text files yet/);
+    expect(r.ok).toBe(true);
+  });
+});
