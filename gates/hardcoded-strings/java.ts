@@ -1,0 +1,48 @@
+// Java (Android View system) extractor, on tree-sitter-java. Text-bearing calls follow the Android SDK:
+// TextView.setText / setHint / setError, View.setContentDescription / setTooltipText, Toolbar and Activity setTitle,
+// AlertDialog.Builder setters, Toast.makeText and Snackbar.make (text is the second argument).
+import { hasLetter, type Candidate, type Extraction } from './model.js';
+import { KOTLIN_CALLS } from './kotlin.js';
+import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
+
+/** Method name -> index of the argument that is user text. Same Android APIs as Kotlin's call table. */
+export const JAVA_CALLS: Readonly<Record<string, number>> = Object.fromEntries(Object.entries(KOTLIN_CALLS).filter(([k]) => k !== 'Text'));
+
+const LITERAL: LiteralSpec = {
+  text: new Set(['string_fragment', 'multiline_string_fragment']),
+  escape: new Set(['escape_sequence']),
+  interpolation: new Set(),
+  decodeEscapes: decodeCEscapes,
+};
+
+const PASS_THROUGH = new Set(['binary_expression', 'parenthesized_expression', 'ternary_expression']);
+
+function literalsIn(expr: SyntaxNode, out: SyntaxNode[] = []): SyntaxNode[] {
+  if (expr.type === 'string_literal') out.push(expr);
+  else if (PASS_THROUGH.has(expr.type)) for (const c of expr.namedChildren) literalsIn(c, out);
+  return out;
+}
+
+/** Extract Java candidates and directives from one file's source. */
+export async function extractJava(source: string): Promise<Extraction> {
+  return withTree('java', source, (root) => {
+    const candidates: Candidate[] = [];
+    walk(root, (n) => {
+      if (n.type !== 'method_invocation') return;
+      const name = n.childForFieldName('name')?.text;
+      const index = name === undefined ? undefined : JAVA_CALLS[name];
+      if (index === undefined) return;
+      const arg = n.childForFieldName('arguments')?.namedChildren.filter((c) => c.type !== 'line_comment' && c.type !== 'block_comment')[index];
+      if (!arg) return;
+      for (const lit of literalsIn(arg)) {
+        const d = decodeLiteral(lit, LITERAL);
+        if (hasLetter(d.plain)) candidates.push({ ...pos(lit), literal: d.display, context: `${name}()` });
+      }
+    });
+    const directives = collectDirectives(root, source, {
+      comments: new Set(['line_comment', 'block_comment']),
+      containers: new Set(),
+    });
+    return { candidates, directives, syntaxErrors: syntaxErrors(root) };
+  });
+}

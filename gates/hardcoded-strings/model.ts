@@ -1,0 +1,84 @@
+// The shapes every hardcoded-strings extractor returns, and the suppression-comment grammar they share.
+// Suppression syntax is loopgates' own: `loopgates-ignore hardcoded-strings: <reason>` in the file's comment syntax.
+
+/**
+ * One user-visible literal found at a text-bearing position (a `contentDescription`, a `Text(…)` argument...).
+ * Extractors emit only literals that carry at least one letter outside interpolations (see `hasLetter`).
+ */
+export interface Candidate {
+  /** 1-based line of the literal's first character (the opening quote in source, the value in XML). */
+  line: number;
+  /** 1-based column, UTF-16 code units, of the same character. */
+  column: number;
+  /** The literal as the user reads it: escapes decoded, interpolations kept as written (`${name}`, `\(name)`). */
+  literal: string;
+  /** Where it sits, for the message: `android:contentDescription`, `Text()`, `setText()`, `<Text> child`. */
+  context: string;
+  /**
+   * Set for SwiftUI `LocalizedStringKey` positions (`Text("…")`, `Button("…")`, `.accessibilityLabel("…")`): the
+   * literal is a catalog key, interpolations written as `%@`. Such a candidate is a finding only when no catalog of
+   * the app holds the key.
+   */
+  lookupKey?: string;
+  /** Set when the extractor already knows a suppression with a reason (Android Lint's `tools:ignore`). */
+  suppressedBy?: string;
+}
+
+/** One `loopgates-ignore hardcoded-strings` comment and the lines it covers. */
+export interface Directive {
+  /** 1-based line and column of the comment. */
+  line: number;
+  column: number;
+  /** The stated reason; undefined when the comment gives none (then the directive is void and itself a finding). */
+  reason: string | undefined;
+  /** Inclusive 1-based line ranges whose candidates the directive suppresses. */
+  ranges: Array<readonly [number, number]>;
+}
+
+/** What one extractor read from one file. */
+export interface Extraction {
+  candidates: Candidate[];
+  directives: Directive[];
+  /** Syntax errors the parser recovered from (tree-sitter ERROR/MISSING nodes); literals inside may be missed. */
+  syntaxErrors: Array<{ line: number; column: number }>;
+  /** Set when the file could not be parsed at all (malformed XML): the gate reports it as a finding. */
+  fatal?: { line: number; column: number; message: string };
+}
+
+/** Whether `text` has a letter (Unicode general category L): "30", "·", "⬤", "00:00" are not user text to translate. */
+export function hasLetter(text: string): boolean {
+  return /\p{L}/u.test(text);
+}
+
+const DIRECTIVE = /loopgates-ignore[ \t]+hardcoded-strings\b(?:[ \t]*:(.*))?/su;
+
+/**
+ * Parse the body of one comment. Returns null when it is no hardcoded-strings directive, else the reason
+ * (undefined when absent or blank). Comment closers (`*\/`, `-->`, `}`) are stripped by the caller or here.
+ */
+export function parseDirective(comment: string): { reason: string | undefined } | null {
+  const m = DIRECTIVE.exec(comment);
+  if (!m) return null;
+  const reason = (m[1] ?? '')
+    .replace(/\*\/\s*\}?\s*$/u, '')
+    .replace(/-->\s*$/u, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return { reason: /[\p{L}\p{N}]/u.test(reason) ? reason : undefined };
+}
+
+/** Whether a 1-based `line` falls in one of `ranges`. */
+export function inRanges(line: number, ranges: ReadonlyArray<readonly [number, number]>): boolean {
+  return ranges.some(([a, b]) => line >= a && line <= b);
+}
+
+/**
+ * Printf specifiers of Apple and Android catalogs (`%@`, `%1$s`, `%lld`, `%.2f`) folded to `%@`, so the SwiftUI key
+ * `"Hello \(name)"` (written `Hello %@`) matches a catalog key `Hello %lld` or `Hello %1$@`. `%%` stays.
+ * Source: String Format Specifiers, Apple "String Programming Guide"; java.util.Formatter.
+ */
+export function foldSpecifiers(text: string): string {
+  return text.replace(/%(?:%|(?:\d+\$)?[-+ #0']*\d*(?:\.\d+)?(?:hh|h|ll|l|q|L|z|t|j)?[@dDiuUxXoOfFeEgGcCsSpaA])/gu, (m) =>
+    m === '%%' ? '%%' : '%@',
+  );
+}

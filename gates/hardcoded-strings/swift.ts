@@ -1,0 +1,134 @@
+// Swift extractor (UIKit and SwiftUI), on alex-pinkus/tree-sitter-swift. SwiftUI initialisers that take a
+// `LocalizedStringKey` (Text, Button, Label, Toggle, .navigationTitle, .accessibilityLabel …) look the literal up in
+// the app's string catalogs at run time (Apple: "Preparing views for localization"), so they are candidates with a
+// lookup key; `Text(verbatim:)`, UIKit `.text =` / `.accessibilityLabel =` / `setTitle(_:for:)` and
+// UIAlertController titles are plain `String`s and always hard-coded.
+import { hasLetter, type Candidate, type Extraction } from './model.js';
+import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
+
+/** SwiftUI views and modifiers whose first unlabeled argument is a `LocalizedStringKey`. */
+export const SWIFTUI_KEY_CALLS: ReadonlySet<string> = new Set([
+  'Text',
+  'Button',
+  'Label',
+  'Toggle',
+  'TextField',
+  'SecureField',
+  'Section',
+  'Link',
+  'Picker',
+  'NavigationLink',
+  'Menu',
+  'Stepper',
+  'LabeledContent',
+  'ProgressView',
+  'navigationTitle',
+  'accessibilityLabel',
+  'accessibilityHint',
+  'accessibilityValue',
+  'help',
+  'alert',
+  'confirmationDialog',
+]);
+
+/** UIKit property assignments that carry user text (`label.text = "…"`). Config `attributes.swift` replaces it. */
+export const DEFAULT_SWIFT_PROPERTIES: readonly string[] = ['text', 'accessibilityLabel', 'accessibilityHint', 'accessibilityValue', 'placeholder', 'title', 'prompt'];
+
+/** UIKit calls: name -> which arguments are user text (`_0`: first unlabeled; else the label). */
+const UIKIT_CALLS: Readonly<Record<string, readonly string[]>> = {
+  setTitle: ['_0'],
+  UIAlertController: ['title', 'message'],
+  UIAlertAction: ['title'],
+  UIBarButtonItem: ['title'],
+  UIAction: ['title'],
+};
+
+const LITERAL: LiteralSpec = {
+  text: new Set(['line_str_text', 'multi_line_str_text']),
+  escape: new Set(['str_escaped_char']),
+  interpolation: new Set(['interpolated_expression']),
+  decodeEscapes: decodeCEscapes,
+  interpolationKey: '%@',
+};
+
+const STRING_TYPES = new Set(['line_string_literal', 'multi_line_string_literal', 'raw_string_literal']);
+
+/** Literals an expression can evaluate to; `concatenated` marks those inside `+` (a `String`, never a key). */
+function literalsIn(expr: SyntaxNode, concatenated = false, out: Array<{ node: SyntaxNode; concatenated: boolean }> = []) {
+  if (STRING_TYPES.has(expr.type)) out.push({ node: expr, concatenated });
+  else if (expr.type === 'additive_expression') for (const c of expr.namedChildren) literalsIn(c, true, out);
+  else if (expr.type === 'ternary_expression' || expr.type === 'tuple_expression' || expr.type === 'parenthesized_expression')
+    for (const c of expr.namedChildren) literalsIn(c, concatenated, out);
+  return out;
+}
+
+function calleeName(node: SyntaxNode | null): string | undefined {
+  if (!node) return undefined;
+  if (node.type === 'simple_identifier') return node.text;
+  if (node.type === 'navigation_expression') {
+    const suffix = node.childForFieldName('suffix') ?? node.lastNamedChild;
+    const id = suffix?.childForFieldName('suffix') ?? suffix?.lastNamedChild;
+    return id?.type === 'simple_identifier' ? id.text : undefined;
+  }
+  // `.accessibilityLabel("…")` with an implicit base (`prefix_expression` of `.` and a name).
+  if (node.type === 'prefix_expression') return calleeName(node.lastNamedChild);
+  return undefined;
+}
+
+/** Extract Swift candidates and directives from one file's source. */
+export async function extractSwift(source: string, properties: readonly string[] = DEFAULT_SWIFT_PROPERTIES): Promise<Extraction> {
+  const props = new Set(properties);
+  return withTree('swift', source, (root) => {
+    const candidates: Candidate[] = [];
+    const seen = new Set<number>();
+    const add = (lit: SyntaxNode, context: string, key: boolean) => {
+      if (seen.has(lit.startIndex)) return;
+      const d = decodeLiteral(lit, LITERAL);
+      if (!hasLetter(d.plain)) return;
+      seen.add(lit.startIndex);
+      candidates.push({ ...pos(lit), literal: d.display, context, ...(key ? { lookupKey: d.key } : {}) });
+    };
+    walk(root, (n) => {
+      if (n.type === 'call_expression') {
+        const name = calleeName(n.firstNamedChild);
+        if (!name) return;
+        const args = n.namedChildren.find((c) => c.type === 'call_suffix')?.namedChildren.find((c) => c.type === 'value_arguments');
+        if (!args) return;
+        const list = args.namedChildren.filter((c) => c.type === 'value_argument');
+        const label = (a: SyntaxNode) => a.childForFieldName('name')?.text;
+        const value = (a: SyntaxNode) => a.childForFieldName('value') ?? a.lastNamedChild;
+        const first = list[0];
+        if (name === 'Text' && first && label(first) === 'verbatim') {
+          const v = value(first);
+          if (v) for (const l of literalsIn(v)) add(l.node, 'Text(verbatim:)', false);
+          return;
+        }
+        if (SWIFTUI_KEY_CALLS.has(name) && first && label(first) === undefined) {
+          const v = value(first);
+          if (v) for (const l of literalsIn(v)) add(l.node, `${name}()`, !l.concatenated);
+          return;
+        }
+        const wanted = UIKIT_CALLS[name];
+        if (!wanted) return;
+        list.forEach((a, i) => {
+          const l = label(a);
+          if ((l === undefined && i === 0 && wanted.includes('_0')) || (l !== undefined && wanted.includes(l))) {
+            const v = value(a);
+            if (v) for (const lit of literalsIn(v)) add(lit.node, l ? `${name}(${l}:)` : `${name}()`, false);
+          }
+        });
+      } else if (n.type === 'assignment') {
+        const target = n.childForFieldName('target');
+        const nav = target?.firstNamedChild;
+        const name = nav?.type === 'navigation_expression' ? calleeName(nav) : undefined;
+        const result = n.childForFieldName('result');
+        if (name && props.has(name) && result) for (const l of literalsIn(result)) add(l.node, `.${name} =`, false);
+      }
+    });
+    const directives = collectDirectives(root, source, {
+      comments: new Set(['comment', 'multiline_comment']),
+      containers: new Set(['statements']),
+    });
+    return { candidates, directives, syntaxErrors: syntaxErrors(root) };
+  });
+}
