@@ -91,28 +91,34 @@ function sectionSchema(gate: Gate<any>): z.ZodType<GateSection, z.ZodTypeDef, un
   const obj = objectOf(gate.configSchema as z.ZodTypeAny);
   const own: z.ZodTypeAny = obj ? (gate.configSchema as z.ZodTypeAny) : gate.configSchema;
   const ownKeys = obj ? new Set(Object.keys(obj.shape as object)) : null;
+  // Common keys are checked inside the transform so a bad `enabled` does not hide the gate's own problems.
+  const common = z.object(commonShape).passthrough();
   return z
-    .object(commonShape)
+    .object({})
     .passthrough()
     .transform((v, ctx) => {
-      const { enabled, timeoutMs, allowEmpty, ...rest } = v as Record<string, unknown> & { enabled: boolean; timeoutMs?: number; allowEmpty?: string };
+      const c = common.safeParse(v);
+      if (!c.success) for (const issue of c.error.issues) ctx.addIssue(issue as z.IssueData);
+      const { enabled, timeoutMs, allowEmpty, ...rest } = (c.success ? c.data : v) as Record<string, unknown> & { enabled: boolean; timeoutMs?: number; allowEmpty?: string };
       const unknown = ownKeys ? Object.keys(rest).filter((k) => !ownKeys.has(k)) : [];
       if (unknown.length) ctx.addIssue({ code: z.ZodIssueCode.unrecognized_keys, keys: unknown });
       const mine = ownKeys ? Object.fromEntries(Object.entries(rest).filter(([k]) => ownKeys.has(k))) : rest;
       const r = own.safeParse(mine);
       if (!r.success) for (const issue of r.error.issues) ctx.addIssue(issue as z.IssueData);
-      if (unknown.length || !r.success) return z.NEVER;
+      if (!c.success || unknown.length || !r.success) return z.NEVER;
       return { enabled, timeoutMs, allowEmpty, config: r.data as unknown };
     });
 }
 
 function rootSchema(gates: ReadonlyArray<Gate<any>>) {
   const gateShape: Record<string, z.ZodTypeAny> = {};
-  for (const g of gates) gateShape[g.id] = sectionSchema(g).optional();
+  // `toy:` or `gates:` with nothing after it reads as null in YAML; it means "the defaults".
+  const orEmpty = (v: unknown) => (v === null ? {} : v);
+  for (const g of gates) gateShape[g.id] = z.preprocess(orEmpty, sectionSchema(g)).optional();
   return z
     .object({
       version: z.literal(1, { errorMap: () => ({ message: 'must be 1 (the only config version)' }) }),
-      gates: z.object(gateShape).strict().default({}),
+      gates: z.preprocess(orEmpty, z.object(gateShape).strict().default({})),
       commands: commandGatesSchema,
     })
     .strict();
@@ -156,6 +162,7 @@ function issueMessage(issue: z.ZodIssue, gates: ReadonlyArray<Gate<any>>, key?: 
     return `unknown key '${key}'`;
   }
   if (issue.code === z.ZodIssueCode.invalid_type && issue.received === 'undefined') return `required (${issue.expected})`;
+  if (issue.code === z.ZodIssueCode.invalid_literal && issue.received === undefined) return `required (must be ${JSON.stringify(issue.expected)})`;
   return issue.message;
 }
 

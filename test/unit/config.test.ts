@@ -1,0 +1,152 @@
+// loopgates.yaml: every problem at once with key path and line; defaults; four answers; default text; JSON Schema sync.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { configJsonSchemaText, DEFAULT_TIMEOUT_MS, defaultConfigText, loadConfig, parseConfig } from '../../core/config.js';
+import { ConfigError, LoopgatesError } from '../../core/errors.js';
+import { PLATFORMS } from '../../core/platform.js';
+import type { Gate } from '../../core/types.js';
+import { builtinGates } from '../../gates/registry.js';
+import { toyGate, toys } from '../integration/run-toys.js';
+
+const problemsOf = (text: string, gates: ReadonlyArray<Gate<any>> = toys) => {
+  try {
+    parseConfig(text, 'loopgates.yaml', { gates });
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems.map((p) => `${p.line} ${p.path}: ${p.message}`);
+    throw e;
+  }
+  return [];
+};
+
+describe('config problems', () => {
+  it('reports every problem at once, each with its key path and 1-based line', () => {
+    const text = [
+      'version: 2', // 1
+      'colour: blue', // 2
+      'gates:', // 3
+      '  toy:', // 4
+      '    enabled: "yes"', // 5
+      '    timeoutMs: -5', // 6
+      '    wrod: BAD', // 7
+      '  toy-kt:', // 8
+      '    word: 7', // 9
+      '  nope:', // 10
+      '    enabled: true', // 11
+    ].join('\n');
+    const problems = problemsOf(text);
+    expect(problems).toEqual([
+      '1 version: must be 1 (the only config version)',
+      "2 colour: unknown key 'colour'",
+      '5 gates.toy.enabled: Expected boolean, received string',
+      '6 gates.toy.timeoutMs: Number must be greater than 0',
+      "7 gates.toy.wrod: unknown key 'wrod'",
+      '9 gates.toy-kt.word: Expected string, received number',
+      "10 gates.nope: unknown gate 'nope' (known: toy, toy-kt)",
+    ]);
+  });
+
+  it('the thrown ConfigError exits 2 and lists every problem as file:line in its message', () => {
+    let err: unknown;
+    try {
+      parseConfig('version: 1\ngates:\n  toy:\n    timeoutMs: "x"\nextra: 1\n', '/r/loopgates.yaml', { gates: toys });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const e = err as ConfigError;
+    expect(e.exitCode).toBe(2);
+    expect(e.message).toContain('/r/loopgates.yaml:4  gates.toy.timeoutMs: Expected number, received string');
+    expect(e.message).toContain("/r/loopgates.yaml:5  extra: unknown key 'extra'");
+  });
+
+  it('reports YAML syntax errors with their lines, together with schema problems', () => {
+    const problems = problemsOf('version: 1\ngates:\n  toy: {enabled: true\n  toy-kt: 1\nversion: 1\n');
+    expect(problems.some((p) => /^3 : YAML BAD_INDENT|^4 : YAML BAD_INDENT/.test(p))).toBe(true);
+    expect(problems.some((p) => /^5 : YAML DUPLICATE_KEY/.test(p))).toBe(true);
+  });
+
+  it('a missing version is reported at the document; an empty file is a problem, not defaults', () => {
+    expect(problemsOf('gates: {}\n')).toEqual(['1 version: required (must be 1)']);
+    expect(problemsOf('')).toEqual(['1 version: required (must be 1)']);
+    expect(problemsOf('- 1\n')).toEqual(['1 : Expected object, received array']);
+  });
+
+  it('applies defaults: enabled, the default timeout, the gate schema defaults', () => {
+    const gates = parseConfig('version: 1\ngates:\n  toy-kt:\n    enabled: false\n    timeoutMs: 5000\n    allowEmpty: no Kotlin here\n', 'x', { gates: toys });
+    expect(gates.map((g) => [g.gate.id, g.enabled, g.settings.timeoutMs, g.settings.allowEmpty, g.settings.config])).toEqual([
+      ['toy', true, DEFAULT_TIMEOUT_MS, undefined, { word: 'BAD' }],
+      ['toy-kt', false, 5000, 'no Kotlin here', { word: 'BAD' }],
+    ]);
+  });
+
+  it('reads an empty section (`toy:` or `gates:`) as the defaults', () => {
+    expect(parseConfig('version: 1\ngates:\n  toy:\n', 'x', { gates: toys }).map((g) => g.enabled)).toEqual([true, true]);
+    expect(parseConfig('version: 1\ngates:\n', 'x', { gates: toys }).map((g) => g.enabled)).toEqual([true, true]);
+  });
+
+  it('refuses at load a gate lacking one of its four answers', () => {
+    const bad: Gate<any> = { ...toyGate('half', '.txt'), loop: { runs: 'x', reads: ' ', ends: 'x', asks: '' } };
+    expect(() => parseConfig('version: 1\n', 'x', { gates: [...toys, bad] })).toThrow(LoopgatesError);
+    expect(() => parseConfig('version: 1\n', 'x', { gates: [...toys, bad] })).toThrow(/'half' lacks its four answers \(reads, asks empty\)/);
+  });
+
+  it('treats a gate schema that is not strict as strict, and reports a non-object gate schema by path', () => {
+    const loose: Gate<any> = { ...toyGate('loose', '.txt'), configSchema: z.object({ n: z.number().default(1) }) };
+    const refined: Gate<any> = { ...toyGate('refined', '.txt'), configSchema: z.object({ n: z.number().default(1) }).strict().refine((c) => c.n < 10, { message: 'n must be below 10', path: ['n'] }) };
+    expect(problemsOf('version: 1\ngates:\n  loose:\n    m: 1\n  refined:\n    n: 12\n', [loose, refined])).toEqual([
+      "4 gates.loose.m: unknown key 'm'",
+      '6 gates.refined.n: n must be below 10',
+    ]);
+  });
+});
+
+describe('loadConfig', () => {
+  it('without loopgates.yaml: every gate with defaults, found false', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loopgates-cfg-'));
+    try {
+      const c = loadConfig(dir, { gates: toys });
+      expect(c.found).toBe(false);
+      expect(c.gates.filter((g) => g.enabled).map((g) => g.gate.id)).toEqual(['toy', 'toy-kt']);
+      writeFileSync(join(dir, 'loopgates.yaml'), 'version: 1\ngates:\n  toy:\n    enabled: false\n');
+      const d = loadConfig(dir, { gates: toys });
+      expect(d.found).toBe(true);
+      expect(d.gates.filter((g) => g.enabled).map((g) => g.gate.id)).toEqual(['toy-kt']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('defaultConfigText', () => {
+  it('is valid for every platform, with the toy gates and with the built-in registry', () => {
+    for (const gates of [toys, builtinGates]) {
+      for (const p of [[], ...PLATFORMS.map((x) => [x])]) {
+        const text = defaultConfigText(p, gates);
+        expect(() => parseConfig(text, 'x', { gates })).not.toThrow();
+        expect(text).toMatch(/^version: 1$/m);
+      }
+    }
+    const text = defaultConfigText(['android'], toys);
+    expect(text).toContain('# Detected platforms: android.');
+    expect(text).toContain('  toy-kt:\n    enabled: true\n');
+    expect(text).toContain('#   asks: never');
+  });
+});
+
+describe('loopgates.schema.json', () => {
+  it('is up to date with the config schema (regenerate with: npm run schema)', () => {
+    const committed = readFileSync(resolve(import.meta.dirname, '..', '..', 'loopgates.schema.json'), 'utf8');
+    expect(committed).toBe(configJsonSchemaText());
+  });
+
+  it('describes the common keys of each gate and rejects unknown keys', () => {
+    const schema = JSON.parse(configJsonSchemaText(toys)) as { definitions: { loopgates: { additionalProperties: boolean; properties: { gates: { properties: Record<string, { properties: Record<string, unknown>; additionalProperties: boolean }> } } } } };
+    const root = schema.definitions.loopgates;
+    expect(root.additionalProperties).toBe(false);
+    expect(Object.keys(root.properties.gates.properties.toy!.properties).sort()).toEqual(['allowEmpty', 'enabled', 'timeoutMs', 'word']);
+    expect(root.properties.gates.properties.toy!.additionalProperties).toBe(false);
+  });
+});
