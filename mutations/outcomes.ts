@@ -102,7 +102,7 @@ export function classifyRed(path: string, mutant: Mutant, red: GateResult): { ou
   if (red.verdict === 'skip' || red.verdict === 'vacuous') {
     return { outcome: 'no-coverage', detail: `the gate never read ${path} (${red.reason ?? red.verdict})` };
   }
-  if (red.verdict === 'pass') return { outcome: 'survived', detail: `stayed green (read ${red.counts.files} files, ${red.counts.filtered} filtered, ${red.counts.suppressed} suppressed)` };
+  if (red.verdict === 'pass') return { outcome: 'survived', detail: `stayed green (read ${red.counts.files} file${red.counts.files === 1 ? '' : 's'}, ${red.counts.filtered} filtered, ${red.counts.suppressed} suppressed)` };
   if (findingAt(red, spot)) return { outcome: 'killed', detail: `red at ${spotText(spot)}` };
   return { outcome: 'survived', detail: `red, but no finding at ${spotText(spot)}: found ${whereFound(red)}` };
 }

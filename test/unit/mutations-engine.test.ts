@@ -109,7 +109,7 @@ describe('mutate against deliberately broken gates', () => {
   it('one that never reports: survived, exit not ok', async () => {
     const r = await runMutations([settings(neverGate)], { ws: repo(), cacheRoot, seed: 7 });
     expect(r.totals.survived).toBe(3);
-    expect(r.gates[0]!.operators[0]!.mutants[0]!.detail).toMatch(/stayed green \(read 1 files/);
+    expect(r.gates[0]!.operators[0]!.mutants[0]!.detail).toMatch(/stayed green \(read 1 file,/);
     expect(r.ok).toBe(false);
   });
 
