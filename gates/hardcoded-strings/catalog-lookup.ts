@@ -3,6 +3,7 @@
 // string-parity gate (gates/string-parity/catalogs.ts); this module only indexes what it returns.
 import { foldSpecifiers } from './model.js';
 import type { Workspace } from '../../core/types.js';
+import { loadBaseIndex, loadCatalog, type CatalogFormat } from '../string-parity/catalogs.js';
 
 /** Which platform a catalog or a source file belongs to; suggestions prefer a catalog of the file's platform. */
 export type Platform = 'android' | 'apple' | 'web';
@@ -42,11 +43,12 @@ export function buildLookup(entries: readonly IndexedEntry[], appleKeys: Iterabl
   const byValue = new Map<string, IndexedEntry[]>();
   for (const e of entries) {
     if (!e.base) continue;
-    const v = e.value.trim();
-    if (!v) continue;
-    const list = byValue.get(v) ?? [];
-    list.push(e);
-    byValue.set(v, list);
+    for (const v of new Set([e.value, e.value.trim()])) {
+      if (!v) continue;
+      const list = byValue.get(v) ?? [];
+      list.push(e);
+      byValue.set(v, list);
+    }
   }
   const keys = new Set<string>();
   for (const k of appleKeys) keys.add(foldSpecifiers(k));
@@ -54,7 +56,7 @@ export function buildLookup(entries: readonly IndexedEntry[], appleKeys: Iterabl
     catalogs,
     hasAppleCatalog,
     suggest(literal, platform) {
-      const list = byValue.get(literal.trim());
+      const list = byValue.get(literal) ?? byValue.get(literal.trim());
       if (!list) return undefined;
       const e = list.find((x) => x.platform === platform) ?? list[0];
       return e ? { key: e.key, platform: e.platform, catalog: e.catalog } : undefined;
@@ -66,10 +68,40 @@ export function buildLookup(entries: readonly IndexedEntry[], appleKeys: Iterabl
 /** A lookup that knows no catalog. */
 export const emptyLookup: CatalogLookup = buildLookup([], [], 0, false);
 
+const PLATFORM_OF: Readonly<Record<CatalogFormat, Platform>> = {
+  'android-xml': 'android',
+  'apple-strings': 'apple',
+  'apple-stringsdict': 'apple',
+  xcstrings: 'apple',
+  'i18next-json': 'web',
+  'icu-json': 'web',
+  'gettext-po': 'web',
+  arb: 'web',
+};
+
 /**
- * Read the app's catalogs from `ws` (every path of the snapshot, not only the staged ones: the base catalog is
- * context). Throws what the catalog reader throws.
+ * Read the app's catalogs from `ws` through string-parity's catalog API (every path of the snapshot, not only the
+ * staged ones: the base catalog is context). Suggestions come from base-locale values (`loadBaseIndex`); SwiftUI
+ * keys from every key of every Apple catalog's base, `shouldTranslate: false` keys included (they exist, on purpose
+ * untranslated). Throws only what `ws.read` throws.
  */
-export async function loadLookup(_ws: Workspace): Promise<CatalogLookup> {
-  return emptyLookup;
+export async function loadLookup(ws: Workspace): Promise<CatalogLookup> {
+  const index = await loadBaseIndex(ws);
+  const entries: IndexedEntry[] = [];
+  for (const refs of index.byValue.values()) {
+    for (const r of refs) entries.push({ key: r.key, value: r.value, platform: PLATFORM_OF[r.format], catalog: r.file, base: true });
+  }
+  const appleKeys: string[] = [];
+  let hasApple = false;
+  let files = 0;
+  for (const g of index.set.groups) {
+    files += g.files.length;
+    if (PLATFORM_OF[g.format] !== 'apple') continue;
+    hasApple = true;
+    const source = g.base ?? g.files[0];
+    if (!source) continue;
+    const loaded = await loadCatalog(ws, source);
+    for (const l of loaded.locales) for (const e of l.entries) appleKeys.push(e.key);
+  }
+  return buildLookup(entries, appleKeys, files, hasApple);
 }

@@ -148,7 +148,7 @@ function extract(language: Language, source: string, config: HardcodedStringsCon
 /** How a suggested key is written at the finding's place: `@string/x` in XML, `R.string.x` in code, else the key. */
 function spell(s: Suggestion, language: Language): string {
   if (s.platform === 'android') return language === 'android-xml' ? `@string/${s.key}` : `R.string.${s.key}`;
-  return `"${s.key}"`;
+  return `key ${JSON.stringify(s.key)}`;
 }
 
 const quote = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 77)}...` : s);
@@ -164,8 +164,11 @@ export function selectInputs(targets: readonly string[], config: HardcodedString
 export async function judge(
   ctx: Pick<GateContext<HardcodedStringsConfig>, 'ws' | 'config' | 'signal'>,
   inputs: readonly string[],
-  lookup: CatalogLookup,
+  loadCatalogs: () => Promise<CatalogLookup> = () => loadLookup(ctx.ws),
 ): Promise<GateOutput> {
+  // Catalogs are read only when a literal survives the allow-list and suppressions: most commits have none.
+  let lookupPromise: Promise<CatalogLookup> | undefined;
+  const lookup = () => (lookupPromise ??= loadCatalogs());
   const { config } = ctx;
   const allow = config.allow.map((source) => ({ source, re: new RegExp(source, 'u'), removed: 0 }));
   const findings: GateOutput['findings'] = [];
@@ -214,7 +217,7 @@ export async function judge(
         suppressed++;
         continue;
       }
-      const f = judgeCandidate(file, language, c, lookup);
+      const f = judgeCandidate(file, language, c, await lookup());
       if (f) findings.push(f);
     }
   }
@@ -274,7 +277,7 @@ export const hardcodedStringsGate: Gate<HardcodedStringsConfig> = {
   },
   configSchema,
   inputs: async (ctx) => selectInputs(await ctx.ws.targets(), ctx.config),
-  run: async (ctx, inputs) => judge(ctx, inputs, await loadLookup(ctx.ws)),
+  run: async (ctx, inputs) => judge(ctx, inputs),
   selfTest: hardcodedStringsSelfTest,
   mutations: hardcodedStringsMutations,
 };
