@@ -1,7 +1,7 @@
 // Java (Android View system) extractor, on tree-sitter-java. Text-bearing calls follow the Android SDK:
 // TextView.setText / setHint / setError, View.setContentDescription / setTooltipText, Toolbar and Activity setTitle,
 // AlertDialog.Builder setters, Toast.makeText and Snackbar.make (text is the second argument).
-import { hasLetter, type Candidate, type Extraction } from './model.js';
+import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
 import { KOTLIN_CALLS } from './kotlin.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
 
@@ -43,6 +43,6 @@ export async function extractJava(source: string): Promise<Extraction> {
       comments: new Set(['line_comment', 'block_comment']),
       containers: new Set(),
     });
-    return { candidates, directives, syntaxErrors: syntaxErrors(root) };
+    return { candidates: sortCandidates(candidates), directives, syntaxErrors: syntaxErrors(root) };
   });
 }

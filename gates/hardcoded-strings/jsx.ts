@@ -2,7 +2,7 @@
 // (.js, .jsx, .mjs, .cjs). User text: the children of text components (React Native `<Text>`) and the literal values
 // of accessibility and text props (React Native accessibility docs; WAI-ARIA `aria-label`; HTML `alt`, `title`,
 // `placeholder`). `testID`, `style`, `key` and `className` are never text.
-import { hasLetter, type Candidate, type Extraction } from './model.js';
+import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type GrammarName, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
 
 /** Props whose literal value is user text. Config `attributes.jsx` replaces the list. */
@@ -136,6 +136,6 @@ export async function extractJsx(
       wrappers: new Set(['jsx_expression']),
       skip: (s) => s.type === 'jsx_text' && s.text.trim() === '',
     });
-    return { candidates, directives, syntaxErrors: syntaxErrors(root) };
+    return { candidates: sortCandidates(candidates), directives, syntaxErrors: syntaxErrors(root) };
   });
 }

@@ -1,7 +1,7 @@
 // Kotlin / Jetpack Compose extractor, on fwcd/tree-sitter-kotlin (the grammar shipped in tree-sitter-wasms).
 // Text-bearing positions follow Android's APIs: Compose `Text`, `Modifier.semantics { contentDescription = … }`,
 // `Toast.makeText`, `TextView.setText`, AlertDialog.Builder setters, Material 3 composables' named parameters.
-import { hasLetter, type Candidate, type Extraction } from './model.js';
+import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
 
 /** Calls whose positional argument at the given index (or named argument `text`/`message`) is user text. */
@@ -130,6 +130,6 @@ export async function extractKotlin(source: string, names: readonly string[] = D
       comments: new Set(['line_comment', 'multiline_comment', 'comment']),
       containers: new Set(['statements']),
     });
-    return { candidates, directives, syntaxErrors: syntaxErrors(root) };
+    return { candidates: sortCandidates(candidates), directives, syntaxErrors: syntaxErrors(root) };
   });
 }

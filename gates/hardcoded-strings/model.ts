@@ -45,9 +45,19 @@ export interface Extraction {
   fatal?: { line: number; column: number; message: string };
 }
 
-/** Whether `text` has a letter (Unicode general category L): "30", "·", "⬤", "00:00" are not user text to translate. */
+const SPECIFIER = /%(?:%|(?:\d+\$)?[-+ #0']*\d*(?:\.\d+)?(?:hh|h|ll|l|q|L|z|t|j)?[@dDiuUxXoOfFeEgGcCsSpaA])/gu;
+
+/**
+ * Whether `text` has a letter (Unicode general category L) outside printf specifiers: "30", "·", "⬤", "00:00",
+ * "%d", "%1$s / %2$s" are not user text to translate.
+ */
 export function hasLetter(text: string): boolean {
-  return /\p{L}/u.test(text);
+  return /\p{L}/u.test(text.replace(SPECIFIER, ''));
+}
+
+/** Candidates in source order (tree walks meet an outer call before the literals of its receiver). */
+export function sortCandidates(list: Candidate[]): Candidate[] {
+  return list.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 const DIRECTIVE = /loopgates-ignore[ \t]+hardcoded-strings\b(?:[ \t]*:(.*))?/su;
@@ -78,7 +88,5 @@ export function inRanges(line: number, ranges: ReadonlyArray<readonly [number, n
  * Source: String Format Specifiers, Apple "String Programming Guide"; java.util.Formatter.
  */
 export function foldSpecifiers(text: string): string {
-  return text.replace(/%(?:%|(?:\d+\$)?[-+ #0']*\d*(?:\.\d+)?(?:hh|h|ll|l|q|L|z|t|j)?[@dDiuUxXoOfFeEgGcCsSpaA])/gu, (m) =>
-    m === '%%' ? '%%' : '%@',
-  );
+  return text.replace(SPECIFIER, (m) => (m === '%%' ? '%%' : '%@'));
 }

@@ -3,7 +3,7 @@
 // the app's string catalogs at run time (Apple: "Preparing views for localization"), so they are candidates with a
 // lookup key; `Text(verbatim:)`, UIKit `.text =` / `.accessibilityLabel =` / `setTitle(_:for:)` and
 // UIAlertController titles are plain `String`s and always hard-coded.
-import { hasLetter, type Candidate, type Extraction } from './model.js';
+import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
 
 /** SwiftUI views and modifiers whose first unlabeled argument is a `LocalizedStringKey`. */
@@ -129,6 +129,6 @@ export async function extractSwift(source: string, properties: readonly string[]
       comments: new Set(['comment', 'multiline_comment']),
       containers: new Set(['statements']),
     });
-    return { candidates, directives, syntaxErrors: syntaxErrors(root) };
+    return { candidates: sortCandidates(candidates), directives, syntaxErrors: syntaxErrors(root) };
   });
 }

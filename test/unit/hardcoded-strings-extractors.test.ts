@@ -1,0 +1,294 @@
+// Unit tests of the hardcoded-strings extractors: one parser per language, on realistic fixtures.
+import { describe, expect, it } from 'vitest';
+import { extractAndroidXml } from '../../gates/hardcoded-strings/android-xml.js';
+import { extractJava } from '../../gates/hardcoded-strings/java.js';
+import { extractJsx } from '../../gates/hardcoded-strings/jsx.js';
+import { extractKotlin } from '../../gates/hardcoded-strings/kotlin.js';
+import { foldSpecifiers, parseDirective, type Extraction } from '../../gates/hardcoded-strings/model.js';
+import { extractSwift } from '../../gates/hardcoded-strings/swift.js';
+
+const at = (e: Extraction) => e.candidates.map((c) => `${c.line}:${c.column} ${c.literal}`);
+
+/** Every candidate's line:column must point at an opening quote (literals) or the first character of JSX text. */
+function expectAnchored(src: string, e: Extraction): void {
+  const lines = src.split('\n');
+  for (const c of e.candidates) {
+    const ch = lines[c.line - 1]?.[c.column - 1];
+    if (c.context.endsWith('child') && ch !== '"' && ch !== "'" && ch !== '`') expect(ch, `${c.line}:${c.column}`).toBe(c.literal[0]);
+    else expect(['"', "'", '`'], `${c.line}:${c.column} ${c.literal}`).toContain(ch);
+  }
+}
+
+describe('parseDirective', () => {
+  it('reads the reason and strips comment closers', () => {
+    expect(parseDirective(' loopgates-ignore hardcoded-strings: brand name ')).toEqual({ reason: 'brand name' });
+    expect(parseDirective('/* loopgates-ignore hardcoded-strings: logo text */')).toEqual({ reason: 'logo text' });
+    expect(parseDirective('{/* loopgates-ignore hardcoded-strings: x */}')).toEqual({ reason: 'x' });
+  });
+  it('gives no reason for a bare or blank directive, and ignores other gates', () => {
+    expect(parseDirective('// loopgates-ignore hardcoded-strings')).toEqual({ reason: undefined });
+    expect(parseDirective('// loopgates-ignore hardcoded-strings:   ')).toEqual({ reason: undefined });
+    expect(parseDirective('/* loopgates-ignore hardcoded-strings: */')).toEqual({ reason: undefined });
+    expect(parseDirective('// loopgates-ignore secrets: test key')).toBeNull();
+    expect(parseDirective('// loopgates-ignore hardcoded-stringsx: y')).toBeNull();
+  });
+});
+
+describe('foldSpecifiers', () => {
+  it('folds printf specifiers to %@ and keeps %%', () => {
+    expect(foldSpecifiers('Hello %@, %lld new, %1$@ and %.2f%%')).toBe('Hello %@, %@ new, %@ and %@%%');
+  });
+});
+
+const NS = 'xmlns:android="http://schemas.android.com/apk/res/android" xmlns:app="http://schemas.android.com/apk/res-auto" xmlns:tools="http://schemas.android.com/tools"';
+
+describe('Android XML', () => {
+  it('reports letter-bearing literals of text attributes, at the value', () => {
+    const xml = `<LinearLayout ${NS}>
+    <TextView android:text="Hello &amp; welcome" android:hint="@string/hint" tools:text="Sample text" />
+    <Button android:text="?attr/label" android:contentDescription="30" />
+    <com.google.android.material.appbar.MaterialToolbar app:title="Settings" app:subtitle="@{vm.subtitle}" />
+    <EditText android:hint="Search podcasts" android:inputType="text" android:id="@+id/search" />
+</LinearLayout>`;
+    const e = extractAndroidXml(xml);
+    expectAnchored(xml, e);
+    expect(at(e)).toEqual(['2:28 Hello & welcome', '4:67 Settings', '5:28 Search podcasts']);
+    expect(e.candidates.map((c) => c.context)).toEqual(['android:text', 'app:title', 'android:hint']);
+  });
+
+  it('maps any prefix bound to res-auto to app:, and never reads tools:', () => {
+    const xml = `<menu xmlns:android="http://schemas.android.com/apk/res/android" xmlns:custom="http://schemas.android.com/apk/res-auto" xmlns:t="http://schemas.android.com/tools">
+  <item android:id="@+id/x" custom:title="Refresh" t:title="Design only" />
+</menu>`;
+    expectAnchored(xml, extractAndroidXml(xml));
+    expect(at(extractAndroidXml(xml))).toEqual(['2:42 Refresh']);
+  });
+
+  it('honours tools:ignore="HardcodedText" on the element and its descendants unless turned off', () => {
+    const xml = `<FrameLayout ${NS} tools:ignore="ContentDescription,HardcodedText">
+  <TextView android:text="Inner" />
+</FrameLayout>`;
+    expect(extractAndroidXml(xml).candidates.map((c) => c.suppressedBy !== undefined)).toEqual([true]);
+    expect(extractAndroidXml(xml, { honorLintIgnore: false }).candidates.map((c) => c.suppressedBy)).toEqual([undefined]);
+  });
+
+  it('reads a leading comment as covering the next element start tag, a trailing one its own line', () => {
+    const xml = `<LinearLayout ${NS}>
+    <!-- loopgates-ignore hardcoded-strings: brand name -->
+    <TextView
+        android:id="@+id/brand"
+        android:text="AntennaPod" />
+    <TextView android:text="Other" />
+    <TextView android:text="Same line" /> <!-- loopgates-ignore hardcoded-strings: demo -->
+    <TextView android:text="Next line" />
+    <!-- loopgates-ignore hardcoded-strings -->
+    <TextView android:text="No reason" />
+</LinearLayout>`;
+    const e = extractAndroidXml(xml);
+    expect(e.directives.map((d) => [d.line, d.reason, d.ranges])).toEqual([
+      [2, 'brand name', [[2, 2], [3, 5]]],
+      [7, 'demo', [[7, 7]]],
+      [9, undefined, [[9, 9], [10, 10]]],
+    ]);
+  });
+
+  it('reports malformed XML as fatal with a line', () => {
+    const e = extractAndroidXml(`<LinearLayout ${NS}>\n  <TextView android:text="a" android:text="b" />\n</LinearLayout>`);
+    expect(e.fatal?.message).toMatch(/redefined/);
+    expect(e.fatal?.line).toBeGreaterThanOrEqual(1);
+    expect(e.candidates).toEqual([]);
+  });
+});
+
+describe('Kotlin / Compose', () => {
+  const src = `package app
+
+@Composable
+fun Screen(count: Int, name: String) {
+    Text("Hello")
+    Text(text = "Named text", maxLines = 1)
+    Icon(Icons.Default.PlayArrow, contentDescription = "Play")
+    Box(Modifier.semantics { contentDescription = "Episode cover" })
+    Text("$count")
+    Text("\${count} episodes")
+    Text(stringResource(R.string.title))
+    Text(if (count > 1) "Many" else "One")
+    val label = "Not UI"
+    Log.d("TAG", "debug message")
+    Text("\\n")
+}
+
+fun legacy(view: TextView, ctx: Context) {
+    view.setText("Set text")
+    view.text = "Assigned"
+    Toast.makeText(ctx, "Saved", Toast.LENGTH_SHORT).show()
+    AlertDialog.Builder(ctx).setTitle("Title").setPositiveButton("OK") { _, _ -> }
+    Snackbar.make(view, "Undo?", Snackbar.LENGTH_LONG)
+}
+`;
+  it('finds Text, named arguments, semantics, Toast, setters and assignments', async () => {
+    const e = await extractKotlin(src);
+    expectAnchored(src, e);
+    expect(at(e)).toEqual([
+      '5:10 Hello',
+      '6:17 Named text',
+      '7:56 Play',
+      '8:51 Episode cover',
+      '10:10 ${count} episodes',
+      '12:25 Many',
+      '12:37 One',
+      '19:18 Set text',
+      '20:17 Assigned',
+      '21:25 Saved',
+      '22:39 Title',
+      '22:66 OK',
+      '23:25 Undo?',
+    ]);
+    expect(e.syntaxErrors).toEqual([]);
+  });
+
+  it('suppresses a multi-line call after a leading comment, not the line after a trailing one', async () => {
+    const e = await extractKotlin(`@Composable
+fun Brand() {
+    // loopgates-ignore hardcoded-strings: product name
+    Text(
+        "AntennaPod"
+    )
+    Text("Kept") // loopgates-ignore hardcoded-strings: demo
+    Text("Reported")
+    /* loopgates-ignore hardcoded-strings */
+    Text("No reason")
+}
+`);
+    expect(e.directives.map((d) => [d.line, d.reason, d.ranges])).toEqual([
+      [3, 'product name', [[3, 3], [4, 6]]],
+      [7, 'demo', [[7, 7]]],
+      [9, undefined, [[9, 9], [10, 10]]],
+    ]);
+  });
+});
+
+describe('Java', () => {
+  it('finds setText, setContentDescription, setTitle, Toast.makeText and concatenations', async () => {
+    const java = `class EpisodeActivity extends Activity {
+    void bind(TextView title, ImageView cover, int n) {
+        title.setText("Episode " + n);
+        cover.setContentDescription("Cover art");
+        setTitle("Details");
+        Toast.makeText(this, "Downloaded", Toast.LENGTH_SHORT).show();
+        title.setText(R.string.episode);
+        Log.d("EpisodeActivity", "bound");
+        title.setText(n > 1 ? "Many" : "%d");
+        // loopgates-ignore hardcoded-strings: debug build only
+        title.setText("Debug");
+    }
+}
+`;
+    const e = await extractJava(java);
+    expectAnchored(java, e);
+    expect(at(e)).toEqual(['3:23 Episode ', '4:37 Cover art', '5:18 Details', '6:30 Downloaded', '9:31 Many', '11:23 Debug']);
+    expect(e.directives.map((d) => [d.line, d.reason, d.ranges])).toEqual([[10, 'debug build only', [[10, 10], [11, 11]]]]);
+  });
+});
+
+describe('Swift', () => {
+  const src = `import SwiftUI
+import UIKit
+
+struct ProfileView: View {
+    let name: String
+    var body: some View {
+        VStack {
+            Text(verbatim: "Verbatim")
+            Text("profile.title")
+            Text("Hello \\(name)!")
+            Text("Joined " + name)
+            Button("Follow") { }
+            Image(systemName: "person")
+                .accessibilityLabel("Avatar")
+            Text(NSLocalizedString("key", comment: "Not UI"))
+            Text(String(localized: "Localized"))
+        }
+        .navigationTitle("Profile")
+    }
+}
+
+final class LegacyViewController: UIViewController {
+    override func viewDidLoad() {
+        label.text = "Welcome"
+        button.accessibilityLabel = "Close"
+        button.setTitle("Done", for: .normal)
+        let alert = UIAlertController(title: "Error", message: "Try again", preferredStyle: .alert)
+        print("debug")
+    }
+}
+`;
+  it('separates plain Strings (always hard-coded) from LocalizedStringKey literals (key lookup)', async () => {
+    const e = await extractSwift(src);
+    expectAnchored(src, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.lookupKey === undefined ? 'plain' : `key=${c.lookupKey}`}`)).toEqual([
+      '8:28 Verbatim plain',
+      '9:18 profile.title key=profile.title',
+      '10:18 Hello \\(name)! key=Hello %@!',
+      '11:18 Joined  plain',
+      '12:20 Follow key=Follow',
+      '14:37 Avatar key=Avatar',
+      '18:26 Profile key=Profile',
+      '24:22 Welcome plain',
+      '25:37 Close plain',
+      '26:25 Done plain',
+      '27:46 Error plain',
+      '27:64 Try again plain',
+    ]);
+  });
+});
+
+describe('JSX / React Native', () => {
+  const src = `import { Text, View, Image, TextInput } from 'react-native';
+
+export function Card({ name, t }) {
+  return (
+    <View testID="card" style={styles.card} key="k" className="card">
+      <Text>Hello &amp; welcome</Text>
+      <Text>
+        {name}
+      </Text>
+      <Text>{"Literal child"} {\`Hi \${name}\`}</Text>
+      <Text>{t('title')}</Text>
+      <Text>   </Text>
+      <Image accessibilityLabel="Avatar" alt={'Photo'} source={img} />
+      <TextInput placeholder={\`Search \${name}\`} accessibilityHint={t('hint')} />
+      <Animated.Text>Animated</Animated.Text>
+      <View>Not a text component</View>
+      <button aria-label="Close" title="Close dialog" />
+      {/* loopgates-ignore hardcoded-strings: brand */}
+      <Text>AntennaPod</Text>
+    </View>
+  );
+}
+`;
+  it('finds text children of <Text> and text props, not testID/style/key/className', async () => {
+    const e = await extractJsx(src, 'javascript');
+    expectAnchored(src, e);
+    expect(at(e)).toEqual([
+      '6:13 Hello & welcome',
+      '10:14 Literal child',
+      '10:32 Hi ${name}',
+      '13:33 Avatar',
+      '13:47 Photo',
+      '14:31 Search ${name}',
+      '15:22 Animated',
+      '17:26 Close',
+      '17:40 Close dialog',
+      '19:13 AntennaPod',
+    ]);
+    expect(e.directives.map((d) => [d.line, d.reason, d.ranges])).toEqual([[18, 'brand', [[18, 18], [19, 19]]]]);
+  });
+
+  it('parses the same component as TSX', async () => {
+    const tsx = `export const A = ({ n }: { n: number }) => <Text accessibilityLabel="Count">{n} items</Text>;\n`;
+    const e = await extractJsx(tsx, 'tsx');
+    expectAnchored(tsx, e);
+    expect(at(e)).toEqual(['1:69 Count', '1:81 items']);
+  });
+});
