@@ -20,7 +20,7 @@ import { runMutations, type MutantReport } from './mutate.js';
 import { defaultSeed } from './random.js';
 import { mutateJson, mutateText, selfTestText } from './report.js';
 import { runSelfTests, type GateSelfTest } from './selftest.js';
-import { withScratchDir } from './scratch.js';
+import { holdingSignals, withScratchDir } from './scratch.js';
 
 const selftestUsage = `Usage: loopgates selftest [--gate <id>]... [--format text|json]
 
@@ -125,13 +125,13 @@ export function makeSelftestVerb(deps: VerbDeps = {}): Verb {
       const format = formatArg(values.format, 'selftest');
       const sel = await select(io, values.gate ?? [], deps);
       const settings = sel.gates.map((g) => g.settings);
-      const report = await withScratchDir('selftest', (cacheRoot) =>
+      const report = await holdingSignals(() => withScratchDir('selftest', (cacheRoot) =>
         runSelfTests(settings, {
           cacheRoot,
           signal: io.signal,
           ...(io.isTTY ? { onCase: (gate, c) => io.stderr(`\r\x1b[K${gate}: ${c.outcome} ${c.name}`.slice(0, 120)) } : {}),
         }),
-      );
+      ));
       if (io.isTTY) io.stderr('\r\x1b[K');
       io.stdout(format === 'json' ? `${JSON.stringify({ version: packageVersion(), ...report }, null, 2)}\n` : selfTestText(report, io.isTTY));
       if (sel.inGit) {
@@ -194,8 +194,10 @@ export function makeMutateVerb(deps: VerbDeps = {}): Verb {
       const onMutant = io.isTTY
         ? (m: MutantReport, done: number) => io.stderr(`\r\x1b[K[${done}] ${m.outcome} ${m.gate}/${m.operator} ${m.file}:${m.line}`.slice(0, 160))
         : undefined;
-      const report = await withScratchDir('mutate', (cacheRoot) =>
-        runMutations(settings, { ws, cacheRoot, seed, allInputs: values['all-inputs'] === true, perOperator: sample, signal: io.signal, ...(onMutant ? { onMutant } : {}) }),
+      const report = await holdingSignals(() =>
+        withScratchDir('mutate', (cacheRoot) =>
+          runMutations(settings, { ws, cacheRoot, seed, allInputs: values['all-inputs'] === true, perOperator: sample, signal: io.signal, ...(onMutant ? { onMutant } : {}) }),
+        ),
       );
       if (io.isTTY) io.stderr('\r\x1b[K');
       if (format === 'json') io.stdout(`${JSON.stringify(await mutateJson(report, (p) => ws.readText(p), { root: sel.root, version: packageVersion() }), null, 2)}\n`);
@@ -233,7 +235,7 @@ export const selfTestPreflight: PreflightStep = async (ctx) => {
   if (gates.length === 0) return;
   const { misses } = checkSelfTestCache(gates.map((g) => g.settings), ctx.cacheRoot, ctx.ws.root, ctx.io.env);
   if (misses.length === 0) return;
-  const report = await withScratchDir('selftest', (cacheRoot) => runSelfTests(misses.map((m) => m.settings), { cacheRoot, signal: ctx.io.signal }));
+  const report = await holdingSignals(() => withScratchDir('selftest', (cacheRoot) => runSelfTests(misses.map((m) => m.settings), { cacheRoot, signal: ctx.io.signal })));
   const keys = new Map(misses.map((m) => [m.settings.gate.id, m.key]));
   try {
     storeSelfTestResults(ctx.cacheRoot, report.gates.map((g) => ({ gate: g.gate, key: keys.get(g.gate)!, proof: g.proof, cases: g.cases.length })));

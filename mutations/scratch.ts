@@ -25,6 +25,30 @@ function hookExit(): void {
   process.once('exit', removeAllScratch);
 }
 
+/**
+ * Keep the process alive through the first SIGINT/SIGTERM while `fn` runs, so the verb's AbortSignal can stop the work
+ * and the `finally` blocks remove scratch space. Why: execa's child cleanup (signal-exit) re-raises a signal when it
+ * sees no other listener, and cli.ts listens with `once`, so without this a Ctrl-C during a tool run killed the
+ * process before any cleanup. A second signal removes the scratch space and exits at once (130 = 128 + SIGINT).
+ */
+export async function holdingSignals<T>(fn: () => Promise<T>): Promise<T> {
+  let seen = 0;
+  const onSignal = () => {
+    if (++seen > 1) {
+      removeAllScratch();
+      process.exit(130);
+    }
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    return await fn();
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+}
+
 /** Directories currently alive (tests assert it is empty after a run). */
 export function liveScratchDirs(): readonly string[] {
   return [...live];
