@@ -2,6 +2,7 @@
 // Command gates (gates/command/) are built from loopgates.yaml at load time, not listed here.
 import type { Gate } from '../core/types.js';
 import { hardcodedStringsGate } from './hardcoded-strings/index.js';
+import { secretsGate } from './secrets/index.js';
 
 /** Every built-in gate. Add a gate: import its object and append it here. */
-export const builtinGates: ReadonlyArray<Gate<any>> = [hardcodedStringsGate];
+export const builtinGates: ReadonlyArray<Gate<any>> = [secretsGate, hardcodedStringsGate];

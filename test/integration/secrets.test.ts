@@ -1,0 +1,330 @@
+// Integration tests of the secrets gate: real git, real gitleaks 8.16 (.tools/, put on PATH by setup-env.ts), temp
+// repositories, generated credentials. Each index test proves the working tree and index are byte-identical after.
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runGate } from '../../core/runner.js';
+import { indexWorkspace, treeWorkspace } from '../../core/snapshot.js';
+import { memoryWorkspace } from '../../core/workspace.js';
+import type { GateResult, Workspace } from '../../core/types.js';
+import { secretsConfigSchema, secretsGate } from '../../gates/secrets/index.js';
+import { fakeAwsAccessKey, fakeGithubToken, fakePemBlock } from '../../gates/secrets/credentials.js';
+import { liveScratchDirs, probeGitleaks, resolveGitleaks } from '../../gates/secrets/gitleaks.js';
+import { runTool } from '../../core/tools.js';
+import { isolatedGitEnv, treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
+import type { TempRepo } from '../helpers/git-repo.js';
+import { localGitleaksDir } from '../helpers/setup-env.js';
+
+let cacheRoot: string;
+let logs: string[];
+beforeEach(() => {
+  cacheRoot = mkdtempSync(join(tmpdir(), 'loopgates-secrets-cache-'));
+  logs = [];
+});
+afterEach(() => rmSync(cacheRoot, { recursive: true, force: true }));
+
+async function gate(ws: Workspace): Promise<GateResult> {
+  return runGate({ gate: secretsGate, config: secretsConfigSchema.parse({}), timeoutMs: 60_000 }, { ws, cacheRoot, log: (_g, m) => logs.push(m) });
+}
+
+/** Run the gate over the repo's index (as the hook would, with `env` from git) and prove nothing was written. */
+async function staged(repo: TempRepo, env: Record<string, string> = {}): Promise<GateResult> {
+  const before = treeAndIndexDigest(repo.dir);
+  const r = await gate(await indexWorkspace(repo.dir, { ...isolatedGitEnv(join(repo.dir, '..', 'home')), ...env }));
+  expect(treeAndIndexDigest(repo.dir)).toBe(before);
+  expect(liveScratchDirs()).toEqual([]);
+  return r;
+}
+
+/** Everything the gate produced, as text: the secret must appear nowhere in it. */
+function allOutput(r: GateResult): string {
+  return JSON.stringify(r) + logs.join('\n');
+}
+
+const spots = (r: GateResult) => r.findings.map((f) => `${f.file}:${f.line}:${f.rule}`);
+
+describe('secrets gate over the index (gitleaks protect --staged)', () => {
+  it('refuses a staged AWS key, GitHub token and PEM block with file:line and never shows the value', async () => {
+    const aws = fakeAwsAccessKey();
+    const gh = fakeGithubToken();
+    const pem = fakePemBlock();
+    await withGitRepo(
+      {
+        'app/src/main/java/Config.kt': `package a\n\nconst val KEY = "${aws.value}"\n`,
+        'ios/Secrets.swift': `import Foundation\nlet token = "${gh.value}"\n`,
+        'app/src/main/res/values/strings.xml': `<resources>\n    <string name="a">A</string>\n    <string name="k">${pem.value}</string>\n</resources>\n`,
+      },
+      async (repo) => {
+        repo.git('add', '-A');
+        const r = await staged(repo);
+        expect(r.verdict).toBe('fail');
+        expect(spots(r)).toEqual(['app/src/main/java/Config.kt:3:aws-access-token', 'app/src/main/res/values/strings.xml:3:private-key', 'ios/Secrets.swift:2:github-pat']);
+        const kt = r.findings.find((f) => f.rule === 'aws-access-token')!;
+        expect(kt.column).toBe('const val KEY = "'.length + 1);
+        expect(r.findings.find((f) => f.rule === 'github-pat')!.column).toBe('let token = "'.length + 1);
+        expect(r.counts).toMatchObject({ files: 3, items: 1, findings: 3 });
+        const out = allOutput(r);
+        for (const v of [aws.value, gh.value, pem.value, ...pem.value.split('\n').slice(1, -1)]) expect(out).not.toContain(v);
+      },
+    );
+  });
+
+  it('judges the staged part only: a secret only in the unstaged part passes, only in the staged part fails', async () => {
+    const aws = fakeAwsAccessKey();
+    await withGitRepo({ 'a.kt': 'val a = 1\n' }, async (repo) => {
+      repo.git('add', 'a.kt');
+      repo.write('a.kt', `val a = 1\nval k = "${aws.value}"\n`);
+      const clean = await staged(repo);
+      expect(clean.verdict).toBe('pass');
+      expect(clean.counts.files).toBe(1);
+      repo.git('add', 'a.kt');
+      repo.write('a.kt', 'val a = 1\n');
+      const dirty = await staged(repo);
+      expect(dirty.verdict).toBe('fail');
+      expect(spots(dirty)).toEqual(['a.kt:2:aws-access-token']);
+      expect(allOutput(dirty)).not.toContain(aws.value);
+    });
+  });
+
+  it('reads the index named by GIT_INDEX_FILE (git commit -a / commit -- path use a temporary index)', async () => {
+    const gh = fakeGithubToken();
+    await withGitRepo({ 'a.kt': 'val a = 1\n' }, async (repo) => {
+      repo.git('add', 'a.kt');
+      repo.git('commit', '-q', '-m', 'init');
+      repo.write('a.kt', `val a = 1\nval t = "${gh.value}"\n`);
+      const tmpIndex = join(repo.dir, '.git', 'next-index-test.lock');
+      // Build a temporary index as `git commit -a` would, leaving .git/index clean.
+      repo.git('read-tree', `--index-output=${tmpIndex}`, 'HEAD');
+      const { execFileSync } = await import('node:child_process');
+      execFileSync('git', ['add', 'a.kt'], { cwd: repo.dir, env: { ...process.env, ...isolatedGitEnv(join(repo.dir, '..', 'home')), GIT_INDEX_FILE: tmpIndex } });
+      expect((await staged(repo)).verdict).toBe('skip');
+      const r = await staged(repo, { GIT_INDEX_FILE: tmpIndex });
+      expect(r.verdict).toBe('fail');
+      expect(spots(r)).toEqual(['a.kt:2:github-pat']);
+    });
+  });
+
+  it('still sees with color.ui=always, color.diff=always and diff.noprefix in the repo config', async () => {
+    const aws = fakeAwsAccessKey();
+    await withGitRepo({ 'src/main/a.kt': `val k = "${aws.value}"\n` }, async (repo) => {
+      repo.git('config', 'color.ui', 'always');
+      repo.git('config', 'color.diff', 'always');
+      repo.git('config', 'diff.noprefix', 'true');
+      repo.git('add', '-A');
+      const r = await staged(repo);
+      expect(r.verdict).toBe('fail');
+      expect(spots(r)).toEqual(['src/main/a.kt:1:aws-access-token']);
+      // Seen by the staged scan itself, not by the fallback file scan.
+      expect(r.notes).toEqual([]);
+    });
+  });
+
+  it('still sees with diff.external set (falls back to scanning staged files) and with a -diff attribute', async () => {
+    const aws = fakeAwsAccessKey();
+    const gh = fakeGithubToken();
+    await withGitRepo({ 'a.kt': `val k = "${aws.value}"\n`, 'b.env': `T=${gh.value}\n`, '.gitattributes': '*.env -diff\n' }, async (repo) => {
+      repo.git('add', '-A');
+      const attr = await staged(repo);
+      expect(attr.verdict).toBe('fail');
+      expect(spots(attr)).toEqual(['a.kt:1:aws-access-token', 'b.env:1:github-pat']);
+      expect(attr.notes.join('\n')).toMatch(/diff attribute/);
+      repo.git('config', 'diff.external', 'true');
+      const ext = await staged(repo);
+      expect(ext.verdict).toBe('fail');
+      expect(spots(ext)).toEqual(['a.kt:1:aws-access-token', 'b.env:1:github-pat']);
+      expect(ext.notes.join('\n')).toMatch(/no staged diff/);
+      expect(allOutput(ext)).not.toContain(aws.value);
+    });
+  });
+
+  it('respects .gitleaksignore (file:rule:line) and the repo .gitleaks.toml', async () => {
+    const aws = fakeAwsAccessKey();
+    await withGitRepo({ 'a.kt': `val a = 1\nval k = "${aws.value}"\n`, '.gitleaksignore': 'a.kt:aws-access-token:2\n' }, async (repo) => {
+      repo.git('add', '-A');
+      const r = await staged(repo);
+      expect(r.verdict).toBe('pass');
+      expect(r.counts.filtered).toBe(1);
+    });
+    await withGitRepo(
+      {
+        'a.kt': 'val id = "loopgates-internal-0000000"\n',
+        '.gitleaks.toml': '[extend]\nuseDefault = true\n\n[[rules]]\nid = "internal-id"\ndescription = "internal id"\nregex = \'\'\'loopgates-internal-[0-9]{7}\'\'\'\n',
+      },
+      async (repo) => {
+        repo.git('add', '-A');
+        const r = await staged(repo);
+        expect(r.verdict).toBe('fail');
+        expect(spots(r)).toEqual(['a.kt:1:internal-id']);
+      },
+    );
+  });
+
+  it('handles awkward paths: spaces, a leading dash, unicode', async () => {
+    const aws = fakeAwsAccessKey();
+    await withGitRepo({ 'dir/-x y.kt': `val k = "${aws.value}"\n`, 'dir/é ü.kt': `// é\nval k = "${aws.value}"\n` }, async (repo) => {
+      repo.git('add', '-A');
+      const r = await staged(repo);
+      expect(spots(r)).toEqual(['dir/-x y.kt:1:aws-access-token', 'dir/é ü.kt:2:aws-access-token']);
+      expect(r.findings[1]!.column).toBe('val k = "'.length + 1);
+    });
+  });
+
+  it('passes a clean commit, with the canary proof cached after the first run', async () => {
+    await withGitRepo({ 'a.kt': 'val a = 1\n' }, async (repo) => {
+      repo.git('add', '-A');
+      const first = await staged(repo);
+      expect(first.verdict).toBe('pass');
+      expect(logs.join('\n')).toMatch(/canary reported/);
+      logs = [];
+      const second = await staged(repo);
+      expect(second.verdict).toBe('pass');
+      expect(logs.join('\n')).toMatch(/canary proof cached/);
+    });
+  });
+});
+
+describe('secrets gate fails closed', () => {
+  const saved = { PATH: process.env.PATH, LOOPGATES_GITLEAKS: process.env.LOOPGATES_GITLEAKS };
+  let bin: string;
+  beforeEach(() => {
+    bin = mkdtempSync(join(tmpdir(), 'loopgates-fake-gitleaks-'));
+  });
+  afterEach(() => {
+    process.env.PATH = saved.PATH;
+    if (saved.LOOPGATES_GITLEAKS === undefined) delete process.env.LOOPGATES_GITLEAKS;
+    else process.env.LOOPGATES_GITLEAKS = saved.LOOPGATES_GITLEAKS;
+    rmSync(bin, { recursive: true, force: true });
+  });
+
+  /** A fake gitleaks: answers --help like the real one, then does `body` for scans. */
+  function fake(body: string): string {
+    const path = join(bin, 'gitleaks');
+    writeFileSync(
+      path,
+      `#!/bin/sh\nfor a in "$@"; do [ "$a" = "--help" ] && exec "${join(localGitleaksDir, 'gitleaks')}" "$@"; done\nprev=""; report=""\nfor a in "$@"; do [ "$prev" = "--report-path" ] && report="$a"; prev="$a"; done\n${body}\n`,
+    );
+    chmodSync(path, 0o755);
+    return path;
+  }
+
+  const dirty = async (fn: (r: GateResult, value: string) => void) => {
+    const aws = fakeAwsAccessKey();
+    await withGitRepo({ 'a.kt': `val k = "${aws.value}"\n` }, async (repo) => {
+      repo.git('add', '-A');
+      fn(await staged(repo), aws.value);
+    });
+  };
+
+  it('gitleaks missing from PATH -> error with the install hint', async () => {
+    process.env.PATH = (saved.PATH ?? '').split(delimiter).filter((d) => d !== localGitleaksDir && !existsSync(join(d, 'gitleaks'))).join(delimiter);
+    delete process.env.LOOPGATES_GITLEAKS;
+    await dirty((r) => {
+      expect(r.verdict).toBe('error');
+      expect(r.error?.message).toMatch(/gitleaks was not found/);
+      expect(r.error?.fix).toMatch(/install gitleaks/);
+    });
+  });
+
+  it('a fake gitleaks that exits 0 without scanning -> error (canary not reported)', async () => {
+    process.env.LOOPGATES_GITLEAKS = fake(`printf '[]' > "$report"\nexit 0`);
+    await dirty((r) => {
+      expect(r.verdict).toBe('error');
+      expect(r.error?.message).toMatch(/scanner is blind.*canary/);
+      expect(r.error?.fix).toMatch(/gitleaks/);
+    });
+  });
+
+  it('an unexpected exit code -> error, also when the canary proof is cached', async () => {
+    process.env.LOOPGATES_GITLEAKS = fake(`printf '[]' > "$report"\nexit 3`);
+    await dirty((r) => {
+      expect(r.verdict).toBe('error');
+      expect(r.error?.message).toMatch(/exited with 3/);
+    });
+  });
+
+  it('an ERR line in the log -> error even with exit 0', async () => {
+    process.env.LOOPGATES_GITLEAKS = fake(`printf '[]' > "$report"\necho "3:00PM ERR [git] fatal: bad object" >&2\nexit 0`);
+    await dirty((r) => {
+      expect(r.verdict).toBe('error');
+      expect(r.error?.message).toMatch(/logged an error/);
+    });
+  });
+
+  it('a missing or unparsable report -> error', async () => {
+    process.env.LOOPGATES_GITLEAKS = fake('exit 0');
+    await dirty((r) => expect(r.error?.message).toMatch(/wrote no report/));
+    process.env.LOOPGATES_GITLEAKS = fake(`printf 'not json' > "$report"\nexit 0`);
+    await dirty((r) => expect(r.error?.message).toMatch(/not valid JSON/));
+  });
+
+  it('a timeout -> error', async () => {
+    process.env.LOOPGATES_GITLEAKS = fake('exec sleep 30');
+    await withGitRepo({ 'a.kt': 'val a = 1\n' }, async (repo) => {
+      repo.git('add', '-A');
+      const ws = await indexWorkspace(repo.dir, isolatedGitEnv(join(repo.dir, '..', 'home')));
+      const r = await runGate({ gate: secretsGate, config: { scanTimeoutMs: 1500 }, timeoutMs: 60_000 }, { ws, cacheRoot });
+      expect(r.verdict).toBe('error');
+      expect(r.error?.message).toMatch(/did not finish within 1500 ms/);
+      expect(liveScratchDirs()).toEqual([]);
+    });
+  });
+});
+
+describe('secrets gate over the tree and in memory', () => {
+  it('run --all: scans exactly the files in a scratch dir and maps paths back', async () => {
+    const gh = fakeGithubToken();
+    await withGitRepo({ 'src/a b.kt': `val a = 1\nval t = "${gh.value}"\n`, 'src/ok.kt': 'val b = 2\n', 'ignored.log': `t=${gh.value}\n`, '.gitignore': '*.log\n' }, async (repo) => {
+      const before = treeAndIndexDigest(repo.dir);
+      const r = await gate(await treeWorkspace(repo.dir, 'all', undefined, isolatedGitEnv(join(repo.dir, '..', 'home'))));
+      expect(treeAndIndexDigest(repo.dir)).toBe(before);
+      expect(r.verdict).toBe('fail');
+      expect(spots(r)).toEqual(['src/a b.kt:2:github-pat']);
+      expect(r.findings[0]!.column).toBe('val t = "'.length + 1);
+      expect(r.counts).toMatchObject({ files: 3, items: 3 });
+      expect(r.itemUnit).toBe('files');
+      expect(allOutput(r)).not.toContain(gh.value);
+      expect(liveScratchDirs()).toEqual([]);
+    });
+  });
+
+  it('memory workspace (self-tests, mutations): staged into a scratch index', async () => {
+    const aws = fakeAwsAccessKey();
+    const r = await gate(memoryWorkspace({ files: { 'x/.env': `A=1\nAWS_ACCESS_KEY_ID=${aws.value}\n`, 'y.kt': 'val a = 1\n' } }));
+    expect(r.verdict).toBe('fail');
+    expect(spots(r)).toEqual(['x/.env:2:aws-access-token']);
+    expect(r.findings[0]!.column).toBe('AWS_ACCESS_KEY_ID='.length + 1);
+    expect(allOutput(r)).not.toContain(aws.value);
+    expect(readdirSync(tmpdir()).filter((d) => d.startsWith('loopgates-secrets-') && !d.startsWith('loopgates-secrets-cache'))).toEqual([]);
+  });
+
+  it('the shipped self-test cases: green passes, every red fails at its expected file:line:rule', async () => {
+    for (const c of await secretsGate.selfTest()) {
+      const r = await gate(memoryWorkspace({ files: c.files }));
+      if (c.kind === 'green') {
+        expect(r.verdict, c.name).toBe('pass');
+      } else {
+        expect(r.verdict, c.name).toBe('fail');
+        expect(spots(r), c.name).toContain(`${c.expect!.file}:${c.expect!.line}:${c.expect!.rule}`);
+      }
+    }
+  });
+
+  it('the mutation operator is killed on a real corpus strings.xml', async () => {
+    const { readFileSync } = await import('node:fs');
+    const corpus = '/work/shared/corpus/l10n/AntennaPod__AntennaPod';
+    const { execFileSync } = await import('node:child_process');
+    const file = execFileSync('find', [corpus, '-path', '*res/values/strings.xml', '-print', '-quit'], { encoding: 'utf8' }).trim();
+    expect(file).not.toBe('');
+    const content = readFileSync(file, 'utf8');
+    const m = secretsGate.mutations[0]!.mutate('app/src/main/res/values/strings.xml', content, Math.random)!;
+    const r = await gate(memoryWorkspace({ files: { 'app/src/main/res/values/strings.xml': m.content } }));
+    expect(r.verdict).toBe('fail');
+    expect(spots(r)).toContain(`app/src/main/res/values/strings.xml:${m.line}:${m.rule}`);
+  });
+
+  it('probes the real gitleaks 8.16 as protect --staged / detect --no-git', async () => {
+    const p = await probeGitleaks({ bin: resolveGitleaks(), runTool, signal: new AbortController().signal, timeoutMs: 30_000, cacheDir: cacheRoot });
+    expect(p).toEqual({ staged: 'protect', dir: 'detect', ignorePathFlag: false });
+  });
+});
