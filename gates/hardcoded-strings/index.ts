@@ -207,9 +207,15 @@ export async function judge(
     const valid = ex.directives.filter((d) => d.reason !== undefined);
     for (const c of ex.candidates) {
       candidates++;
-      const hit = allow.find((a) => a.re.test(c.literal));
-      if (hit) {
-        hit.removed++;
+      // Every entry is tried (not only the first that matches) so an entry that matches everything is named.
+      let allowed = false;
+      for (const a of allow) {
+        if (a.re.test(c.literal)) {
+          a.removed++;
+          allowed = true;
+        }
+      }
+      if (allowed) {
         filtered++;
         continue;
       }
@@ -222,7 +228,7 @@ export async function judge(
     }
   }
   for (const a of allow) {
-    if (candidates > 0 && a.removed === candidates) notes.push(`allow-list entry /${a.source}/ removed every candidate (${a.removed} of ${candidates}): the gate saw no text it could judge`);
+    if (candidates > 0 && a.removed === candidates) notes.push(`allow-list entry /${a.source}/ matches every candidate (${a.removed} of ${candidates}): the gate saw no text it could judge`);
   }
   if (candidates > 0 && filtered === candidates && !allow.some((a) => a.removed === candidates)) {
     notes.push(`the allow-list (${allow.map((a) => `/${a.source}/`).join(', ')}) removed every candidate (${filtered} of ${candidates}) between its entries`);

@@ -1,0 +1,169 @@
+// Gate-level behaviour of hardcoded-strings: counts in every verdict, allow-list and suppression accounting, the
+// blind-filter notes, suggestions from the base catalog, exclusions and unparsable inputs.
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../core/config.js';
+import { ConfigError } from '../../core/errors.js';
+import { runGate } from '../../core/runner.js';
+import { memoryWorkspace } from '../../core/workspace.js';
+import { configSchema, hardcodedStringsGate, selectInputs } from '../../gates/hardcoded-strings/index.js';
+
+const LAYOUT = `<?xml version="1.0" encoding="utf-8"?>
+<LinearLayout xmlns:android="http://schemas.android.com/apk/res/android"
+    xmlns:tools="http://schemas.android.com/tools">
+    <ImageButton android:contentDescription="Play" />
+    <TextView android:text="Episode 12" tools:text="Sample" />
+    <!-- loopgates-ignore hardcoded-strings: version string shown as is -->
+    <TextView android:text="v1.0 beta" />
+    <TextView android:text="OK" tools:ignore="HardcodedText" />
+    <TextView android:text="@string/title" />
+</LinearLayout>
+`;
+const STRINGS = `<?xml version="1.0" encoding="utf-8"?>
+<resources>
+    <string name="play_label">Play</string>
+    <string name="title">Title</string>
+</resources>
+`;
+
+async function run(files: Record<string, string>, config: unknown = {}, targets?: string[], mode: 'staged' | 'all' = 'staged') {
+  const ws = memoryWorkspace({ files, mode, ...(targets ? { targets } : {}) });
+  return runGate({ gate: hardcodedStringsGate, config: configSchema.parse(config), timeoutMs: 30_000 }, { ws, cacheRoot: '/tmp/loopgates-test-cache' });
+}
+
+describe('hardcoded-strings gate', () => {
+  it('defaults come from the schema and are accepted by loopgates.yaml loading', () => {
+    const d = configSchema.parse({});
+    expect(d.allow).toEqual([]);
+    expect(d.attributes.android).toContain('android:contentDescription');
+    expect(d.exclude).toContain('**/src/test*/**');
+    expect(() => configSchema.parse({ allow: ['('] })).toThrow(/not a valid regular expression/);
+    expect(() => configSchema.parse({ nope: 1 })).toThrow();
+    expect(() => configSchema.parse({ attributes: { android: [], jsx: ['title'], typo: [] } })).toThrow();
+  });
+
+  it('is configured from loopgates.yaml, and a bad allow entry is a config error with its line', () => {
+    const yaml = 'version: 1\ngates:\n  hardcoded-strings:\n    allow:\n      - "^v\\\\d+"\n    exclude: ["**/debug/**"]\n';
+    const g = parseConfig(yaml, 'loopgates.yaml', { gates: [hardcodedStringsGate] }).find((x) => x.gate.id === 'hardcoded-strings')!;
+    expect(g.settings.config).toMatchObject({ allow: ['^v\\d+'], exclude: ['**/debug/**'] });
+    let err: unknown;
+    try {
+      parseConfig('version: 1\ngates:\n  hardcoded-strings:\n    allow:\n      - "("\n', 'loopgates.yaml', { gates: [hardcodedStringsGate] });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).problems.map((p) => `${p.line} ${p.path}`)).toEqual(['5 gates.hardcoded-strings.allow[0]']);
+  });
+
+  it('reports candidates, suppressed and findings, with the key to use from the base catalog', async () => {
+    const layout = 'app/src/main/res/layout/player.xml';
+    const r = await run({ [layout]: LAYOUT, 'app/src/main/res/values/strings.xml': STRINGS }, {}, [layout]);
+    expect(r.verdict).toBe('fail');
+    expect(r.itemUnit).toBe('strings');
+    expect(r.counts).toEqual({ files: 1, items: 4, filtered: 0, suppressed: 2, findings: 2 });
+    expect(r.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.rule}`)).toEqual([`${layout}:4:45 hardcoded-text`, `${layout}:5:28 hardcoded-text`]);
+    expect(r.findings[0]!.message).toBe(
+      'hard-coded text "Play" in android:contentDescription; the base catalog app/src/main/res/values/strings.xml already has it: use @string/play_label',
+    );
+    expect(r.findings[1]!.message).toBe('hard-coded text "Episode 12" in android:text; move it to the string catalog');
+    expect(r.notes).toEqual([]);
+  });
+
+  it('suggests R.string in Kotlin for a literal that is a base value', async () => {
+    const kt = 'app/src/main/java/a/Player.kt';
+    const r = await run({ [kt]: 'fun bind(v: View) {\n    v.contentDescription = "Play"\n}\n', 'app/src/main/res/values/strings.xml': STRINGS }, {}, [kt]);
+    expect(r.findings.map((f) => `${f.line}:${f.column} ${f.message}`)).toEqual([
+      '2:28 hard-coded text "Play" in contentDescription = …; the base catalog app/src/main/res/values/strings.xml already has it: use R.string.play_label',
+    ]);
+  });
+
+  it('counts allow-listed literals as filtered and names an allow entry that removed every candidate', async () => {
+    const layout = 'res/layout/a.xml';
+    const partial = await run({ [layout]: LAYOUT }, { allow: ['^Episode \\d+$'] });
+    expect(partial.counts).toMatchObject({ items: 4, filtered: 1, suppressed: 2, findings: 1 });
+    expect(partial.notes).toEqual([]);
+    const blind = await run({ [layout]: LAYOUT }, { allow: ['^Episode', '.*'] });
+    expect(blind.verdict).toBe('pass');
+    expect(blind.counts).toMatchObject({ files: 1, items: 4, filtered: 4, suppressed: 0, findings: 0 });
+    expect(blind.notes).toEqual(['allow-list entry /.*/ matches every candidate (4 of 4): the gate saw no text it could judge']);
+    const between = await run({ [layout]: LAYOUT }, { allow: ['^Episode', '^(Play|OK)$', 'beta'] });
+    expect(between.counts).toMatchObject({ items: 4, filtered: 4, findings: 0 });
+    expect(between.notes).toEqual(['the allow-list (/^Episode/, /^(Play|OK)$/, /beta/) removed every candidate (4 of 4) between its entries']);
+  });
+
+  it('names a single allow entry that matches everything', async () => {
+    const r = await run({ 'res/layout/a.xml': LAYOUT }, { allow: ['[\\s\\S]*'] });
+    expect(r.verdict).toBe('pass');
+    expect(r.counts).toMatchObject({ items: 4, filtered: 4, findings: 0 });
+    expect(r.notes).toEqual(['allow-list entry /[\\s\\S]*/ matches every candidate (4 of 4): the gate saw no text it could judge']);
+  });
+
+  it('notes an attribute list emptied by config', async () => {
+    const r = await run({ 'res/layout/a.xml': LAYOUT }, { attributes: { android: [] } });
+    expect(r.verdict).toBe('pass');
+    expect(r.counts).toMatchObject({ files: 1, items: 0 });
+    expect(r.notes).toEqual(['gates.hardcoded-strings.attributes.android is empty: that filter removes every candidate of its kind']);
+  });
+
+  it('selects inputs by include/exclude and extension', () => {
+    const d = configSchema.parse({});
+    expect(
+      selectInputs(
+        [
+          'app/src/main/res/layout/a.xml',
+          'app/src/main/res/values/strings.xml',
+          'app/src/main/res/drawable/x.xml',
+          'app/src/main/AndroidManifest.xml',
+          'app/src/test/java/A.kt',
+          'app/src/main/java/A.kt',
+          'App/AppTests/ATests.swift',
+          'App/A.swift',
+          'node_modules/x/index.js',
+          'src/A.test.tsx',
+          'src/A.tsx',
+          'README.md',
+        ],
+        d,
+      ),
+    ).toEqual(['app/src/main/res/layout/a.xml', 'app/src/main/AndroidManifest.xml', 'app/src/main/java/A.kt', 'App/A.swift', 'src/A.tsx']);
+    expect(selectInputs(['src/A.tsx'], configSchema.parse({ exclude: ['src/**'] }))).toEqual([]);
+  });
+
+  it('skips a commit that stages nothing it reads, is vacuous in --all mode when everything is excluded', async () => {
+    expect((await run({ 'README.md': 'x' })).verdict).toBe('skip');
+    const r = await run({ 'src/A.tsx': '<Text>Hi</Text>' }, { exclude: ['**'] }, undefined, 'all');
+    expect(r.verdict).toBe('vacuous');
+  });
+
+  it('fails on malformed XML instead of passing blind', async () => {
+    const r = await run({ 'res/layout/bad.xml': '<LinearLayout>\n  <TextView>\n</LinearLayout>\n' });
+    expect(r.verdict).toBe('fail');
+    expect(r.findings.map((f) => f.rule)).toEqual(['unparsable']);
+    expect(r.counts.files).toBe(1);
+  });
+
+  it('notes a source file with syntax errors and still judges the rest', async () => {
+    const r = await run({ 'src/A.tsx': 'export const A = () => <Text>Hello</Text>;\nconst = = ;\n' });
+    expect(r.findings.map((f) => `${f.line}:${f.column}`)).toEqual(['1:30']);
+    expect(r.notes).toHaveLength(1);
+    expect(r.notes[0]).toMatch(/^src\/A\.tsx:2:\d+: \d+ syntax error\(s\) recovered/);
+  });
+
+  it('reports a reasonless suppression and does not let it suppress', async () => {
+    const r = await run({ 'src/A.tsx': 'export const A = () => (\n  <View>\n    {/* loopgates-ignore hardcoded-strings */}\n    <Text>Hello</Text>\n  </View>\n);\n' });
+    expect(r.findings.map((f) => `${f.line} ${f.rule}`)).toEqual(['3 suppression-without-reason', '4 hardcoded-text']);
+    expect(r.counts).toMatchObject({ items: 1, suppressed: 0, findings: 2 });
+  });
+
+  it('judges SwiftUI keys against .strings catalogs too, with specifiers folded', async () => {
+    const swift = 'App/V.swift';
+    const files = {
+      [swift]: 'struct V: View {\n  var body: some View {\n    Text("welcome.title")\n    Text("Hello \\(name)")\n    Text("Missing key")\n  }\n}\n',
+      'App/Base.lproj/Localizable.strings': '"welcome.title" = "Welcome";\n"Hello %@" = "Hello %@";\n',
+      'App/de.lproj/Localizable.strings': '"welcome.title" = "Willkommen";\n"Hello %@" = "Hallo %@";\n',
+    };
+    const r = await run(files, {}, [swift]);
+    expect(r.findings.map((f) => `${f.line}:${f.column} ${f.rule}`)).toEqual(['5:10 missing-catalog-key']);
+    expect(r.counts).toMatchObject({ items: 3, findings: 1 });
+  });
+});
