@@ -2,7 +2,7 @@
 // The hook git runs is a POSIX sh script stored in the repository (hooks/pre-commit, rendered to
 // .loopgates/hooks/pre-commit) so every checkout runs the same version; install places only what git needs to reach it
 // (a shim in the hooks dir, or a block in husky's .husky/pre-commit), then proves it in a scratch clone.
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { delimiter, join, relative } from 'node:path';
 import type { CommandIO, Verb } from './core/command.js';
 import { ExitCode } from './core/command.js';
@@ -295,6 +295,11 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
   }
   rmSync(statePath(layout.commonDir), { force: true });
   const outcomes = revertState(state, unpatch, flags.has('--force'));
+  try {
+    rmdirSync(join(layout.commonDir, 'loopgates'));
+  } catch {
+    /* not empty (something else lives there) or already gone */
+  }
   const rel = (p: string) => relative(layout.top, p) || p;
   let kept = 0;
   for (const o of outcomes) {

@@ -1,0 +1,305 @@
+// `loopgates install` in real temp repositories, with real git, the real hook scripts and real gitleaks: the hook
+// refuses what it must (credential, missing stored script, missing loopgates, invalid config), lands clean commits,
+// never writes to the working tree or index, and the install is idempotent.
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { treeAndIndexDigest } from '../helpers/git-repo.js';
+import { repoRoot } from '../helpers/setup-env.js';
+import { assertBuilt, dirDigest, fakeAwsKeyId, head, withSandbox, type Sandbox } from './install-support.js';
+
+beforeAll(assertBuilt);
+
+const APP = {
+  'app/src/main/res/values/strings.xml': '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n    <string name="app_name">Notes</string>\n</resources>\n',
+  'README.md': '# notes\n',
+};
+
+/** Stage `path` with `content` and try to commit; returns the outcome and checks the hook wrote nothing. */
+function tryCommit(s: Sandbox, path: string, content: string, env: Record<string, string | undefined> = {}) {
+  s.repo.write(path, content);
+  s.repo.git('add', '--', path);
+  // git commit itself rewrites the index once (stat refresh, cache-tree) before any hook runs: let it do that
+  // through a hook that only refuses, so the digest below sees only what our hook might write.
+  const refuser = join(s.base, 'refusing-hooks');
+  mkdirSync(refuser, { recursive: true });
+  writeFileSync(join(refuser, 'pre-commit'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+  s.gitRun(['-c', `core.hooksPath=${refuser}`, 'commit', '-q', '-m', 'warm-up']);
+  const before = treeAndIndexDigest(s.repo.dir);
+  const headBefore = head(s);
+  const r = s.gitRun(['commit', '-m', `add ${path}`], env);
+  const landed = head(s) !== headBefore;
+  return { ...r, landed, untouched: landed || treeAndIndexDigest(s.repo.dir) === before };
+}
+
+describe('install (no package.json: standalone hook)', () => {
+  it('places the hook, proves it, refuses a staged credential and lands a clean commit', async () => {
+    await withSandbox(APP, async (s) => {
+      const r = await s.cli(['install']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/proving: clean commit landed/);
+      expect(r.stdout).toMatch(/proving: canary commit refused \(exit 1\), finding at loopgates-proof\/canary\.txt/);
+      expect(r.stdout).toMatch(/proven: /);
+      const stored = readFileSync(join(s.repo.dir, '.loopgates/hooks/pre-commit'));
+      expect(stored.includes(0x0d)).toBe(false);
+      expect(stored.toString()).toMatch(/^#!\/bin\/sh\n/);
+      expect(stored.toString()).toMatch(/^set -u$/m);
+      expect(stored.toString()).not.toMatch(/\bexec\b|npx loopgates hook/);
+      expect(statSync(join(s.repo.dir, '.git/hooks/pre-commit')).mode & 0o111).not.toBe(0);
+      expect(readFileSync(join(s.repo.dir, '.git/loopgates/cli-path'), 'utf8')).toBe(`${join(repoRoot, 'bin', 'loopgates.js')}\n`);
+      expect(s.repo.read('.gitattributes')).toBe('.loopgates/hooks/* text eol=lf\n');
+      expect(s.repo.read('.loopgates/.gitignore')).toMatch(/^ledger\.jsonl$/m);
+      expect(s.repo.read('loopgates.yaml')).toMatch(/^version: 1$/m);
+
+      const key = fakeAwsKeyId();
+      const bad = tryCommit(s, 'app/src/main/java/Sync.kt', `package x\n\nconst val KEY = "${key}"\n`);
+      expect(bad.landed).toBe(false);
+      expect(bad.status).toBe(1);
+      expect(bad.output).toMatch(/app\/src\/main\/java\/Sync\.kt:3/);
+      expect(bad.output).not.toContain(key);
+      expect(bad.untouched).toBe(true);
+      s.repo.git('rm', '-q', '--cached', 'app/src/main/java/Sync.kt');
+
+      const good = tryCommit(s, 'notes.txt', 'nothing secret\n');
+      expect(good.output).toMatch(/loopgates/);
+      expect(good.landed).toBe(true);
+      expect(good.status).toBe(0);
+      const ledger = join(s.repo.dir, '.loopgates/ledger.jsonl');
+      expect(existsSync(ledger)).toBe(true);
+      expect(readFileSync(ledger, 'utf8')).not.toContain(key);
+    });
+  });
+
+  it('refuses the commit when the stored hook script is deleted (never passes silently)', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      rmSync(join(s.repo.dir, '.loopgates/hooks/pre-commit'));
+      const r = tryCommit(s, 'notes.txt', 'clean\n');
+      expect(r.landed).toBe(false);
+      expect(r.status).toBe(1);
+      expect(r.output).toMatch(/loopgates: commit refused: .*\.loopgates\/hooks\/pre-commit is missing/);
+      expect(r.untouched).toBe(true);
+      const d = await s.cli(['doctor']);
+      expect(d.code).toBe(2);
+      expect(d.stdout).toMatch(/PROBLEM  \.loopgates\/hooks\/pre-commit is missing/);
+    });
+  });
+
+  it('refuses the commit when loopgates.yaml is invalid, naming the key', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      s.repo.write('loopgates.yaml', 'version: 1\nbogus_key: true\n');
+      const r = tryCommit(s, 'notes.txt', 'clean\n');
+      expect(r.landed).toBe(false);
+      expect(r.output).toMatch(/bogus_key/);
+      expect(r.output).toMatch(/loopgates\.yaml:2/);
+      expect(r.untouched).toBe(true);
+      const d = await s.cli(['doctor']);
+      expect(d.code).toBe(2);
+      expect(d.stdout).toMatch(/bogus_key/);
+    });
+  });
+
+  it('refuses when node is not on PATH, and ~/.config/loopgates/init.sh can put it back', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      // A PATH with git, gitleaks and the few tools the hook uses, but no node.
+      const bin = join(s.base, 'bin-without-node');
+      mkdirSync(bin);
+      for (const tool of ['git', 'sh', 'dirname', 'gitleaks']) {
+        const found = (process.env.PATH ?? '').split(':').map((d) => join(d, tool)).find((p) => existsSync(p));
+        if (found) symlinkSync(found, join(bin, tool));
+      }
+      const r = tryCommit(s, 'notes.txt', 'clean\n', { PATH: bin });
+      expect(r.landed).toBe(false);
+      expect(r.output).toMatch(/commit refused: node was not found on PATH/);
+      expect(r.output).toMatch(/loopgates\/init\.sh/);
+      expect(r.untouched).toBe(true);
+
+      mkdirSync(join(s.home, '.config', 'loopgates'), { recursive: true });
+      writeFileSync(join(s.home, '.config', 'loopgates', 'init.sh'), `PATH="${join(process.execPath, '..')}:$PATH"\nexport PATH\n`);
+      const ok = s.gitRun(['commit', '-m', 'with init.sh'], { PATH: bin });
+      expect(ok.output).toMatch(/loopgates/);
+      expect(ok.status).toBe(0);
+    });
+  });
+
+  it('refuses when neither the recorded CLI nor loopgates on PATH exists', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      writeFileSync(join(s.repo.dir, '.git/loopgates/cli-path'), '/nonexistent/loopgates.js\n');
+      const r = tryCommit(s, 'notes.txt', 'clean\n');
+      expect(r.landed).toBe(false);
+      expect(r.output).toMatch(/loopgates was not found/);
+      expect(r.output).toMatch(/npx loopgates install/);
+      expect(r.untouched).toBe(true);
+    });
+  });
+
+  it('install twice leaves exactly what install once leaves', async () => {
+    await withSandbox(APP, async (s) => {
+      const digest = () => [treeAndIndexDigest(s.repo.dir), dirDigest(join(s.repo.dir, '.git/hooks')), dirDigest(join(s.repo.dir, '.git/loopgates'))].join(' ');
+      expect((await s.cli(['install'])).code).toBe(0);
+      const once = digest();
+      const again = await s.cli(['install']);
+      expect(again.code).toBe(0);
+      expect(again.stdout).not.toMatch(/^wrote /m);
+      expect(again.stdout).toMatch(/kept the shim/);
+      expect(digest()).toBe(once);
+    });
+  });
+
+  it('a checkout with core.autocrlf=true still gets an LF hook that runs', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      s.repo.git('add', '.loopgates', '.gitattributes', 'loopgates.yaml');
+      s.repo.git('commit', '-q', '--no-verify', '-m', 'loopgates');
+      const clone = join(s.base, 'crlf-clone');
+      s.gitRun(['-c', 'core.autocrlf=true', 'clone', '-q', s.repo.dir, clone]);
+      s.gitRun(['config', 'core.autocrlf', 'true'], {}, clone);
+      // The config file has no eol rule: autocrlf gives it CRLF, proving the checkout really converts.
+      expect(readFileSync(join(clone, 'loopgates.yaml')).includes(0x0d)).toBe(true);
+      expect(readFileSync(join(clone, '.loopgates/hooks/pre-commit')).includes(0x0d)).toBe(false);
+      const r = await s.cli(['install'], {}, clone);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/proven: /);
+      expect(readFileSync(join(clone, '.git/hooks/pre-commit')).includes(0x0d)).toBe(false);
+    });
+  });
+
+  it('LOOPGATES_SKIP=secrets lets a credential through with a loud warning and a ledger line', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      const key = fakeAwsKeyId();
+      const r = tryCommit(s, 'Sync.kt', `const val KEY = "${key}"\n`, { LOOPGATES_SKIP: 'secrets' });
+      expect(r.landed).toBe(true);
+      expect(r.output).toMatch(/WARNING: LOOPGATES_SKIP bypasses secrets/);
+      expect(r.output).not.toContain(key);
+      const ledger = readFileSync(join(s.repo.dir, '.loopgates/ledger.jsonl'), 'utf8');
+      const lines = ledger.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; gate?: string });
+      expect(lines.some((l) => l.kind === 'bypass' && l.gate === 'secrets')).toBe(true);
+      expect(ledger).not.toContain(key);
+    });
+  });
+
+  it('a linked worktree runs the same hook', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      s.repo.git('add', '.loopgates', '.gitattributes', 'loopgates.yaml');
+      s.repo.git('commit', '-q', '--no-verify', '-m', 'loopgates');
+      const wt = join(s.base, 'wt');
+      s.repo.git('worktree', 'add', '-q', '-b', 'side', wt);
+      const key = fakeAwsKeyId();
+      writeFileSync(join(wt, 'k.txt'), `aws_access_key_id = ${key}\n`);
+      s.gitRun(['add', 'k.txt'], {}, wt);
+      const r = s.gitRun(['commit', '-m', 'key'], {}, wt);
+      expect(r.status).toBe(1);
+      expect(r.output).toMatch(/k\.txt:1/);
+      expect(r.output).not.toContain(key);
+    });
+  });
+});
+
+describe('install in an npm repository', () => {
+  const pkg = (extra: object = {}) => `${JSON.stringify({ name: 'app', version: '1.0.0', scripts: { test: 'echo ok' }, devDependencies: { loopgates: `file:${repoRoot}` }, ...extra }, null, 2)}\n`;
+
+  it('takes loopgates from node_modules, adds prepare, and refuses once node_modules/loopgates is gone', async () => {
+    await withSandbox({ ...APP, 'package.json': pkg(), '.gitignore': 'node_modules/\n' }, async (s) => {
+      mkdirSync(join(s.repo.dir, 'node_modules'));
+      symlinkSync(repoRoot, join(s.repo.dir, 'node_modules', 'loopgates'), 'dir');
+      const r = await s.cli(['install']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/finds loopgates: node_modules/);
+      expect(existsSync(join(s.repo.dir, '.git/loopgates/cli-path'))).toBe(false);
+      const scripts = (JSON.parse(s.repo.read('package.json')) as { scripts: Record<string, string> }).scripts;
+      expect(scripts.test).toBe('echo ok');
+      expect(scripts.prepare).toMatch(/node_modules\/loopgates\/bin\/loopgates\.js.*--from-prepare/);
+
+      rmSync(join(s.repo.dir, 'node_modules', 'loopgates'));
+      const bad = tryCommit(s, 'notes.txt', 'clean\n');
+      expect(bad.landed).toBe(false);
+      expect(bad.output).toMatch(/loopgates is not installed in .*node_modules/);
+      expect(bad.output).toMatch(/fix: npm install/);
+      expect(bad.untouched).toBe(true);
+    });
+  });
+
+  it('the prepare script exits 0 where loopgates is absent (npm ci --omit=dev) and where there is no .git (Docker)', async () => {
+    await withSandbox({ ...APP, 'package.json': pkg() }, async (s) => {
+      mkdirSync(join(s.repo.dir, 'node_modules'));
+      symlinkSync(repoRoot, join(s.repo.dir, 'node_modules', 'loopgates'), 'dir');
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      const prepare = (JSON.parse(s.repo.read('package.json')) as { scripts: { prepare: string } }).scripts.prepare;
+      const { spawnSync } = await import('node:child_process');
+      const sh = (cwd: string) => spawnSync('sh', ['-c', prepare], { cwd, env: s.env, encoding: 'utf8' });
+
+      // Docker: the app copied without .git, loopgates present.
+      const docker = join(s.base, 'docker-app');
+      mkdirSync(join(docker, 'node_modules'), { recursive: true });
+      writeFileSync(join(docker, 'package.json'), s.repo.read('package.json'));
+      symlinkSync(repoRoot, join(docker, 'node_modules', 'loopgates'), 'dir');
+      const d = sh(docker);
+      expect(d.status).toBe(0);
+      expect(d.stdout).toMatch(/no git repository here/);
+
+      // npm ci --omit=dev: no node_modules/loopgates.
+      const prod = join(s.base, 'prod-app');
+      mkdirSync(prod);
+      writeFileSync(join(prod, 'package.json'), s.repo.read('package.json'));
+      const p = sh(prod);
+      expect(p.status).toBe(0);
+      expect(p.stdout).toMatch(/not in node_modules/);
+
+      // A fresh clone: prepare places the shim.
+      rmSync(join(s.repo.dir, '.git/hooks/pre-commit'));
+      const c = sh(s.repo.dir);
+      expect(c.stderr).toBe('');
+      expect(c.status).toBe(0);
+      expect(c.stdout).toMatch(/placed the shim/);
+      expect(readFileSync(join(s.repo.dir, '.git/hooks/pre-commit'), 'utf8')).toMatch(/loopgates-shim/);
+    });
+  });
+});
+
+describe('doctor', () => {
+  it('is healthy after install, and names the fix when the shim loses its run bit', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      const before = treeAndIndexDigest(s.repo.dir);
+      const ok = await s.cli(['doctor']);
+      expect(ok.stdout).toMatch(/healthy/);
+      expect(ok.code).toBe(0);
+      chmodSync(join(s.repo.dir, '.git/hooks/pre-commit'), 0o644);
+      const bad = await s.cli(['doctor']);
+      expect(bad.code).toBe(2);
+      expect(bad.stdout).toMatch(/PROBLEM  .*pre-commit is not executable: git skips it\n\s+fix: chmod \+x /);
+      expect(treeAndIndexDigest(s.repo.dir)).toBe(before);
+    });
+  });
+
+  it('reports a missing scanner with the install hint', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      const path = (s.env.PATH ?? '').split(':').filter((d) => !existsSync(join(d, 'gitleaks'))).join(':');
+      const r = await s.cli(['doctor'], { PATH: path });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toMatch(/gitleaks was not found on PATH\n\s+fix: install gitleaks/);
+    });
+  });
+});
+
+describe('--help', () => {
+  it('every verb of this module has a full help text', async () => {
+    await withSandbox({}, async (s) => {
+      for (const verb of ['install', 'uninstall', 'doctor']) {
+        const r = await s.cli([verb, '--help']);
+        expect(r.code).toBe(0);
+        expect(r.stdout).toMatch(new RegExp(`^loopgates ${verb}`));
+        expect(r.stdout).toMatch(/Exit codes: 0 /);
+      }
+    });
+  });
+});
