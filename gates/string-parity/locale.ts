@@ -119,6 +119,18 @@ export function pluralRules(
   return { cldrLocale: key, categories, required, source };
 }
 
+/**
+ * Whether exact selectors (`=1`, `=0`) cover plural `category` of `rules`' locale: every integer example CLDR gives
+ * for the category (make-plural examples, below 1,000,000) has an exact selector. German `one` is only 1, so `=1`
+ * covers it; Russian `one` is 1, 21, 31… and is not covered by `=1`.
+ */
+export function coveredByExact(rules: PluralRules, category: PluralCategory, exact: ReadonlySet<number>): boolean {
+  if (!rules.cldrLocale || exact.size === 0) return false;
+  const ex = EX[rules.cldrLocale]?.cardinal ?? EX[rules.cldrLocale.split('_')[0]!]?.cardinal ?? {};
+  const ints = (ex[category] ?? []).filter((n) => /^\d+$/.test(n)).map(Number).filter((n) => n < 1_000_000);
+  return ints.length > 0 && ints.every((n) => exact.has(n)) && !(ex[category] ?? []).some((n) => n.includes('…'));
+}
+
 /** Whether `s` is a CLDR plural category name. */
 export function isPluralCategory(s: string): s is PluralCategory {
   return s === 'zero' || s === 'one' || s === 'two' || s === 'few' || s === 'many' || s === 'other';

@@ -54,17 +54,18 @@ export function parseAppleStrings(path: string, bytes: Buffer, locale: string): 
   const token = (): string => {
     if (text[i] === '"') {
       let out = '';
+      const open = i;
       i++;
       for (;;) {
         const c = text[i];
-        if (c === undefined) throw at(i, 'unterminated string');
+        if (c === undefined) throw at(open, 'unterminated string (no closing quote before the end of the file)');
         if (c === '"') {
           i++;
           return out;
         }
         if (c === '\\') {
           const e = text[i + 1];
-          if (e === undefined) throw at(i, 'unterminated string');
+          if (e === undefined) throw at(open, 'unterminated string (no closing quote before the end of the file)');
           if (e === 'n') out += '\n';
           else if (e === 't') out += '\t';
           else if (e === 'r') out += '\r';

@@ -1,0 +1,295 @@
+// The parity checks: one translation's entries against the base's, per placeholder grammar (printf, ICU, i18next),
+// plural categories against CLDR (locale.ts), and catalog policy (missing, extra, empty, needs review).
+import type { CatalogEntry, Grammar, LocaleCatalog, PluralVariants, Variant } from './model.js';
+import { coveredByExact, isPluralCategory, type PluralRules } from './locale.js';
+import { argTypes, isFormatString, parsePrintf, type PrintfResult } from './placeholders/printf.js';
+import { parseIcu, type IcuResult } from './placeholders/icu.js';
+import { parseI18next } from './placeholders/i18next.js';
+
+/** Every rule id the gate reports (stable, kebab-case), with its default severity. */
+export const RULES = {
+  'placeholder-mismatch': 'error',
+  'invalid-specifier': 'error',
+  'icu-syntax': 'error',
+  'icu-keyword': 'error',
+  'plural-missing-category': 'error',
+  'android-unescaped-apostrophe': 'error',
+  'untranslatable-translated': 'error',
+  unparsable: 'error',
+  'unknown-locale': 'warning',
+  'missing-key': 'warning',
+  'coverage-below-floor': 'error',
+  'extra-key': 'warning',
+  'empty-value': 'warning',
+  'needs-review': 'warning',
+  'duplicate-key': 'warning',
+} as const;
+export type RuleId = keyof typeof RULES;
+
+/** A finding before the gate's severity policy is applied. Lines/columns 1-based. */
+export interface RawFinding {
+  rule: RuleId;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** What the checks know of the translation being judged. */
+export interface PairContext {
+  locale: string;
+  baseLocale: string;
+  /** Plural rules of `locale`, or null when unknown (plural categories are then not checked). */
+  rules: PluralRules | null;
+}
+
+const pos = (e: CatalogEntry) => ({ line: e.valueLine ?? e.line, column: e.valueColumn ?? e.column });
+
+function printfOf(text: string, grammar: Grammar): PrintfResult | null {
+  if (grammar === 'printf-java') return parsePrintf(text, 'java');
+  if (grammar === 'printf-apple') return parsePrintf(text, 'apple');
+  return null;
+}
+
+function variables(r: PrintfResult): Set<string> {
+  return new Set(r.specs.filter((s) => s.type === 'variable').map((s) => s.text.slice(s.text.indexOf('#@'))));
+}
+
+/** Java `%s` reads any argument through toString(), so it is compatible with every base type; Apple is strict. */
+function compatible(base: Set<string>, tr: Set<string>, grammar: Grammar): string | null {
+  for (const t of tr) {
+    if (base.has(t)) continue;
+    if (grammar === 'printf-java' && t === 'string') continue;
+    return t;
+  }
+  return null;
+}
+
+/**
+ * Compare a translated printf text with its base. `strict`: the argument sets must be equal (a plain string);
+ * otherwise (a plural variant, which may leave the count out) the translation's arguments must be a subset of
+ * `base`. Returns findings at `at`. Texts with invalid specifiers report only those.
+ */
+function comparePrintf(trText: string, base: PrintfResult, grammar: Grammar, at: { line: number; column: number }, key: string, ctx: PairContext, strict: boolean, what: string): RawFinding[] {
+  const tr = printfOf(trText, grammar)!;
+  if (tr.invalid.length) {
+    return tr.invalid.map((inv) => ({ rule: 'invalid-specifier', ...at, message: `${ctx.locale} \`${key}\`${what}: invalid format specifier: ${inv.reason}` }));
+  }
+  const out: RawFinding[] = [];
+  const bt = argTypes(base);
+  const tt = argTypes(tr);
+  const missing = [...bt.keys()].filter((a) => !tt.has(a));
+  const extra = [...tt.keys()].filter((a) => !bt.has(a));
+  const fmt = (r: PrintfResult) => r.specs.map((s) => s.text).join(' ') || 'none';
+  if (extra.length || (strict && missing.length)) {
+    const parts: string[] = [];
+    if (extra.length) parts.push(`argument${extra.length > 1 ? 's' : ''} ${extra.map((a) => `#${a}`).join(', ')} not in the base (crashes or prints garbage when formatted)`);
+    if (strict && missing.length) parts.push(`argument${missing.length > 1 ? 's' : ''} ${missing.map((a) => `#${a}`).join(', ')} of the base missing`);
+    out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`${what}: ${parts.join('; ')}: base has ${fmt(base)}, translation has ${fmt(tr)}` });
+  }
+  for (const [arg, types] of tt) {
+    const b = bt.get(arg);
+    if (!b) continue;
+    const bad = compatible(b, types, grammar);
+    if (bad) out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`${what}: argument #${arg} is read as ${bad} but the base reads it as ${[...b].join('/')}: base has ${fmt(base)}, translation has ${fmt(tr)}` });
+  }
+  const bv = variables(base);
+  const tv = variables(tr);
+  if (strict && (bv.size || tv.size) && ([...bv].some((v) => !tv.has(v)) || [...tv].some((v) => !bv.has(v)))) {
+    out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`${what}: plural variables differ: base ${[...bv].join(' ') || 'none'}, translation ${[...tv].join(' ') || 'none'}` });
+  }
+  return out;
+}
+
+function mergePrintf(results: PrintfResult[]): PrintfResult {
+  return { specs: results.flatMap((r) => r.specs), invalid: [], hasEscapedPercent: results.some((r) => r.hasEscapedPercent) };
+}
+
+function requiredMissing(plurals: PluralVariants, ctx: PairContext): string[] {
+  const rules = ctx.rules;
+  if (!rules) return [];
+  const exact = new Set(Object.keys(plurals).filter((k) => /^=\d+$/.test(k)).map((k) => Number(k.slice(1))));
+  return rules.required.filter((c) => !(c in plurals) && !coveredByExact(rules, c, exact));
+}
+
+function pluralFinding(key: string, missing: string[], ctx: PairContext, at: { line: number; column: number }, what = ''): RawFinding {
+  return {
+    rule: 'plural-missing-category',
+    ...at,
+    message: `${ctx.locale} \`${key}\`${what}: plural lacks ${missing.join(', ')}, which CLDR requires for ${ctx.rules?.cldrLocale ?? ctx.locale} (${ctx.rules?.required.join(', ')})`,
+  };
+}
+
+function compareIcu(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): RawFinding[] {
+  const quotes = tr.grammar !== 'icu-arb';
+  const at = pos(tr);
+  const b = parseIcu(base.value, base.grammar !== 'icu-arb');
+  const t = parseIcu(tr.value, quotes);
+  if (!t.ok) return [{ rule: 'icu-syntax', ...at, message: `${ctx.locale} \`${tr.key}\`: ICU syntax error ${t.error!.kind} at character ${t.error!.offset + 1}` }];
+  if (!b.ok) return [];
+  return icuDiff(t, b, tr.key, ctx, at);
+}
+
+function icuDiff(t: IcuResult, b: IcuResult, key: string, ctx: PairContext, at: { line: number; column: number }): RawFinding[] {
+  const out: RawFinding[] = [];
+  const names = (r: IcuResult) => new Set(r.args.map((a) => a.name));
+  const bn = names(b);
+  const tn = names(t);
+  const extra = [...tn].filter((n) => !bn.has(n));
+  const missing = [...bn].filter((n) => !tn.has(n));
+  if (extra.length || missing.length) {
+    const parts: string[] = [];
+    if (extra.length) parts.push(`${extra.map((n) => `{${n}}`).join(', ')} not in the base`);
+    if (missing.length) parts.push(`${missing.map((n) => `{${n}}`).join(', ')} of the base missing`);
+    out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`: ICU arguments differ (renamed, quoted or dropped?): ${parts.join('; ')}` });
+  }
+  const kinds = new Map<string, Set<string>>();
+  for (const a of b.args) kinds.set(a.name, (kinds.get(a.name) ?? new Set()).add(a.kind));
+  const reported = new Set<string>();
+  for (const a of t.args) {
+    const bk = kinds.get(a.name);
+    if (!bk) continue;
+    if (!bk.has(a.kind)) {
+      if (!reported.has(a.name)) out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`: {${a.name}} is used as a ${a.kind} argument but the base uses it as ${[...bk].join('/')}` });
+      reported.add(a.name);
+      continue;
+    }
+    if (a.kind === 'select') {
+      const baseOpts = new Set(b.args.filter((x) => x.name === a.name).flatMap((x) => x.options));
+      const foreign = a.options.filter((o) => !baseOpts.has(o));
+      if (foreign.length) out.push({ rule: 'icu-keyword', ...at, message: `${ctx.locale} \`${key}\`: select {${a.name}} has keyword${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')} that the base does not (translated keywords never match)` });
+    } else if (a.kind === 'plural' || a.kind === 'selectordinal') {
+      const foreign = a.options.filter((o) => !isPluralCategory(o) && !/^=\d+$/.test(o));
+      if (foreign.length) out.push({ rule: 'icu-keyword', ...at, message: `${ctx.locale} \`${key}\`: ${a.kind} {${a.name}} has keyword${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')}, not CLDR plural categories (translated keywords never match)` });
+      if (a.kind === 'plural') {
+        const have = Object.fromEntries(a.options.map((o) => [o, { text: '', line: 0, column: 0 }]));
+        const miss = requiredMissing(have, ctx);
+        if (miss.length) out.push(pluralFinding(key, miss, ctx, at, ` {${a.name}}`));
+      }
+    }
+  }
+  const tagKey = (r: IcuResult) => [...r.tags].sort().join(' ');
+  if (tagKey(t) !== tagKey(b)) out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`: tags differ: base ${b.tags.join(' ') || 'none'}, translation ${t.tags.join(' ') || 'none'}` });
+  return out;
+}
+
+function compareI18next(trText: string, baseTexts: string[], key: string, ctx: PairContext, at: { line: number; column: number }, strict: boolean, what = ''): RawFinding[] {
+  const b = new Set(baseTexts.flatMap((t) => parseI18next(t).map((p) => p.name)));
+  const t = new Set(parseI18next(trText).map((p) => p.name));
+  const extra = [...t].filter((n) => !b.has(n) && n !== 'count');
+  const missing = strict ? [...b].filter((n) => !t.has(n)) : [];
+  if (!extra.length && !missing.length) return [];
+  const parts: string[] = [];
+  if (extra.length) parts.push(`${extra.map((n) => (n.startsWith('$t(') ? n : `{{${n}}}`)).join(', ')} not in the base`);
+  if (missing.length) parts.push(`${missing.map((n) => (n.startsWith('$t(') ? n : `{{${n}}}`)).join(', ')} of the base missing`);
+  return [{ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`${what}: interpolations differ: ${parts.join('; ')}` }];
+}
+
+/**
+ * Check one translated entry against its base entry: placeholders per grammar, plural categories, empty value,
+ * review state. Pure; cost linear in the entry's text.
+ */
+export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  const at = pos(tr);
+  if (tr.state === 'needs_review' || tr.state === 'fuzzy' || tr.state === 'new') {
+    out.push({ rule: 'needs-review', ...at, message: `${ctx.locale} \`${tr.key}\` is marked ${tr.state}: not yet confirmed by a translator` });
+  }
+  const allTexts = (e: CatalogEntry): Variant[] => [
+    ...(e.kind === 'string' ? [{ text: e.value, line: 0, column: 0 }] : []),
+    ...Object.values(e.plurals ?? {}),
+    ...(e.items ?? []),
+    ...Object.values(e.devices ?? {}),
+  ];
+  if (allTexts(tr).every((v) => v.text === '') && allTexts(base).some((v) => v.text !== '') && allTexts(tr).length > 0) {
+    out.push({ rule: 'empty-value', ...at, message: `${ctx.locale} \`${tr.key}\` is empty while the base has text (users see a blank)` });
+  }
+  const grammar = base.grammar;
+  if (grammar === 'printf-java' || grammar === 'printf-apple') {
+    const g = tr.grammar === 'none' ? 'none' : grammar;
+    if (g === 'none') return out;
+    // Base format args: a plural's variants together (the count is passed to every variant).
+    const baseMain = printfOf(base.value, grammar)!;
+    const baseVariants = Object.values(base.plurals ?? {}).map((v) => printfOf(v.text, grammar)!);
+    const baseUnion = mergePrintf([baseMain, ...baseVariants]);
+    if (tr.kind === 'string' && base.kind === 'string' && isFormatString(baseMain)) {
+      out.push(...comparePrintf(tr.value, baseMain, grammar, at, tr.key, ctx, true, ''));
+    }
+    if (tr.kind === 'plural' && tr.plurals) {
+      if (isFormatString(baseUnion) || baseVariants.some(isFormatString)) {
+        for (const [sel, v] of Object.entries(tr.plurals)) out.push(...comparePrintf(v.text, baseUnion, grammar, v, tr.key, ctx, false, ` [${sel}]`));
+      }
+      const miss = requiredMissing(tr.plurals, ctx);
+      if (miss.length && base.plurals) out.push(pluralFinding(tr.key, miss, ctx, { line: tr.line, column: tr.column }));
+    }
+    if (tr.kind === 'plural' && tr.variables) {
+      // Apple: the format key and each variable's variants.
+      if (isFormatString(baseMain)) out.push(...comparePrintf(tr.value, baseMain, grammar, at, tr.key, ctx, true, ''));
+      for (const [name, tv] of Object.entries(tr.variables)) {
+        const bv = base.variables?.[name];
+        if (!bv) continue;
+        const bu = mergePrintf([baseMain, ...Object.values(bv.plurals).map((v) => printfOf(v.text, grammar)!)]);
+        for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, bu, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`));
+        const miss = requiredMissing(tv.plurals, ctx);
+        if (miss.length) out.push(pluralFinding(tr.key, miss, ctx, { line: tv.line, column: tv.column }, ` %#@${name}@`));
+      }
+    }
+    if (tr.items && base.items) {
+      tr.items.forEach((item, n) => {
+        const b = base.items![n];
+        if (!b) return;
+        const br = printfOf(b.text, grammar)!;
+        if (isFormatString(br)) out.push(...comparePrintf(item.text, br, grammar, item, tr.key, ctx, true, ` [item ${n + 1}]`));
+      });
+    }
+    if (tr.devices) {
+      for (const [dev, v] of Object.entries(tr.devices)) {
+        const b = base.devices?.[dev] ?? base.devices?.[dev.replace(/^[^.]+/, 'other')];
+        const br = printfOf(b?.text ?? base.value, grammar)!;
+        if (isFormatString(br)) out.push(...comparePrintf(v.text, br, grammar, v, tr.key, ctx, !dev.includes('.'), ` [${dev}]`));
+      }
+    }
+    return out;
+  }
+  if (grammar === 'icu' || grammar === 'icu-arb') {
+    out.push(...compareIcu(tr, base, ctx));
+    return out;
+  }
+  if (grammar === 'i18next') {
+    if (tr.kind === 'plural' && tr.plurals) {
+      const baseTexts = Object.values(base.plurals ?? {}).map((v) => v.text).concat(base.kind === 'string' ? [base.value] : []);
+      for (const [sel, v] of Object.entries(tr.plurals)) out.push(...compareI18next(v.text, baseTexts, tr.key, ctx, v, false, ` [${sel}]`));
+      const miss = requiredMissing(tr.plurals, ctx);
+      if (miss.length) out.push(pluralFinding(tr.key, miss, ctx, { line: tr.line, column: tr.column }));
+    } else {
+      out.push(...compareI18next(tr.value, [base.value], tr.key, ctx, at, true));
+    }
+  }
+  return out;
+}
+
+/**
+ * Check a base entry on its own: invalid printf specifiers in a format string, ICU syntax. A base that is not a
+ * format string may hold a literal `%` (it is never formatted), so only format strings are checked.
+ */
+export function checkBaseEntry(e: CatalogEntry, locale: string): RawFinding[] {
+  const out: RawFinding[] = [];
+  const at = pos(e);
+  if (e.grammar === 'printf-java' || e.grammar === 'printf-apple') {
+    const texts: Array<[string, Variant | null]> = [[e.value, null], ...Object.entries(e.plurals ?? {}).map(([, v]) => [v.text, v] as [string, Variant])];
+    for (const [text, v] of texts) {
+      const r = printfOf(text, e.grammar)!;
+      if (r.specs.length && r.invalid.length) {
+        for (const inv of r.invalid) out.push({ rule: 'invalid-specifier', ...(v ?? at), message: `${locale} \`${e.key}\`: invalid format specifier in the base: ${inv.reason}` });
+      }
+    }
+  } else if (e.grammar === 'icu' || e.grammar === 'icu-arb') {
+    const r = parseIcu(e.value, e.grammar === 'icu');
+    if (!r.ok) out.push({ rule: 'icu-syntax', ...at, message: `${locale} \`${e.key}\`: ICU syntax error in the base: ${r.error!.kind} at character ${r.error!.offset + 1}` });
+  }
+  return out;
+}
+
+/** Keys of `base` (translatable ones) that `tr` lacks, in base order. */
+export function missingKeys(base: LocaleCatalog, tr: LocaleCatalog): CatalogEntry[] {
+  return base.entries.filter((e) => e.translatable && !tr.byKey.has(e.key));
+}
