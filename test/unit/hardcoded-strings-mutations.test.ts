@@ -1,0 +1,261 @@
+// Mutation operators of hardcoded-strings: every mutant they make from real inputs (AntennaPod's layouts, menus and
+// preference screens) and from realistic source fixtures must be killed by the gate at the mutant's line.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runGate } from '../../core/runner.js';
+import { treeWorkspace } from '../../core/snapshot.js';
+import type { MutationOperator } from '../../core/types.js';
+import { memoryWorkspace } from '../../core/workspace.js';
+import { configSchema, hardcodedStringsGate, selectInputs } from '../../gates/hardcoded-strings/index.js';
+import {
+  hardcodedStringsMutations,
+  injectComposeText,
+  injectContentDescription,
+  injectJavaSetText,
+  injectJsxLabel,
+  injectSwiftText,
+  inlineStringReference,
+  lex,
+} from '../../gates/hardcoded-strings/mutations.js';
+
+/** mulberry32: a seeded uniform [0, 1) generator, as the mutation engine uses. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const config = configSchema.parse({});
+
+/** Run the gate on `path` holding `content` alone; the findings at `line`. */
+async function findingsAt(path: string, content: string, line: number) {
+  const ws = memoryWorkspace({ files: { [path]: content } });
+  const r = await runGate({ gate: hardcodedStringsGate, config, timeoutMs: 30_000 }, { ws, cacheRoot: '/tmp/loopgates-test-cache' });
+  return { verdict: r.verdict, at: r.findings.filter((f) => f.line === line).map((f) => f.rule), all: r.findings };
+}
+
+async function expectKilled(op: MutationOperator, path: string, content: string, seed = 1) {
+  expect(op.appliesTo(path)).toBe(true);
+  const m = op.mutate(path, content, seeded(seed));
+  expect(m, `${op.id} found no place in ${path}`).not.toBeNull();
+  const before = await findingsAt(path, content, m!.line);
+  expect(before.at).toEqual([]);
+  const after = await findingsAt(path, m!.content, m!.line);
+  expect(after.verdict, `${op.id} on ${path}: ${m!.description}`).toBe('fail');
+  expect(after.at, `${op.id} on ${path}: ${m!.description}`).toEqual([m!.rule]);
+  return m!;
+}
+
+const ANTENNAPOD = join(import.meta.dirname, '../../../shared/corpus/l10n/AntennaPod__AntennaPod');
+
+describe('hardcoded-strings mutation operators on AntennaPod', () => {
+  it('kills a contentDescription injected into each of the 117 layouts', async () => {
+    const ws = await treeWorkspace(ANTENNAPOD, 'all');
+    const layouts = selectInputs(await ws.targets(), config).filter((p) => injectContentDescription.appliesTo(p));
+    expect(layouts).toHaveLength(117);
+    let made = 0;
+    for (const [i, path] of layouts.entries()) {
+      const content = await ws.readText(path);
+      const m = injectContentDescription.mutate(path, content, seeded(i));
+      if (!m) continue;
+      made++;
+      const after = await findingsAt(path, m.content, m.line);
+      expect(after.at, m.description).toEqual(['hardcoded-text']);
+    }
+    expect(made).toBe(117);
+  });
+
+  it('kills an inlined @string reference in every layout, menu and preference screen that has one', async () => {
+    const ws = await treeWorkspace(ANTENNAPOD, 'all');
+    const files = selectInputs(await ws.targets(), config).filter((p) => inlineStringReference.appliesTo(p));
+    expect(files).toHaveLength(167);
+    let made = 0;
+    for (const [i, path] of files.entries()) {
+      const m = inlineStringReference.mutate(path, await ws.readText(path), seeded(i));
+      if (!m) continue;
+      made++;
+      const after = await findingsAt(path, m.content, m.line);
+      expect(after.at, m.description).toEqual(['hardcoded-text']);
+    }
+    expect(made).toBeGreaterThan(100);
+  });
+
+  it('is reproducible for a seed and pure', () => {
+    const path = 'app/src/main/res/layout/feeditemlist_item.xml';
+    const content = readFileSync(join(ANTENNAPOD, path), 'utf8');
+    const a = injectContentDescription.mutate(path, content, seeded(7));
+    const b = injectContentDescription.mutate(path, content, seeded(7));
+    expect(a).toEqual(b);
+    expect(a!.content.split('\n')[a!.line - 1]).toContain('android:contentDescription="Hello from loopgates"');
+  });
+
+  it('leaves alone elements Lint already excuses', () => {
+    const xml = `<FrameLayout xmlns:android="http://schemas.android.com/apk/res/android" xmlns:tools="http://schemas.android.com/tools" tools:ignore="HardcodedText">\n  <TextView android:text="x" />\n</FrameLayout>\n`;
+    expect(injectContentDescription.mutate('res/layout/a.xml', xml, seeded(1))).toBeNull();
+  });
+});
+
+const KOTLIN = `package de.danoeh.antennapod.ui.episodes
+
+import androidx.compose.runtime.Composable
+
+/* fun commented() { } */
+private const val TEMPLATE = "fun \${ if (true) "{" else "}" } {"
+
+fun interface Listener { fun onEvent() }
+
+val square: (Int) -> Int = { it * it }
+
+fun expressionBody(x: Int) = x + 1
+
+@Composable
+fun EpisodeRow(
+    title: String,
+    onClick: () -> Unit = {},
+): Unit {
+    Row(Modifier.clickable(onClick = onClick)) {
+        Text(title)
+    }
+}
+`;
+
+const KOTLIN_VIEWS = `package de.danoeh.antennapod.view
+
+class PlayerHolder(private val view: View) {
+    fun <T : Any> bind(item: T, labels: Map<String, List<String>>): Boolean where T : Comparable<T> {
+        val raw = """ { fun } """
+        return true
+    }
+}
+`;
+
+const JAVA = `package de.danoeh.antennapod.core;
+
+public class Downloader implements Runnable {
+    private final Handler handler = new Handler() {
+        @Override
+        public void handleMessage(Message msg) {
+            String s = "){";
+        }
+    };
+
+    public Downloader(Context context) throws IOException, IllegalStateException {
+        super();
+    }
+
+    @Override
+    public void run() {
+        if (ready) {
+            switch (state) {
+                case 1:
+                    break;
+            }
+        }
+    }
+}
+`;
+
+const SWIFT = `import SwiftUI
+
+protocol Loader { func load() }
+
+struct TimelineView: View {
+    let title: String
+    var body: some View {
+        List {
+            Text("timeline.title")
+        }
+    }
+
+    private func refresh() async throws -> Int {
+        let s = "func x() {"
+        return 1
+    }
+}
+`;
+
+const UIKIT = `import UIKit
+
+final class SettingsViewController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        let r = #"raw "func" {"#
+    }
+}
+`;
+
+const TSX = `import React, { useState } from 'react';
+import { Text, View } from 'react-native';
+
+// <View> in a comment is not an element
+export function Counter<T,>(props: { items: T[] }) {
+  const [n, setN] = useState<number>(0);
+  const ok = n < 3 && n > 1;
+  return (
+    <View style={{ flex: 1 }}>
+      {ok ? <Text>{n}</Text> : null}
+    </View>
+  );
+}
+`;
+
+describe('hardcoded-strings mutation operators on source fixtures', () => {
+  it('Kotlin: Text("…") in a @Composable body, never in an interface, lambda or expression body', async () => {
+    const m = await expectKilled(injectComposeText, 'app/src/main/java/EpisodeRow.kt', KOTLIN);
+    expect(m.content.split('\n')[m.line - 1]).toBe('    Text("Hello from loopgates")');
+    expect(m.content.split('\n')[m.line - 2]).toBe('): Unit {');
+  });
+
+  it('Kotlin: Toast.makeText(…) in a plain function body when nothing is @Composable', async () => {
+    for (const seed of [1, 2, 3]) {
+      const m = await expectKilled(injectComposeText, 'app/src/main/java/PlayerHolder.kt', KOTLIN_VIEWS, seed);
+      expect(m.content.split('\n')[m.line - 1]).toContain('Toast.makeText(context, "Hello from loopgates"');
+    }
+  });
+
+  it('Java: setText in a method or constructor body, not in if/switch blocks or anonymous classes', async () => {
+    const lines = new Set<number>();
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const m = await expectKilled(injectJavaSetText, 'app/src/main/java/Downloader.java', JAVA, seed);
+      lines.add(m.line - 1);
+      const prev = m.content.split('\n')[m.line - 2]!;
+      expect(prev).toMatch(/(handleMessage\(Message msg\)|Downloader\(Context context\) throws IOException, IllegalStateException|run\(\)) \{$/);
+    }
+    expect(lines.size).toBe(3);
+  });
+
+  it('Swift: Text(verbatim:) in a SwiftUI body; label.text in a UIKit method', async () => {
+    const ui = await expectKilled(injectSwiftText, 'App/TimelineView.swift', SWIFT);
+    expect(ui.content.split('\n')[ui.line - 1]).toBe('        Text(verbatim: "Hello from loopgates")');
+    const kit = await expectKilled(injectSwiftText, 'App/SettingsViewController.swift', UIKIT);
+    expect(kit.content.split('\n')[kit.line - 1]).toBe('        label.text = "Hello from loopgates"');
+  });
+
+  it('TSX: an accessibilityLabel on a real element, not on generics or in comments', async () => {
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= 16; seed++) {
+      const m = await expectKilled(injectJsxLabel, 'src/Counter.tsx', TSX, seed);
+      seen.add(m.content.split('\n')[m.line - 1]!.trim());
+    }
+    expect([...seen].sort()).toEqual([
+      '<View accessibilityLabel="Hello from loopgates" style={{ flex: 1 }}>',
+      '{ok ? <Text accessibilityLabel="Hello from loopgates">{n}</Text> : null}',
+    ]);
+  });
+
+  it('lexes comments, strings, templates and raw strings away', () => {
+    expect(lex('fun a() { val s = "x${ "}" }y" /* { */ }', 'kotlin').map((t) => t.text).join(' ')).toBe('fun a ( ) { val s = }');
+    expect(lex('let r = #"a"b"# ; let s = "\\(f("}"))"', 'swift').map((t) => t.text).join(' ')).toBe('let r = ; let s =');
+  });
+
+  it('registers every operator with a distinct id', () => {
+    expect(new Set(hardcodedStringsMutations.map((o) => o.id)).size).toBe(hardcodedStringsMutations.length);
+    expect(hardcodedStringsMutations).toHaveLength(6);
+  });
+});
