@@ -1,0 +1,61 @@
+// `loopgates mutate` with the real built-in gates on real corpus projects (../shared/corpus/l10n, see its MANIFEST):
+// every operator that finds a file to mutate must be killed, and the working tree and index stay byte-identical.
+import { cpSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CommandIO } from '../../core/command.js';
+import { builtinGates } from '../../gates/registry.js';
+import { makeMutateVerb } from '../../mutations/commands.js';
+import { repoRoot } from '../helpers/setup-env.js';
+import { treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
+
+const corpus = join(repoRoot, '..', 'shared', 'corpus', 'l10n');
+/** Per project, the loopgates.yaml a team would write: data-only corpora hold no layouts or sources to judge. */
+const configs: Record<string, string> = {
+  AntennaPod__AntennaPod: 'version: 1\n',
+  'mastodon__mastodon-ios': 'version: 1\ngates:\n  hardcoded-strings:\n    allowEmpty: "catalogs only: the Swift sources are not in this corpus"\n',
+  'lichess-org__mobile': 'version: 1\ngates:\n  hardcoded-strings:\n    allowEmpty: "ARB catalogs only: the Dart sources are not in this corpus"\n',
+};
+const projects = Object.keys(configs).filter((p) => existsSync(join(corpus, p)));
+
+interface ElementsMutant {
+  mutatorName: string;
+  status: string;
+  statusReason: string;
+  location: { start: { line: number } };
+}
+
+describe.each(projects)('mutate on the %s corpus', (project) => {
+  it('kills every mutant of every operator that applies, with the default seed and a second seed', async () => {
+    await withGitRepo({}, async (repo) => {
+      cpSync(join(corpus, project), repo.dir, { recursive: true });
+      repo.write('loopgates.yaml', configs[project]!);
+      repo.git('add', '-A');
+      repo.git('commit', '-q', '--no-verify', '-m', 'corpus');
+      const before = treeAndIndexDigest(repo.dir);
+      for (const seed of [undefined, '7']) {
+        let stdout = '';
+        let stderr = '';
+        const io: CommandIO = { cwd: repo.dir, env: process.env, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), isTTY: false, signal: new AbortController().signal };
+        const code = await makeMutateVerb().run(['--format', 'json', ...(seed ? ['--seed', seed] : [])], io);
+        const report = JSON.parse(stdout);
+        const mutants: ElementsMutant[] = Object.values(report.files as Record<string, { mutants: ElementsMutant[] }>).flatMap((f) => f.mutants);
+        const notKilled = mutants.filter((m) => m.status !== 'Killed').map((m) => `${m.mutatorName} ${m.status}: ${m.statusReason}`);
+        expect(notKilled, stderr).toEqual([]);
+        expect(code).toBe(0);
+        expect(report.loopgates.ok).toBe(true);
+        // Every operator either made mutants (all killed above) or found no file here it can mutate.
+        for (const g of report.loopgates.gates) {
+          expect(g.problem, `${g.gate}`).toBeUndefined();
+          if (g.skipped) continue;
+          for (const o of g.operators) {
+            if (o.mutants === 0) expect(o.note, `${g.gate}/${o.operator}`).toBe('no file in this repository that it can mutate');
+          }
+          expect(g.operators.some((o: { mutants: number }) => o.mutants > 0), `${g.gate} made no mutant`).toBe(true);
+        }
+        expect(report.loopgates.gates.map((g: { gate: string }) => g.gate)).toEqual(builtinGates.map((g) => g.id));
+      }
+      expect(treeAndIndexDigest(repo.dir)).toBe(before);
+    });
+  }, 240_000);
+});
