@@ -150,3 +150,16 @@ describe('loopgates.schema.json', () => {
     expect(root.properties.gates.properties.toy!.additionalProperties).toBe(false);
   });
 });
+
+describe('platform detection (for config defaults)', () => {
+  it('recognises each platform by its project files', async () => {
+    const { detectPlatforms } = await import('../../core/platform.js');
+    expect(detectPlatforms(['app/build.gradle.kts', 'app/src/main/AndroidManifest.xml'])).toEqual(['android']);
+    expect(detectPlatforms(['App.xcodeproj/project.pbxproj', 'App/ContentView.swift'])).toEqual(['ios']);
+    expect(detectPlatforms(['pubspec.yaml', 'android/build.gradle', 'ios/Podfile'])).toEqual(['android', 'ios', 'flutter']);
+    const pkg = (deps: Record<string, string>) => () => JSON.stringify({ dependencies: deps });
+    expect(detectPlatforms(['package.json', 'App.tsx', 'android/settings.gradle'], pkg({ 'react-native': '0.76.0' }))).toEqual(['android', 'react-native']);
+    expect(detectPlatforms(['package.json', 'src/main.tsx', 'index.html'], pkg({ react: '19.0.0' }))).toEqual(['web']);
+    expect(detectPlatforms(['node_modules/x/build.gradle', 'README.md'])).toEqual([]);
+  });
+});
