@@ -40,6 +40,16 @@ export interface PairContext {
   baseLocale: string;
   /** Plural rules of `locale`, or null when unknown (plural categories are then not checked). */
   rules: PluralRules | null;
+  /**
+   * Flutter gen-l10n (ARB): `=0`, `=1`, `=2` fill Intl.pluralLogic's `zero`, `one`, `two` arguments, which then also
+   * serve those CLDR categories (flutter/packages/flutter_tools/lib/src/localizations/gen_l10n.dart `pluralCases`).
+   */
+  flutterPlurals?: boolean;
+  /**
+   * Which `<tags>` are placeholders: `all` (FormatJS rich text: a tag without a value throws), `numeric` (Lingui's
+   * `<0>` component slots), `none` (Flutter, where `<br>` is plain text). Default `all`.
+   */
+  tags?: 'all' | 'numeric' | 'none';
 }
 
 const pos = (e: CatalogEntry) => ({ line: e.valueLine ?? e.line, column: e.valueColumn ?? e.column });
@@ -98,6 +108,17 @@ function comparePrintf(trText: string, base: PrintfResult, grammar: Grammar, at:
     out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`${what}: plural variables differ: base ${[...bv].join(' ') || 'none'}, translation ${[...tv].join(' ') || 'none'}` });
   }
   return out;
+}
+
+/** `main` plus, for each `%#@name@` it holds, the argument that variable consumes, typed by its spec (`lld`). */
+function withVariableTypes(main: PrintfResult, vars: Record<string, { spec: string; argNum?: number }>): PrintfResult {
+  const extra = main.specs.flatMap((s) => {
+    if (s.type !== 'variable') return [];
+    const v = vars[s.text.slice(s.text.indexOf('#@') + 2, -1)];
+    const t = v?.spec ? parsePrintf(`%${v.spec.replace(/^%/, '')}`, 'apple').specs[0]?.type : undefined;
+    return t ? [{ ...s, arg: v?.argNum ?? s.arg, type: t }] : [];
+  });
+  return { ...main, specs: [...main.specs, ...extra] };
 }
 
 function mergePrintf(results: PrintfResult[]): PrintfResult {
@@ -161,14 +182,16 @@ function icuDiff(t: IcuResult, b: IcuResult, key: string, ctx: PairContext, at: 
       const foreign = a.options.filter((o) => !isPluralCategory(o) && !/^=\d+$/.test(o));
       if (foreign.length) out.push({ rule: 'icu-keyword', ...at, message: `${ctx.locale} \`${key}\`: ${a.kind} {${a.name}} has keyword${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')}, not CLDR plural categories (translated keywords never match)` });
       if (a.kind === 'plural') {
-        const have = Object.fromEntries(a.options.map((o) => [o, { text: '', line: 0, column: 0 }]));
+        const FLUTTER: Record<string, string> = { '=0': 'zero', '=1': 'one', '=2': 'two' };
+        const have = Object.fromEntries(a.options.map((o) => [ctx.flutterPlurals ? (FLUTTER[o] ?? o) : o, { text: '', line: 0, column: 0 }]));
         const miss = requiredMissing(have, ctx);
         if (miss.length) out.push(pluralFinding(key, miss, ctx, at, ` {${a.name}}`));
       }
     }
   }
-  const tagKey = (r: IcuResult) => [...r.tags].sort().join(' ');
-  if (tagKey(t) !== tagKey(b)) out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`: tags differ: base ${b.tags.join(' ') || 'none'}, translation ${t.tags.join(' ') || 'none'}` });
+  const mode = ctx.tags ?? 'all';
+  const tagKey = (r: IcuResult) => [...r.tags].filter((x) => mode === 'all' || /^<\/?\d+\/?>$/.test(x)).sort().join(' ');
+  if (mode !== 'none' && tagKey(t) !== tagKey(b)) out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`: tags differ: base ${b.tags.join(' ') || 'none'}, translation ${t.tags.join(' ') || 'none'}` });
   return out;
 }
 
@@ -211,7 +234,29 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
     const baseMain = printfOf(base.value, grammar)!;
     const baseVariants = Object.values(base.plurals ?? {}).map((v) => printfOf(v.text, grammar)!);
     const baseUnion = mergePrintf([baseMain, ...baseVariants]);
-    if (tr.kind === 'string' && base.kind === 'string' && isFormatString(baseMain)) {
+    const bVars = base.variables && Object.keys(base.variables).length ? base.variables : undefined;
+    const tVars = tr.variables && Object.keys(tr.variables).length ? tr.variables : undefined;
+    if (bVars) {
+      // Apple plural substitution: `%#@name@` consumes an argument read as the variable's spec, and the variants
+      // read the others. The union is what the caller passes.
+      const union = mergePrintf([withVariableTypes(baseMain, bVars), ...Object.values(bVars).flatMap((v) => Object.values(v.plurals).map((x) => printfOf(x.text, grammar)!))]);
+      if (tVars) {
+        out.push(...comparePrintf(tr.value, baseMain, grammar, at, tr.key, ctx, true, ''));
+        for (const [name, tv] of Object.entries(tVars)) {
+          for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, union, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`));
+          const miss = requiredMissing(tv.plurals, ctx);
+          if (miss.length) out.push(pluralFinding(tr.key, miss, ctx, { line: tv.line, column: tv.column }, ` %#@${name}@`));
+        }
+      } else if (tr.kind === 'string') {
+        // A language with one plural form may collapse the plural into one string (Korean, Japanese).
+        out.push(...comparePrintf(tr.value, union, grammar, at, tr.key, ctx, false, ''));
+      }
+    } else if (tVars) {
+      // Plurals only in the translation: their texts must read nothing the base does not pass.
+      for (const [name, tv] of Object.entries(tVars)) {
+        for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, baseUnion, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`));
+      }
+    } else if (tr.kind === 'string' && base.kind === 'string' && isFormatString(baseMain)) {
       out.push(...comparePrintf(tr.value, baseMain, grammar, at, tr.key, ctx, true, ''));
     }
     if (tr.kind === 'plural' && tr.plurals) {
@@ -220,18 +265,6 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
       }
       const miss = requiredMissing(tr.plurals, ctx);
       if (miss.length && base.plurals) out.push(pluralFinding(tr.key, miss, ctx, { line: tr.line, column: tr.column }));
-    }
-    if (tr.kind === 'plural' && tr.variables) {
-      // Apple: the format key and each variable's variants.
-      if (isFormatString(baseMain)) out.push(...comparePrintf(tr.value, baseMain, grammar, at, tr.key, ctx, true, ''));
-      for (const [name, tv] of Object.entries(tr.variables)) {
-        const bv = base.variables?.[name];
-        if (!bv) continue;
-        const bu = mergePrintf([baseMain, ...Object.values(bv.plurals).map((v) => printfOf(v.text, grammar)!)]);
-        for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, bu, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`));
-        const miss = requiredMissing(tv.plurals, ctx);
-        if (miss.length) out.push(pluralFinding(tr.key, miss, ctx, { line: tv.line, column: tv.column }, ` %#@${name}@`));
-      }
     }
     if (tr.items && base.items) {
       tr.items.forEach((item, n) => {

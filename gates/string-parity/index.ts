@@ -59,7 +59,7 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
       unknownReported.add(`${file.path}\0${tr.locale}`);
       emit(file.path, { rule: 'unknown-locale', line: headerLine, column: 1, message: `locale \`${tr.locale}\` has no CLDR plural rules (make-plural ${'7.5'}): plural categories not checked; add it to gates.string-parity.localeAliases or pseudoLocales` }, tr.locale);
     }
-    const ctxPair = { locale: tr.locale, baseLocale: group.baseLocale, rules };
+    const ctxPair = { locale: tr.locale, baseLocale: group.baseLocale, rules, flutterPlurals: group.format === 'arb', tags: group.format === 'arb' ? ('none' as const) : group.format === 'gettext-po' ? ('numeric' as const) : ('all' as const) };
     for (const e of tr.entries) {
       items++;
       if (!base) {

@@ -5,6 +5,7 @@
 import type { CatalogEntry, LoadedCatalog, PluralVariable, PluralVariants, Variant } from '../model.js';
 import { localeCatalog } from '../model.js';
 import { normaliseLocale } from '../locale.js';
+import { parsePrintf } from '../placeholders/printf.js';
 import { type JNode, JsonSyntaxError, member, parseJsonWithPositions, stringOf } from './json-pos.js';
 
 interface Unit {
@@ -96,13 +97,21 @@ export function parseXcstrings(path: string, text: string): LoadedCatalog & { so
         const subs = member(l.value, 'substitutions');
         if (subs && subs.type === 'object') {
           variables = {};
+          // `%arg` inside a substitution's variants stands for the substituted argument itself; Xcode compiles it
+          // to that argument's positional specifier, so it is resolved here to `%<argNum>$<formatSpecifier>`.
+          const positions = new Map<string, number>();
+          if (u) for (const sp of parsePrintf(u.variant.text, 'apple').specs) if (sp.type === 'variable') positions.set(sp.text.slice(sp.text.indexOf('#@') + 2, -1), sp.arg);
           for (const sub of subs.entries) {
             const argNum = member(sub.value, 'argNum');
             const spec = stringOf(member(sub.value, 'formatSpecifier')) ?? '';
+            const n = argNum?.type === 'number' ? (argNum.value as number) : positions.get(sub.key);
+            const pl = plurals(member(member(sub.value, 'variations'), 'plural'), states) ?? {};
+            const resolved = n && spec ? `%${n}$${spec.replace(/^%/, '')}` : `%${spec.replace(/^%/, '') || '@'}`;
+            for (const v of Object.values(pl)) v.text = v.text.replace(/%arg\b/g, resolved);
             variables[sub.key] = {
               spec,
-              ...(argNum?.type === 'number' ? { argNum: argNum.value as number } : {}),
-              plurals: plurals(member(member(sub.value, 'variations'), 'plural'), states) ?? {},
+              ...(n !== undefined ? { argNum: n } : {}),
+              plurals: pl,
               line: sub.keyLine,
               column: sub.keyColumn,
             };
