@@ -295,6 +295,8 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
   }
   rmSync(statePath(layout.commonDir), { force: true });
   const outcomes = revertState(state, unpatch, flags.has('--force'));
+  // Gate caches (core/ledger.ts cacheRoot) are derived data: rebuilt on the next run, so they go with the hook.
+  rmSync(join(layout.commonDir, 'loopgates', 'cache'), { recursive: true, force: true });
   try {
     rmdirSync(join(layout.commonDir, 'loopgates'));
   } catch {
@@ -308,7 +310,9 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
       io.stderr(`loopgates uninstall: ${rel(o.path)} was edited since install; left as it is\n  fix: remove it by hand, or: loopgates uninstall --force (restores its pre-install bytes)\n`);
     } else if (o.action !== 'already-gone') ctx.out(`${o.action} ${rel(o.path)}${o.action === 'unpatched' ? ' (edited since install: removed only loopgates’ part)' : ''}`);
   }
-  if (existsSync(join(layout.top, '.loopgates', 'ledger.jsonl'))) ctx.out('kept .loopgates/ledger.jsonl (run history)');
+  for (const ledger of [join(layout.top, '.loopgates', 'ledger.jsonl'), join(layout.commonDir, 'loopgates', 'ledger.jsonl')]) {
+    if (existsSync(ledger)) ctx.out(`kept ${rel(ledger)} (run history; delete it if you want no trace)`);
+  }
   if (kept > 0) {
     // Keep a record of what is left so a later `uninstall --force` can still finish the job.
     saveState(layout.commonDir, { ...state, changes: state.changes.filter((c) => outcomes.some((o) => o.path === c.path && o.action === 'kept-edited')) });

@@ -2,7 +2,7 @@
 // the CLI run in-process (cli.ts main) with that environment, and commits made by real git through the real hooks.
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { main } from '../../cli.js';
 import { isolatedGitEnv, withGitRepo, type TempRepo } from '../helpers/git-repo.js';
@@ -102,6 +102,37 @@ export function dirDigest(dir: string): string {
   };
   walk('');
   return h.digest('hex');
+}
+
+/**
+ * Like test/helpers treeAndIndexDigest (working tree outside .git, with modes, plus the index bytes), but without
+ * node_modules (may link to this package) and .loopgates/ledger.jsonl: the ledger is the one file a run is meant to
+ * append to (git-ignored, DESIGN.md "ledger").
+ */
+export function treeIndexDigestExceptLedger(dir: string): string {
+  const h = createHash('sha256');
+  const walk = (rel: string) => {
+    for (const name of readdirSync(join(dir, rel)).sort()) {
+      const r = rel ? `${rel}/${name}` : name;
+      if (r === '.git' || r === 'node_modules' || r === '.loopgates/ledger.jsonl') continue;
+      const st = statSync(join(dir, r));
+      if (st.isDirectory()) walk(r);
+      else h.update(`${r}\0${st.mode}\0`).update(readFileSync(join(dir, r)));
+    }
+  };
+  walk('');
+  return h.update('index\0').update(readFileSync(join(dir, '.git', 'index'))).digest('hex');
+}
+
+/**
+ * `git commit` rewrites the index once (stat refresh, cache-tree) before any hook runs. Let it do that through a
+ * hook that only refuses, so a digest taken afterwards sees only what our hook might write.
+ */
+export function letGitRefreshIndex(s: Sandbox, cwd: string = s.repo.dir): void {
+  const refuser = join(s.base, 'refusing-hooks');
+  mkdirSync(refuser, { recursive: true });
+  writeFileSync(join(refuser, 'pre-commit'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+  s.gitRun(['-c', `core.hooksPath=${refuser}`, 'commit', '-q', '-m', 'warm-up'], {}, cwd);
 }
 
 /** HEAD's commit id, or '' before the first commit. */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeAndIndexDigest } from '../helpers/git-repo.js';
 import { repoRoot } from '../helpers/setup-env.js';
-import { assertBuilt, dirDigest, fakeAwsKeyId, head, withSandbox, type Sandbox } from './install-support.js';
+import { assertBuilt, dirDigest, fakeAwsKeyId, head, letGitRefreshIndex, treeIndexDigestExceptLedger, withSandbox, type Sandbox } from './install-support.js';
 
 beforeAll(assertBuilt);
 
@@ -19,17 +19,12 @@ const APP = {
 function tryCommit(s: Sandbox, path: string, content: string, env: Record<string, string | undefined> = {}) {
   s.repo.write(path, content);
   s.repo.git('add', '--', path);
-  // git commit itself rewrites the index once (stat refresh, cache-tree) before any hook runs: let it do that
-  // through a hook that only refuses, so the digest below sees only what our hook might write.
-  const refuser = join(s.base, 'refusing-hooks');
-  mkdirSync(refuser, { recursive: true });
-  writeFileSync(join(refuser, 'pre-commit'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
-  s.gitRun(['-c', `core.hooksPath=${refuser}`, 'commit', '-q', '-m', 'warm-up']);
-  const before = treeAndIndexDigest(s.repo.dir);
+  letGitRefreshIndex(s);
+  const before = treeIndexDigestExceptLedger(s.repo.dir);
   const headBefore = head(s);
   const r = s.gitRun(['commit', '-m', `add ${path}`], env);
   const landed = head(s) !== headBefore;
-  return { ...r, landed, untouched: landed || treeAndIndexDigest(s.repo.dir) === before };
+  return { ...r, landed, untouched: landed || treeIndexDigestExceptLedger(s.repo.dir) === before };
 }
 
 describe('install (no package.json: standalone hook)', () => {

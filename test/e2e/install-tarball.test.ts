@@ -1,0 +1,125 @@
+// The packed tarball as a user gets it (after husky's tests): `npm run build && npm pack`, a scratch git repository
+// made from the real AntennaPod catalogs and layouts (../shared/corpus), `npm init -y && npm install <tarball>`,
+// `npx loopgates install`, then a commit planting a generated credential in a real strings.xml is refused (file:line
+// named, value never printed) and a clean commit lands. One pack per run.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedGitEnv } from '../helpers/git-repo.js';
+import { repoRoot } from '../helpers/setup-env.js';
+
+const CORPUS = join(repoRoot, '..', 'shared', 'corpus', 'l10n', 'AntennaPod__AntennaPod');
+const STRINGS = 'ui/i18n/src/main/res/values/strings.xml';
+
+let base = '';
+let app = '';
+let tarball = '';
+let env: Record<string, string> = {};
+
+function run(file: string, args: string[], cwd: string) {
+  const r = spawnSync(file, args, { cwd, env, encoding: 'utf8', timeout: 300_000 });
+  return { status: r.status ?? -1, output: `${r.stdout ?? ''}${r.stderr ?? ''}` };
+}
+
+/** Working tree (outside .git and node_modules) and index, so the test can show the hook wrote nothing. */
+function treeAndIndex(dir: string): string {
+  const h = createHash('sha256');
+  const walk = (rel: string) => {
+    for (const name of readdirSync(join(dir, rel)).sort()) {
+      const r = rel ? `${rel}/${name}` : name;
+      // The ledger is the one file a run appends to (git-ignored, DESIGN.md "ledger").
+      if (r === '.git' || r === 'node_modules' || r === '.loopgates/ledger.jsonl') continue;
+      const st = statSync(join(dir, r));
+      if (st.isDirectory()) walk(r);
+      else h.update(`${r}\0${st.mode}\0`).update(readFileSync(join(dir, r)));
+    }
+  };
+  walk('');
+  return h.update(readFileSync(join(dir, '.git', 'index'))).digest('hex');
+}
+
+/** An AWS access key id shape, random each run (gitleaks rule aws-access-token); never committed in token shape. */
+function fakeAwsKeyId(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  return ['A', 'K', 'I', 'A'].join('') + Array.from({ length: 16 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
+}
+
+beforeAll(() => {
+  base = mkdtempSync(join(tmpdir(), 'loopgates-e2e-'));
+  const home = join(base, 'home');
+  mkdirSync(home);
+  env = { ...(process.env as Record<string, string>), ...isolatedGitEnv(home), npm_config_cache: join(homedir(), '.npm'), npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+  for (const k of Object.keys(env)) if (k.startsWith('LOOPGATES_') || (k.startsWith('GIT_') && !(k in isolatedGitEnv(home)))) delete env[k];
+
+  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, env, stdio: 'pipe' });
+  const packDir = join(base, 'pack');
+  mkdirSync(packDir);
+  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: repoRoot, env, encoding: 'utf8' })) as Array<{ filename: string }>;
+  tarball = join(packDir, packed[0]?.filename ?? 'missing.tgz');
+
+  app = join(base, 'AntennaPod');
+  cpSync(CORPUS, app, { recursive: true });
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: app, env, stdio: 'pipe' });
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'AntennaPod catalogs and layouts');
+}, 600_000);
+
+afterAll(() => {
+  if (base) rmSync(base, { recursive: true, force: true });
+});
+
+describe('the packed tarball in a real Android repository', () => {
+  it('npx loopgates install, then a credential in strings.xml is refused and a clean commit lands', () => {
+    expect(run('npm', ['init', '-y'], app).status).toBe(0);
+    const inst = run('npm', ['install', '--no-audit', '--no-fund', tarball], app);
+    expect(inst.output).not.toMatch(/ERR!/);
+    expect(inst.status).toBe(0);
+
+    const started = performance.now();
+    const install = run('npx', ['loopgates', 'install'], app);
+    const installMs = performance.now() - started;
+    expect(install.output).toMatch(/finds loopgates: node_modules/);
+    expect(install.output).toMatch(/proving: canary commit refused \(exit 1\), finding at loopgates-proof\/canary\.txt/);
+    expect(install.output).toMatch(/proving: clean commit landed/);
+    expect(install.status).toBe(0);
+    expect(JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')).scripts.prepare).toMatch(/--from-prepare/);
+    expect(readFileSync(join(app, '.git/hooks/pre-commit'), 'utf8')).toMatch(/loopgates-shim/);
+    console.log(`e2e: npx loopgates install (with proof) took ${(installMs / 1000).toFixed(1)} s`);
+
+    // Plant a generated credential in the real base catalog, right after <resources ...>.
+    const original = readFileSync(join(app, STRINGS), 'utf8');
+    const lines = original.split('\n');
+    const at = lines.findIndex((l) => l.includes('<resources'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const key = fakeAwsKeyId();
+    lines.splice(at + 1, 0, `    <string name="sync_access_key" translatable="false">${key}</string>`);
+    writeFileSync(join(app, STRINGS), lines.join('\n'));
+    expect(run('git', ['add', '--', STRINGS], app).status).toBe(0);
+    // git commit rewrites the index once itself (stat refresh) before hooks run: let it, through a refusing hook.
+    const refuser = join(base, 'refusing-hooks');
+    mkdirSync(refuser);
+    writeFileSync(join(refuser, 'pre-commit'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    run('git', ['-c', `core.hooksPath=${refuser}`, 'commit', '-q', '-m', 'warm-up'], app);
+    const before = treeAndIndex(app);
+    const headBefore = run('git', ['rev-parse', 'HEAD'], app).output;
+    const refused = run('git', ['commit', '-m', 'sync: access key'], app);
+    expect(refused.status).toBe(1);
+    expect(refused.output).toContain(`${STRINGS}:${at + 2}`);
+    expect(refused.output).not.toContain(key);
+    expect(run('git', ['rev-parse', 'HEAD'], app).output).toBe(headBefore);
+    expect(treeAndIndex(app)).toBe(before);
+
+    // The clean version: the same real catalog with a harmless new string, plus loopgates' own files.
+    writeFileSync(join(app, STRINGS), original.replace(/(<resources[^>]*>\n)/, '$1    <string name="sync_region" translatable="false">eu-west-1</string>\n'));
+    expect(run('git', ['add', '--', STRINGS, '.loopgates', '.gitattributes', 'loopgates.yaml', 'package.json'], app).status).toBe(0);
+    const clean = run('git', ['commit', '-m', 'sync: region; loopgates hook'], app);
+    expect(clean.output).toMatch(/secrets\s+pass/);
+    expect(clean.status).toBe(0);
+    expect(run('git', ['rev-parse', 'HEAD'], app).output).not.toBe(headBefore);
+    expect(run('git', ['show', '--stat', '--format=%s', 'HEAD'], app).output).toContain('.loopgates/hooks/pre-commit');
+  }, 600_000);
+});
