@@ -60,6 +60,7 @@ export const DEFAULT_EXCLUDE: readonly string[] = [
   '**/*.spec.*',
   '**/*.stories.*',
   '**/*.config.js',
+  '**/*.min.js',
 ];
 
 const regex = z.string().superRefine((s, ctx) => {
