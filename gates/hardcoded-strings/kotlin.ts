@@ -47,6 +47,12 @@ export const DEFAULT_KOTLIN_NAMES: readonly string[] = [
   'dismissText',
 ];
 
+/**
+ * Compose animation APIs take a `label` that names the animation in Android Studio's inspector, never shown to
+ * users (androidx.compose.animation.core: animate*AsState, updateTransition, rememberInfiniteTransition...).
+ */
+const TOOLING_LABEL = /^(animate[A-Z]\w*|updateTransition|rememberTransition|rememberInfiniteTransition|createChildTransition|Crossfade|AnimatedContent|AnimatedVisibility)$/u;
+
 const LITERAL: LiteralSpec = {
   text: new Set(['string_content']),
   escape: new Set(['escape_sequence', 'character_escape_seq']),
@@ -113,6 +119,7 @@ export async function extractKotlin(source: string, names: readonly string[] = D
           if (!value) continue;
           if (isNamed) {
             const label = arg.firstNamedChild?.text ?? '';
+            if (label === 'label' && TOOLING_LABEL.test(callee)) continue;
             if (named.has(label) || (index !== undefined && label === 'text')) for (const l of literalsIn(value)) add(l, `${callee}(${label} = …)`);
           } else {
             if (index === position) for (const l of literalsIn(value)) add(l, `${callee}()`);

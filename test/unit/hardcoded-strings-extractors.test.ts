@@ -147,6 +147,22 @@ fun legacy(view: TextView, ctx: Context) {
     expect(e.syntaxErrors).toEqual([]);
   });
 
+  it('does not take the tooling label of Compose animations for text', async () => {
+    const src = `@Composable
+fun Fade(visible: Boolean) {
+    val alpha by animateFloatAsState(if (visible) 1f else 0f, label = "alpha")
+    val t = updateTransition(visible, label = "visibility")
+    Crossfade(targetState = visible, label = "crossfade") { }
+    AssistChip(onClick = {}, label = { Text("Filter") })
+    Tab(selected = true, onClick = {}, text = { Text("Queue") })
+    NavigationBarItem(label = "Inbox")
+}
+`;
+    const e = await extractKotlin(src);
+    expectAnchored(src, e);
+    expect(e.candidates.map((c) => c.literal)).toEqual(['Filter', 'Queue', 'Inbox']);
+  });
+
   it('suppresses a multi-line call after a leading comment, not the line after a trailing one', async () => {
     const e = await extractKotlin(`@Composable
 fun Brand() {
