@@ -3,6 +3,7 @@
 import type { Gate } from '../core/types.js';
 import { hardcodedStringsGate } from './hardcoded-strings/index.js';
 import { secretsGate } from './secrets/index.js';
+import { stringParityGate } from './string-parity/index.js';
 
 /** Every built-in gate. Add a gate: import its object and append it here. */
-export const builtinGates: ReadonlyArray<Gate<any>> = [secretsGate, hardcodedStringsGate];
+export const builtinGates: ReadonlyArray<Gate<any>> = [secretsGate, hardcodedStringsGate, stringParityGate];

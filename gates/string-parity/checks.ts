@@ -54,14 +54,32 @@ export interface PairContext {
 
 const pos = (e: CatalogEntry) => ({ line: e.valueLine ?? e.line, column: e.valueColumn ?? e.column });
 
+// Base texts are compared with every locale: parse each once (keyed by grammar and text; bounded by the base size).
+const printfCache = new Map<string, PrintfResult>();
+const icuCache = new Map<string, IcuResult>();
+
 function printfOf(text: string, grammar: Grammar): PrintfResult | null {
-  if (grammar === 'printf-java') return parsePrintf(text, 'java');
-  if (grammar === 'printf-apple') return parsePrintf(text, 'apple');
-  return null;
+  if (grammar !== 'printf-java' && grammar !== 'printf-apple') return null;
+  if (!text.includes('%')) return { specs: [], invalid: [], hasEscapedPercent: false };
+  const k = `${grammar}\0${text}`;
+  let r = printfCache.get(k);
+  if (!r) {
+    r = parsePrintf(text, grammar === 'printf-java' ? 'java' : 'apple');
+    if (printfCache.size > 50_000) printfCache.clear();
+    printfCache.set(k, r);
+  }
+  return r;
 }
 
-function variables(r: PrintfResult): Set<string> {
-  return new Set(r.specs.filter((s) => s.type === 'variable').map((s) => s.text.slice(s.text.indexOf('#@'))));
+function icuOf(text: string, quotes: boolean): IcuResult {
+  const k = `${quotes ? 1 : 0}\0${text}`;
+  let r = icuCache.get(k);
+  if (!r) {
+    r = parseIcu(text, quotes);
+    if (icuCache.size > 50_000) icuCache.clear();
+    icuCache.set(k, r);
+  }
+  return r;
 }
 
 /** Java `%s` reads any argument through toString(), so it is compatible with every base type; Apple is strict. */
@@ -79,8 +97,10 @@ function compatible(base: Set<string>, tr: Set<string>, grammar: Grammar): strin
  * otherwise (a plural variant, which may leave the count out) the translation's arguments must be a subset of
  * `base`. Returns findings at `at`. Texts with invalid specifiers report only those.
  */
-function comparePrintf(trText: string, base: PrintfResult, grammar: Grammar, at: { line: number; column: number }, key: string, ctx: PairContext, strict: boolean, what: string): RawFinding[] {
-  const tr = printfOf(trText, grammar)!;
+function comparePrintf(trText: string, base: PrintfResult, grammar: Grammar, at: { line: number; column: number }, key: string, ctx: PairContext, strict: boolean, what: string, trVars?: Record<string, { spec: string; argNum?: number }>): RawFinding[] {
+  const parsed = printfOf(trText, grammar)!;
+  // Variable names are local to each locale's entry; what must agree is the argument each one consumes and its type.
+  const tr = trVars ? withVariableTypes(parsed, trVars) : parsed;
   if (tr.invalid.length) {
     return tr.invalid.map((inv) => ({ rule: 'invalid-specifier', ...at, message: `${ctx.locale} \`${key}\`${what}: invalid format specifier: ${inv.reason}` }));
   }
@@ -101,11 +121,6 @@ function comparePrintf(trText: string, base: PrintfResult, grammar: Grammar, at:
     if (!b) continue;
     const bad = compatible(b, types, grammar);
     if (bad) out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`${what}: argument #${arg} is read as ${bad} but the base reads it as ${[...b].join('/')}: base has ${fmt(base)}, translation has ${fmt(tr)}` });
-  }
-  const bv = variables(base);
-  const tv = variables(tr);
-  if (strict && (bv.size || tv.size) && ([...bv].some((v) => !tv.has(v)) || [...tv].some((v) => !bv.has(v)))) {
-    out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`${what}: plural variables differ: base ${[...bv].join(' ') || 'none'}, translation ${[...tv].join(' ') || 'none'}` });
   }
   return out;
 }
@@ -143,7 +158,8 @@ function pluralFinding(key: string, missing: string[], ctx: PairContext, at: { l
 function compareIcu(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): RawFinding[] {
   const quotes = tr.grammar !== 'icu-arb';
   const at = pos(tr);
-  const b = parseIcu(base.value, base.grammar !== 'icu-arb');
+  const b = icuOf(base.value, base.grammar !== 'icu-arb');
+  if (!/[{}<']/.test(tr.value) && b.ok && b.args.length === 0 && b.tags.length === 0) return [];
   const t = parseIcu(tr.value, quotes);
   if (!t.ok) return [{ rule: 'icu-syntax', ...at, message: `${ctx.locale} \`${tr.key}\`: ICU syntax error ${t.error!.kind} at character ${t.error!.offset + 1}` }];
   if (!b.ok) return [];
@@ -241,7 +257,7 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
       // read the others. The union is what the caller passes.
       const union = mergePrintf([withVariableTypes(baseMain, bVars), ...Object.values(bVars).flatMap((v) => Object.values(v.plurals).map((x) => printfOf(x.text, grammar)!))]);
       if (tVars) {
-        out.push(...comparePrintf(tr.value, baseMain, grammar, at, tr.key, ctx, true, ''));
+        out.push(...comparePrintf(tr.value, withVariableTypes(baseMain, bVars), grammar, at, tr.key, ctx, true, '', tVars));
         for (const [name, tv] of Object.entries(tVars)) {
           for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, union, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`));
           const miss = requiredMissing(tv.plurals, ctx);
@@ -316,7 +332,7 @@ export function checkBaseEntry(e: CatalogEntry, locale: string): RawFinding[] {
       }
     }
   } else if (e.grammar === 'icu' || e.grammar === 'icu-arb') {
-    const r = parseIcu(e.value, e.grammar === 'icu');
+    const r = icuOf(e.value, e.grammar === 'icu');
     if (!r.ok) out.push({ rule: 'icu-syntax', ...at, message: `${locale} \`${e.key}\`: ICU syntax error in the base: ${r.error!.kind} at character ${r.error!.offset + 1}` });
   }
   return out;

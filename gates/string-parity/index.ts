@@ -99,8 +99,16 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
     const { group, file } = hit;
     files++;
     const loaded = await loadCatalog(ctx.ws, file);
+    // Duplicate definitions: one finding per file (Lingui catalogs can hold dozens), at the first duplicate.
+    const dups = loaded.problems.filter((p) => p.rule === 'duplicate-key');
+    if (dups.length) {
+      const d0 = dups[0]!;
+      const keys = dups.slice(0, 5).map((p) => `\`${p.key}\``).join(', ');
+      emit(path, { rule: 'duplicate-key', line: d0.line, column: d0.column, message: `${file.locale || group.baseLocale}: ${dups.length} duplicate message definition${dups.length === 1 ? '' : 's'} (${keys}${dups.length > 5 ? ', …' : ''}); msgfmt refuses such a file and readers keep only one of each` }, 'duplicates');
+    }
     for (const p of loaded.problems) {
-      const f: RawFinding = { rule: p.rule === 'duplicate-key' ? 'duplicate-key' : p.rule, line: p.line, column: p.column, message: `${file.locale || group.baseLocale}${p.key ? ` \`${p.key}\`` : ''}: ${p.message}` };
+      if (p.rule === 'duplicate-key') continue;
+      const f: RawFinding = { rule: p.rule, line: p.line, column: p.column, message: `${file.locale || group.baseLocale}${p.key ? ` \`${p.key}\`` : ''}: ${p.message}` };
       emit(path, f, `${p.key ?? ''}\0${p.message}`);
     }
     const baseLoaded = group.base ? (group.base.path === path ? loaded : await loadCatalog(ctx.ws, group.base)) : undefined;

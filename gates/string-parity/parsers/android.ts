@@ -31,7 +31,7 @@ export function parseAndroidXml(path: string, text: string, locale: string): Loa
   try {
     doc = new DOMParser({
       onError: (level: string, message: string) => {
-        if (level === 'warning') return;
+        if (level !== 'error') return; // fatalError throws next, with its locator
         const m = POSITION.exec(message);
         problems.push({ rule: 'unparsable', message: `malformed XML: ${message.replace(/\s*@#\[.*$/s, '').trim()}`, line: m ? Number(m[1]) : 1, column: m ? Number(m[2]) : 1, severity: 'error' });
       },

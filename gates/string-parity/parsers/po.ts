@@ -140,9 +140,15 @@ export function parsePo(path: string, bytes: Buffer, locale: string, grammar: Gr
   const header = messages.find((m) => m.msgid === '' && m.msgctxt === undefined);
   const pf = /nplurals\s*=\s*(\d+)/.exec(header?.msgstr[0] ?? '');
   const entries: CatalogEntry[] = [];
+  const problems: LoadedCatalog['problems'] = [];
+  const seen = new Map<string, number>();
   for (const t of messages) {
     if (t === header) continue;
     const key = poKey(t.msgctxt, t.msgid);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      problems.push({ rule: 'duplicate-key', key: t.msgid, message: `duplicate message definition (first at line ${first}); msgfmt refuses the file and readers keep only one`, line: t.line, column: 1, severity: 'warning' });
+    } else seen.set(key, t.line);
     const g: Grammar = t.flags.includes('c-format') ? 'printf-apple' : t.flags.includes('no-c-format') || t.flags.includes('python-format') ? 'none' : grammar;
     const state = t.flags.includes('fuzzy') ? 'fuzzy' : undefined;
     const translated = t.msgstr.some((s) => s !== '');
@@ -160,5 +166,5 @@ export function parsePo(path: string, bytes: Buffer, locale: string, grammar: Gr
       entries.push({ ...common, kind: 'string', value: translated ? t.msgstr[0]! : t.msgid });
     }
   }
-  return { path, format: 'gettext-po', locales: [localeCatalog(locale, entries)], problems: [], ...(pf ? { nplurals: Number(pf[1]) } : {}) };
+  return { path, format: 'gettext-po', locales: [localeCatalog(locale, entries)], problems, ...(pf ? { nplurals: Number(pf[1]) } : {}) };
 }

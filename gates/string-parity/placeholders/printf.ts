@@ -28,7 +28,8 @@ export interface PrintfResult {
 }
 
 const JAVA = /%(?:(\d+)\$|(<))?([-#+ 0,(]*)(\d+)?(?:\.(\d+))?([bBhHsScCdoxXeEfgGaA%n]|[tT][HIklMSLNpzZsQBbhAaCYyjmdeRTrDFc])/y;
-const APPLE = /%(?:(\d+)\$)?([-#+ 0']*)(\d+|\*)?(?:\.(\d+|\*))?(hh|h|ll|l|q|L|z|t|j)?([@dDiuUxXoOfFeEgGcCsSpaA%n]|#@[^@\s]*@)/y;
+// `%#@name@` (a .stringsdict / .xcstrings variable) is tried before the flags, which would otherwise eat the `#`.
+const APPLE = /%(?:(\d+)\$)?(?:(#@[^@\s]*@)|([-#+ 0']*)(\d+|\*)?(?:\.(\d+|\*))?(hh|h|ll|l|q|L|z|t|j)?([@dDiuUxXoOfFeEgGcCsSpaA%n]))/y;
 
 function javaType(conv: string): string {
   const c = conv[0]!;
@@ -72,8 +73,8 @@ export function parsePrintf(text: string, dialect: 'java' | 'apple'): PrintfResu
       invalid.push({ text: text.slice(i, i + 3), offset: i, reason: i === text.length - 1 ? 'a trailing %' : `\`${text.slice(i, i + 2)}\` starts no conversion` });
       continue;
     }
-    const conv = dialect === 'java' ? m[6]! : m[6]!;
-    const flags = dialect === 'java' ? m[3]! : m[2]!;
+    const conv = dialect === 'java' ? m[6]! : (m[2] ?? m[7]!);
+    const flags = dialect === 'java' ? m[3]! : (m[3] ?? '');
     if (conv === '%' || conv === 'n') {
       if (conv === '%') hasEscapedPercent = true;
       i += m[0].length - 1;
@@ -89,7 +90,7 @@ export function parsePrintf(text: string, dialect: 'java' | 'apple'): PrintfResu
     else if (dialect === 'java' && m[2] === '<') arg = last || 1;
     else arg = next++;
     last = arg;
-    specs.push({ arg, type: dialect === 'java' ? javaType(conv) : appleType(m[5] ?? '', conv), text: m[0], offset: i });
+    specs.push({ arg, type: dialect === 'java' ? javaType(conv) : appleType(m[6] ?? '', conv), text: m[0], offset: i });
     i += m[0].length - 1;
   }
   return { specs, invalid, hasEscapedPercent };

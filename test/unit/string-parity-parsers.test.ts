@@ -1,0 +1,134 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { po as gettextPo } from 'gettext-parser';
+import { normaliseLocale, pluralRules } from '../../gates/string-parity/locale.js';
+import { parseAppleStrings } from '../../gates/string-parity/parsers/apple-strings.js';
+import { readPo } from '../../gates/string-parity/parsers/po.js';
+import { parsePrintf } from '../../gates/string-parity/placeholders/printf.js';
+import { parseAndroidXml } from '../../gates/string-parity/parsers/android.js';
+import { memoryWorkspace } from '../../core/workspace.js';
+import { runGate } from '../../core/runner.js';
+import { stringParityGate } from '../../gates/string-parity/index.js';
+import { loadBaseIndex } from '../../gates/string-parity/catalogs.js';
+
+describe('locale names', () => {
+  it.each([
+    ['pt-rBR', 'pt-BR'], ['b+sr+Latn', 'sr-Latn'], ['zh-Hans', 'zh-Hans'], ['iw', 'he'], ['in', 'id'], ['kn-rIN', 'kn-IN'],
+    ['de_DE', 'de-DE'], ['srp', 'sr'], ['English', 'en'], ['night', null], ['sw600dp', null], ['Base', null],
+  ])('%s -> %s', (raw, want) => expect(normaliseLocale(raw)).toBe(want));
+  it('plural rules come from make-plural; unknown tags are null, pseudo-locales take the base rules', () => {
+    expect(pluralRules('pl', 'integers')!.required).toEqual(['one', 'few', 'many', 'other']);
+    expect(pluralRules('fr', 'integers')!.required).toEqual(['one', 'other']);
+    expect(pluralRules('fr', 'cldr')!.required).toEqual(['one', 'many', 'other']);
+    expect(pluralRules('tt', 'integers')).toBeNull();
+    expect(pluralRules('lol-US', 'integers', ['lol'], 'ru')!.required).toEqual(['one', 'few', 'many', 'other']);
+    expect(pluralRules('ar-XB', 'integers', ['ar-XB'])!.cldrLocale).toBe('ar');
+  });
+});
+
+describe('.strings tokenizer', () => {
+  const text = '/* c */\n"a" = "x\\"y\\n\\U00e9";\n// line\nb = "%@ z";\n"only";\n';
+  it('reads UTF-8 with comments, escapes, unquoted keys and lines', () => {
+    const c = parseAppleStrings('x.strings', Buffer.from(text, 'utf8'), 'de');
+    expect(c.problems).toEqual([]);
+    expect(c.locales[0]!.entries.map((e) => [e.key, e.value, e.line])).toEqual([['a', 'x"y\né', 2], ['b', '%@ z', 4], ['only', 'only', 5]]);
+  });
+  it('reads UTF-16 LE with BOM and UTF-16 BE', () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
+    for (const b of [le, be]) expect(parseAppleStrings('x.strings', b, 'de').locales[0]!.entries.length).toBe(3);
+  });
+  it('reports a syntax error at its line', () => {
+    expect(parseAppleStrings('x.strings', Buffer.from('"a" = "b";\n"c" = "d"\n"e" = "f";\n'), 'de').problems.map((p) => [p.rule, p.line])).toEqual([['unparsable', 3]]);
+  });
+});
+
+describe('printf grammar', () => {
+  it('finds invalid specifiers: trailing %, `% p`, unknown conversion', () => {
+    expect(parsePrintf('100 %', 'java').invalid.length).toBe(1);
+    expect(parsePrintf('% publicacions', 'apple').invalid.map((i) => i.offset)).toEqual([0]);
+    expect(parsePrintf('%1ημ', 'apple').invalid.length).toBe(1);
+    expect(parsePrintf('%1$s %<s %d %%', 'java').specs.map((s) => [s.arg, s.type])).toEqual([[1, 'string'], [1, 'string'], [1, 'int']]);
+    expect(parsePrintf('%lld %@ %#@n@', 'apple').specs.map((s) => s.type)).toEqual(['int64', 'object', 'variable']);
+  });
+});
+
+describe('Android XML', () => {
+  it('reports an unescaped apostrophe at its line, not one inside double quotes', () => {
+    const c = parseAndroidXml('v.xml', '<resources>\n<string name="a">"It\'s"</string>\n<string name="b">\nIt\'s</string>\n</resources>', 'de');
+    expect(c.problems.map((p) => [p.rule, p.line, p.key])).toEqual([['android-unescaped-apostrophe', 4, 'b']]);
+  });
+  it('reports malformed XML as unparsable with a line', () => {
+    const c = parseAndroidXml('v.xml', '<resources>\n<string name="a">x</strin>\n</resources>', 'de');
+    expect(c.problems[0]!.rule).toBe('unparsable');
+    expect(c.problems[0]!.line).toBe(2);
+  });
+});
+
+describe('PO reader', () => {
+  it('agrees with gettext-parser on every corpus PO file', () => {
+    const root = '/work/shared/corpus/l10n/Chia-Network__chia-blockchain-gui/packages';
+    let files = 0;
+    for (const pkg of readdirSync(root)) {
+      for (const loc of readdirSync(`${root}/${pkg}/src/locales`)) {
+        const buf = readFileSync(`${root}/${pkg}/src/locales/${loc}/messages.po`);
+        // gettext-parser keeps the last of duplicate definitions (the gate reports them as duplicate-key).
+        const last = new Map(readPo(buf.toString('utf8')).filter((m) => m.msgid !== '').map((m) => [`${m.msgctxt ?? ''}\u0004${m.msgid}`, m.msgstr.join('|')]));
+        const ours = [...last].map(([k, v]) => `${k}=${v}`);
+        const theirs: string[] = [];
+        for (const [ctx, t] of Object.entries(gettextPo.parse(buf).translations)) for (const [id, m] of Object.entries(t)) if (id !== '') theirs.push(`${ctx}\u0004${id}=${m.msgstr.join('|')}`);
+        expect(new Set(ours)).toEqual(new Set(theirs));
+        files++;
+      }
+    }
+    expect(files).toBe(144);
+  });
+});
+
+describe('staged mode', () => {
+  const base = '<resources>\n    <string name="a">A %1$s</string>\n    <string name="new_key">New</string>\n</resources>\n';
+  const de = '<resources>\n    <string name="a">A %1$s</string>\n</resources>\n';
+  const fr = '<resources>\n    <string name="a">A</string>\n</resources>\n';
+  const files = { 'res/values/strings.xml': base, 'res/values-de/strings.xml': de, 'res/values-fr/strings.xml': fr };
+  const run = (targets: string[]) =>
+    runGate({ gate: stringParityGate, config: stringParityGate.configSchema.parse({}), timeoutMs: 10_000 }, { ws: memoryWorkspace({ files, targets }), cacheRoot: '/tmp/loopgates-test-cache' });
+  it('a staged translation is checked against the unstaged base', async () => {
+    const r = await run(['res/values-fr/strings.xml']);
+    expect(r.verdict).toBe('fail');
+    expect(r.counts.files).toBe(1);
+    expect(r.findings.filter((f) => f.severity === 'error').map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual(['res/values-fr/strings.xml:2 placeholder-mismatch']);
+  });
+  it('a staged base with a new key reports which locales lack it', async () => {
+    const r = await run(['res/values/strings.xml']);
+    expect(r.verdict).toBe('pass');
+    const m = r.findings.filter((f) => f.rule === 'missing-key');
+    expect(m.map((f) => `${f.file}:${f.line}`)).toEqual(['res/values/strings.xml:3']);
+    expect(m[0]!.message).toMatch(/`new_key` is missing in 2 of 2 locale files: de, fr/);
+  });
+  it('a filter that removes every catalog says so', async () => {
+    const r = await runGate(
+      { gate: stringParityGate, config: stringParityGate.configSchema.parse({ include: ['nothing/**'] }), timeoutMs: 10_000 },
+      { ws: memoryWorkspace({ files, mode: 'all' }), cacheRoot: '/tmp/loopgates-test-cache' },
+    );
+    expect(r.verdict).toBe('vacuous');
+    expect(r.counts.filtered).toBe(3);
+    expect(r.notes.join('\n')).toMatch(/removed every catalog file \(3 of 3\)/);
+  });
+  it('rule severities are configurable and missing keys can be made errors', async () => {
+    const r = await runGate(
+      { gate: stringParityGate, config: stringParityGate.configSchema.parse({ rules: { 'missing-key': 'error' } }), timeoutMs: 10_000 },
+      { ws: memoryWorkspace({ files, targets: ['res/values-de/strings.xml'] }), cacheRoot: '/tmp/loopgates-test-cache' },
+    );
+    expect(r.verdict).toBe('fail');
+    expect(() => stringParityGate.configSchema.parse({ bogus: 1 })).toThrow();
+  });
+});
+
+describe('base index for hardcoded-strings', () => {
+  it('maps base text to keys and knows .xcstrings literal keys', async () => {
+    const ws = memoryWorkspace({ files: { 'res/values/strings.xml': '<resources><string name="play">Play</string></resources>', 'A/L.xcstrings': '{"sourceLanguage":"en","strings":{"Hello":{}},"version":"1.0"}' } });
+    const idx = await loadBaseIndex(ws);
+    expect(idx.byValue.get('Play')!.map((r) => r.key)).toEqual(['play']);
+    expect(idx.byKey.has('Hello')).toBe(true);
+  });
+});
