@@ -64,7 +64,12 @@ function statTree(dir: string, out: string[] = []): string[] {
   }
   for (const n of names) {
     const p = join(dir, n);
-    const st = statSync(p, { throwIfNoEntry: false });
+    let st;
+    try {
+      st = statSync(p, { throwIfNoEntry: false });
+    } catch {
+      continue;
+    }
     if (!st) continue;
     if (st.isDirectory()) statTree(p, out);
     else out.push(`${p} ${st.size} ${st.mtimeMs}`);
@@ -72,9 +77,14 @@ function statTree(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/** `path size mtimeMs`, or `path absent` for anything stat cannot answer (ENOENT, ENAMETOOLONG for an inline script). */
 function statLine(path: string): string {
-  const st = statSync(path, { throwIfNoEntry: false });
-  return st ? `${path} ${st.size} ${st.mtimeMs}` : `${path} absent`;
+  try {
+    const st = statSync(path, { throwIfNoEntry: false });
+    return st ? `${path} ${st.size} ${st.mtimeMs}` : `${path} absent`;
+  } catch {
+    return `${path} absent`;
+  }
 }
 
 /** First `bin` on PATH (PATHEXT on Windows), or undefined. */
@@ -85,7 +95,11 @@ export function onPath(bin: string, env: Readonly<Record<string, string | undefi
     if (!d) continue;
     for (const e of exts) {
       const p = join(d, bin + e);
-      if (statSync(p, { throwIfNoEntry: false })?.isFile()) return p;
+      try {
+        if (statSync(p, { throwIfNoEntry: false })?.isFile()) return p;
+      } catch {
+        /* unreadable PATH entry: keep looking */
+      }
     }
   }
   return undefined;

@@ -244,7 +244,9 @@ export const selfTestPreflight: PreflightStep = async (ctx) => {
   }
   const failing = report.gates.filter((g) => g.proof !== 'PROVEN' && g.proof !== 'WAIVED');
   const notes = report.gates.filter((g) => g.waived).map((g) => `${g.gate}: self-test waived: ${g.waived}`);
-  if (failing.length === 0 && report.ok) return { exitCode: 0, notes };
+  // Zero executed cases is fine here only when every gate that missed is WAIVED (its reason goes to the report).
+  if (failing.length === 0 && !ctx.io.signal.aborted) return { exitCode: 0, notes };
+  if (failing.length === 0) return { exitCode: 2, notes: [...notes, 'self-tests interrupted: commit refused'] };
   return { exitCode: 2, results: failing.map(selfTestResult), notes };
 };
 

@@ -3,6 +3,7 @@ import type { Verb } from '../command.js';
 import { LoopgatesError } from '../errors.js';
 import { messages, usage } from '../messages.js';
 import { formatOf, parseVerbArgs } from './args.js';
+import { selfTestPreflight } from '../../mutations/commands.js';
 import { executeRun } from './execute.js';
 import type { PreflightStep, VerbDeps } from './execute.js';
 
@@ -11,7 +12,7 @@ import type { PreflightStep, VerbDeps } from './execute.js';
  * commit. This is the spot for the cached self-test (DESIGN.md "self-tests: cached ...; red -> refuse"):
  * append its step here.
  */
-export const preflight: PreflightStep[] = [];
+export const preflight: PreflightStep[] = [selfTestPreflight];
 
 /** The git hooks loopgates handles; any other name exits 2 so a misinstalled hook refuses instead of passing. */
 export const HANDLED_HOOKS = ['pre-commit'] as const;

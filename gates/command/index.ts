@@ -180,7 +180,7 @@ async function runCommand(
           const r = await exec(dir);
           return { ...r, located: ctx.ws.backing.kind === 'memory' ? await injectedSpots(spec.id, ctx.ws, inputs) : [] };
         });
-  const counts = { files: inputs.length, items: inputs.length };
+  const counts = { files: inputs.length, items: 1 };
   const tail = lastLines(`${result.stdout}\n${result.stderr}`, 3);
   if (result.timedOut) {
     return { findings: [], counts, notes, error: { message: `${spec.id} did not finish within ${spec.timeoutMs} ms`, fix: `raise commands[id=${spec.id}].timeoutMs in loopgates.yaml, or run the command by hand: ${spec.command.join(' ')}` } };
@@ -188,7 +188,7 @@ async function runCommand(
   if (result.exitCode === null) {
     return { findings: [], counts, notes, error: { message: `${spec.id}: ${spec.command.join(' ')} was killed by a signal`, fix: `run the command by hand: ${spec.command.join(' ')}` } };
   }
-  if (result.exitCode === 0) return { findings: [], counts, notes, itemUnit: 'files' };
+  if (result.exitCode === 0) return { findings: [], counts, notes, itemUnit: 'command run' };
   const message = `${spec.command.join(' ')} exited ${result.exitCode}${tail ? `: ${tail}` : ''}`;
   const parsed = parseLocations(`${result.stdout}\n${result.stderr}`, cwd, new Set(await ctx.ws.allPaths()));
   const spots = parsed.length > 0 ? parsed : located;
@@ -196,7 +196,7 @@ async function runCommand(
     spots.length > 0
       ? spots.map((s) => ({ rule: commandRule, file: s.file, line: s.line, column: 1, message, severity: 'error' as const }))
       : [{ rule: commandRule, file: inputs[0] ?? 'loopgates.yaml', line: 1, column: 1, message: `${message} (the command named no file:line)`, severity: 'error' as const }];
-  return { findings, counts, notes, itemUnit: 'files' };
+  return { findings, counts, notes, itemUnit: 'command run' };
 }
 
 /** Spots where this gate's own operators injected a defect into one of `inputs` (memory backing only). */

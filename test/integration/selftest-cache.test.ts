@@ -87,4 +87,15 @@ describe('self-tests before every commit', () => {
       expect(existsSync(join(repo.dir, '.git', 'loopgates', 'cache', 'selftest.json'))).toBe(true);
     });
   });
+
+  it('a configuration whose only gate is a waived command gate lets the commit through, printing the waiver', async () => {
+    const yaml = ['version: 1', 'commands:', '  - id: lint-strings', '    command: [sh, -c, "exit 0"]', '    loop: {runs: a, reads: b, ends: c, asks: never}', '    files: ["**/*.txt"]', '    selfTest: {waived: "tested by its own CI job"}', ''].join('\n');
+    const hook = makeHookVerb({ gates: [] }, [selfTestPreflight]);
+    await withGitRepo({ 'loopgates.yaml': yaml, 'notes.txt': 'fine\n' }, async (repo) => {
+      repo.git('add', 'notes.txt');
+      const r = await call(hook, ['pre-commit'], repo);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('self-test waived: tested by its own CI job');
+    });
+  });
 });
