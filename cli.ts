@@ -2,19 +2,35 @@
 import type { CommandIO, Verb } from './core/command.js';
 import { LoopgatesError } from './core/errors.js';
 import { packageVersion } from './core/version.js';
-import { explainVerb, hookVerb, runVerb } from './core/commands/index.js';
-import { doctorVerb, installVerb, uninstallVerb } from './install.js';
-import { mutateVerb, selftestVerb } from './mutations/commands.js';
 
-/** Every verb, in --help order. */
-export const verbs: readonly Verb[] = [installVerb, uninstallVerb, doctorVerb, runVerb, hookVerb, explainVerb, selftestVerb, mutateVerb];
+/**
+ * Every verb, in --help order, loaded on demand: a commit pays only for the modules `hook` needs, not for install's
+ * or the mutation engine's (each costs tens of ms of CPU per commit otherwise).
+ */
+export const verbLoaders: ReadonlyArray<readonly [name: string, load: () => Promise<Verb>]> = [
+  ['install', async () => (await import('./install.js')).installVerb],
+  ['uninstall', async () => (await import('./install.js')).uninstallVerb],
+  ['doctor', async () => (await import('./install.js')).doctorVerb],
+  ['run', async () => (await import('./core/commands/index.js')).runVerb],
+  ['hook', async () => (await import('./core/commands/index.js')).hookVerb],
+  ['explain', async () => (await import('./core/commands/index.js')).explainVerb],
+  ['selftest', async () => (await import('./mutations/commands.js')).selftestVerb],
+  ['mutate', async () => (await import('./mutations/commands.js')).mutateVerb],
+];
+
+/** Every verb for the --help listing; a verb whose module cannot load is listed with the reason instead. */
+export async function loadVerbs(): Promise<Array<Pick<Verb, 'name' | 'summary'>>> {
+  const settled = await Promise.allSettled(verbLoaders.map(([, load]) => load()));
+  return settled.map((r, i) => (r.status === 'fulfilled' ? r.value : { name: verbLoaders[i]![0], summary: `(cannot load: ${String(r.reason)})` }));
+}
 
 /** The package version from package.json. */
 export function version(): string {
   return packageVersion();
 }
 
-function mainHelp(): string {
+async function mainHelp(): Promise<string> {
+  const verbs = await loadVerbs();
   const width = Math.max(...verbs.map((v) => v.name.length));
   return [
     `loopgates ${version()} — fail-closed git hooks whose gates prove they can fail`,
@@ -33,16 +49,23 @@ function mainHelp(): string {
 export async function main(argv: readonly string[], io: CommandIO): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-    io.stdout(mainHelp());
+    io.stdout(await mainHelp());
     return first === undefined ? 2 : 0;
   }
   if (first === '--version' || first === '-v') {
     io.stdout(`${version()}\n`);
     return 0;
   }
-  const verb = verbs.find((v) => v.name === first);
-  if (!verb) {
-    io.stderr(`loopgates: unknown verb '${first}'\n\n${mainHelp()}`);
+  const loader = verbLoaders.find(([name]) => name === first);
+  if (!loader) {
+    io.stderr(`loopgates: unknown verb '${first}'\n\n${await mainHelp()}`);
+    return 2;
+  }
+  let verb: Verb;
+  try {
+    verb = await loader[1]();
+  } catch (err) {
+    io.stderr(`loopgates ${first}: cannot load: ${err instanceof Error ? err.message : String(err)}\n  fix: reinstall loopgates (npm install), then run: loopgates doctor\n`);
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

@@ -10,7 +10,6 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { GitError, ToolMissingError } from './errors.js';
-import { installHints } from './tools.js';
 
 /** Options of one git call. `env` replaces the GIT_* part of the environment (see `gitEnv`). */
 export interface GitCallOptions {
@@ -34,6 +33,9 @@ export interface GitResult {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+
+// Same words as core/tools.ts installHints.git; not imported from there so the git helper does not load execa.
+const GIT_INSTALL_HINT = 'install git and make sure it is on PATH';
 
 /**
  * The environment every git child gets: process.env without its repository-selecting GIT_* variables (those come
@@ -74,7 +76,7 @@ export function git(args: readonly string[], options: GitCallOptions): Promise<G
     });
     child.on('error', (e: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(e.code === 'ENOENT' ? new ToolMissingError('git', installHints.git ?? 'install git') : new GitError(args, e.message));
+      reject(e.code === 'ENOENT' ? new ToolMissingError('git', GIT_INSTALL_HINT) : new GitError(args, e.message));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -322,7 +324,7 @@ export class BlobReader {
       for (const q of this.queue.splice(0)) q.reject(e);
       if (this.child === child) this.child = undefined;
     };
-    child.on('error', (e: NodeJS.ErrnoException) => fail(e.code === 'ENOENT' ? new ToolMissingError('git', installHints.git ?? 'install git') : new GitError(['cat-file', '--batch'], e.message)));
+    child.on('error', (e: NodeJS.ErrnoException) => fail(e.code === 'ENOENT' ? new ToolMissingError('git', GIT_INSTALL_HINT) : new GitError(['cat-file', '--batch'], e.message)));
     child.on('close', (code) => {
       if (this.queue.length) fail(new GitError(['cat-file', '--batch'], stderr || `exited with ${code}`));
       else if (this.child === child) this.child = undefined;

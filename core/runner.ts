@@ -4,7 +4,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { completeFinding } from './finding.js';
 import { LoopgatesError } from './errors.js';
-import { runTool as defaultRunTool } from './tools.js';
 import type { Counts, Gate, GateContext, GateResult, RunTool, Workspace } from './types.js';
 
 /** One gate ready to run: the gate, its validated config and the common settings from loopgates.yaml. */
@@ -56,6 +55,9 @@ export function parseSkip(value: string | undefined, known: readonly string[]): 
   const ids = new Set(entries.filter((e) => e !== 'all' && known.includes(e)));
   return { all, ids: all ? new Set(known) : ids, unknown: entries.filter((e) => e !== 'all' && !known.includes(e)) };
 }
+
+/** core/tools.ts's runTool, loaded on first use: a hook whose gates never shell out does not pay for loading execa. */
+const defaultRunTool: RunTool = async (file, args, options) => (await import('./tools.js')).runTool(file, args, options);
 
 const zeroCounts = (): Counts => ({ files: 0, items: 0, filtered: 0, suppressed: 0, findings: 0 });
 

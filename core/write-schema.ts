@@ -3,7 +3,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configJsonSchemaText } from './config.js';
+import { configJsonSchemaText } from './config-schema.js';
 
 // dist/core/ when built, core/ when run from source: the package root is the nearest folder with package.json.
 let root = dirname(fileURLToPath(import.meta.url));

@@ -4,9 +4,9 @@
 // stands in for a scanner; every built-in gate is disabled so the test judges only the core.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtinGates } from '../../gates/registry.js';
 import { isolatedGitEnv, treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
 import type { TempRepo } from '../helpers/git-repo.js';
 import { BAD } from './run-toys.js';
@@ -17,18 +17,24 @@ const bin = join(repoRoot, 'bin', 'loopgates.js');
 // Exit 1 and print the path of every file (under the scratch dir the command gate runs in) that holds the word.
 const script = `const fs=require('fs'),p=require('path');let bad=0;const w=d=>{for(const e of fs.readdirSync(d,{withFileTypes:true})){const f=p.join(d,e.name);if(e.isDirectory())w(f);else if(fs.readFileSync(f,'utf8').includes(process.argv[1])){console.log(f);bad=1}}};w('.');process.exit(bad)`;
 
-const config = [
-  'version: 1',
-  'gates:',
-  ...builtinGates.flatMap((g) => [`  ${g.id}:`, '    enabled: false']),
-  ...(builtinGates.length ? [] : ['  {}']),
-  'commands:',
-  '  - id: no-bad',
-  `    command: ["node", "-e", ${JSON.stringify(script)}, "${BAD}"]`,
-  '    loop: {runs: "node script", reads: "staged *.txt", ends: "one pass", asks: never}',
-  '    files: ["**/*.txt"]',
-  '    selfTest: {waived: "core test fixture"}',
-].join('\n').replace('gates:\n  {}', 'gates: {}');
+/**
+ * loopgates.yaml for these tests: every built-in gate of the *built* CLI disabled (asked from `explain`, so a dist/
+ * built from a different registry than the sources cannot skew it), plus the command gate `no-bad`.
+ */
+let config = '';
+function makeConfig(builtinIds: readonly string[]): string {
+  return [
+    'version: 1',
+    builtinIds.length ? 'gates:' : 'gates: {}',
+    ...builtinIds.flatMap((id) => [`  ${id}:`, '    enabled: false']),
+    'commands:',
+    '  - id: no-bad',
+    `    command: ["node", "-e", ${JSON.stringify(script)}, "${BAD}"]`,
+    '    loop: {runs: "node script", reads: "staged *.txt", ends: "one pass", asks: never}',
+    '    files: ["**/*.txt"]',
+    '    selfTest: {waived: "core test fixture"}',
+  ].join('\n');
+}
 
 function installTestHook(repo: TempRepo): void {
   repo.write('.git/hooks/pre-commit', `#!/bin/sh\nnode "${bin}" hook pre-commit\n`);
@@ -53,6 +59,9 @@ const state = (repo: TempRepo) => `${repo.git('ls-files', '-s', '-z')}\n${['a.tx
 describe('hook pre-commit through real git commits', () => {
   beforeAll(() => {
     if (!existsSync(join(repoRoot, 'dist', 'core', 'commands', 'hook.js'))) throw new Error('run npm run build first');
+    const listed = spawnSync('node', [bin, 'explain', '--all', '--format', 'json'], { cwd: tmpdir(), encoding: 'utf8', env: { ...process.env, GIT_CEILING_DIRECTORIES: tmpdir() } });
+    const ids = (JSON.parse(listed.stdout) as { gates: Array<{ id: string; source: string }> }).gates.filter((g) => g.source === 'builtin').map((g) => g.id);
+    config = makeConfig(ids);
   });
 
   const base = async (fn: (repo: TempRepo) => void) =>
