@@ -1,0 +1,29 @@
+// Stryker on loopgates itself (issue 4): mutation testing of core/, gates/ and mutations/ by the unit tests.
+// Run: npm run test:mutation (stryker run, then scripts/stryker-check.mjs fails on 0 mutants or a NaN score).
+// Pinned to Stryker 9.6 (10.x needs Node 22) and TypeScript 5.9 for the checker. Options:
+// https://stryker-mutator.io/docs/stryker-js/configuration/
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  packageManager: 'npm',
+  testRunner: 'vitest',
+  // Unit tests only: integration tests spawn git, gitleaks and the built CLI, far too slow to run once per mutant.
+  vitest: { configFile: 'vitest.config.ts', dir: 'test/unit', related: false },
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  mutate: ['core/**/*.ts', 'gates/**/*.ts', 'mutations/**/*.ts', '!**/*.test.ts', '!**/*.d.ts'],
+  coverageAnalysis: 'perTest',
+  ignoreStatic: true,
+  // Two cores shared with other jobs: one test runner, one checker.
+  concurrency: 1,
+  timeoutMS: 20_000,
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
+  reporters: ['clear-text', 'progress', 'json', 'html'],
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  // break: the run fails below this score. high/low only colour the report.
+  thresholds: { high: 90, low: 80, break: 60 },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+};
