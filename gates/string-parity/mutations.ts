@@ -19,7 +19,23 @@ const PRINTF = /%(?:\d+\$)?(?:ll|l|q|z)?[sdif@]/g;
 // An ICU/Flutter argument `{name}` (simple arguments only).
 const ICU_ARG = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
-function candidates(content: string, re: RegExp): Array<{ offset: number; text: string }> {
+/**
+ * Places where deleting a placeholder is a defect: not a plural variant (a variant may leave the count out, e.g.
+ * `one` -> "one episode"), and for ICU an argument written once in its value (deleting one of several uses of the
+ * same argument loses nothing the parser can see).
+ */
+function deletable(lineText: string, text: string): boolean {
+  if (/<item quantity=|<key>(?:zero|one|two|few|many|other)<\/key>|"(?:zero|one|two|few|many|other)"\s*:/.test(lineText)) return false;
+  if (/plural,/.test(lineText) && /^%/.test(text)) return false;
+  if (text.startsWith('{')) {
+    const name = text.slice(1, -1);
+    const uses = lineText.split(text).length - 1 + (lineText.match(new RegExp(`\\{${name}\\s*,`, 'g'))?.length ?? 0);
+    return uses === 1;
+  }
+  return true;
+}
+
+function candidates(content: string, re: RegExp, keep: (lineText: string, text: string) => boolean = () => true): Array<{ offset: number; text: string }> {
   const out: Array<{ offset: number; text: string }> = [];
   for (const m of content.matchAll(re)) {
     // Only inside values: skip header-ish lines (XML declarations, PO headers, JSON keys).
@@ -27,6 +43,7 @@ function candidates(content: string, re: RegExp): Array<{ offset: number; text: 
     const lineText = content.slice(lineStart, content.indexOf('\n', m.index) === -1 ? undefined : content.indexOf('\n', m.index));
     if (/^\s*(?:<\?xml|"[A-Za-z-]+: |msgid )/.test(lineText)) continue;
     if (/"[^"]*"\s*:\s*\{/.test(lineText) && !/value/.test(lineText)) continue;
+    if (!keep(lineText, m[0])) continue;
     out.push({ offset: m.index, text: m[0] });
   }
   return out;
@@ -40,7 +57,7 @@ export const deletePlaceholder: MutationOperator = {
   description: 'delete one placeholder (%1$s, %@, {name}) from a translated string',
   appliesTo: (path) => TRANSLATION.test(path),
   mutate(path, content, random): Mutant | null {
-    const c = pick(candidates(content, isPrintfFormat(path) ? PRINTF : ICU_ARG), random);
+    const c = pick(candidates(content, isPrintfFormat(path) ? PRINTF : ICU_ARG, deletable), random);
     if (!c) return null;
     return { content: content.slice(0, c.offset) + content.slice(c.offset + c.text.length), line: lineAt(content, c.offset), rule: 'placeholder-mismatch', description: `deleted ${c.text}` };
   },
