@@ -259,7 +259,9 @@ export function filterEntries(config: unknown): Array<{ path: Array<string | num
     }
   };
   visit(config, [], 0);
-  return out;
+  // Allow-lists first: they swallow findings; excludes only hide files, which `no-coverage` already points at.
+  const rank = (e: { path: Array<string | number> }) => (e.path.some((k) => typeof k === 'string' && /allow|suppress|baseline|except/i.test(k)) ? 0 : 1);
+  return out.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map(({ e }) => e);
 }
 
 /** A deep copy of `config` without the array entry at `path`. */

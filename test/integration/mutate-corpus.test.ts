@@ -59,3 +59,28 @@ describe.each(projects)('mutate on the %s corpus', (project) => {
     });
   }, 240_000);
 });
+
+describe.skipIf(!projects.includes('AntennaPod__AntennaPod'))('seed cases with the real hardcoded-strings gate on AntennaPod', () => {
+  const run = async (yaml: string, args: string[]) =>
+    withGitRepo({}, async (repo) => {
+      cpSync(join(corpus, 'AntennaPod__AntennaPod'), repo.dir, { recursive: true });
+      repo.write('loopgates.yaml', yaml);
+      repo.git('add', '-A');
+      let stdout = '';
+      const io: CommandIO = { cwd: repo.dir, env: process.env, stdout: (t) => void (stdout += t), stderr: () => {}, isTTY: false, signal: new AbortController().signal };
+      return { code: await makeMutateVerb().run(args, io), stdout };
+    });
+
+  it('(1) an allow-list regex that matches everything: survived, naming the entry', async () => {
+    const r = await run('version: 1\ngates:\n  hardcoded-strings:\n    allow: ["^https?://", ".*"]\n', ['--gate', 'hardcoded-strings', '--sample', '1']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/survived {2}hardcoded-strings\/hardcoded-strings\/layout-content-description {2}\S+\.xml:\d+ .*swallowed by gates\.hardcoded-strings\.allow\[1\] = "\.\*" \(killed once that entry is removed\)/);
+  }, 240_000);
+
+  it('(2) an include glob that matches no file: no-coverage for every operator with files to mutate', async () => {
+    const r = await run('version: 1\ngates:\n  hardcoded-strings:\n    include: ["**/*.nomatch"]\n', ['--gate', 'hardcoded-strings', '--sample', '1']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/hardcoded-strings\s+hardcoded-strings\/layout-content-description\s+0\s+0\s+1\s+0\s+0/);
+    expect(r.stdout).toMatch(/no-coverage .*the gate never read .*include: \["\*\*\/\*\.nomatch"\]/);
+  }, 240_000);
+});

@@ -91,6 +91,7 @@ describe('filter entries', () => {
       { path: ['allow', 1], value: 'b' },
       { path: ['nested', 'ignoreKeys', 0], value: 'k' },
     ]);
+    expect(filterEntries({ exclude: ['x'], allowList: ['y'] }).map((e) => e.value)).toEqual(['y', 'x']);
     expect(withoutEntry(config, ['nested', 'ignoreKeys', 0])).toEqual({ ...config, nested: { ignoreKeys: [] } });
     expect(config.nested.ignoreKeys).toEqual(['k']);
   });
