@@ -25,6 +25,19 @@ export function modeDescription(mode: Mode, targets: number): string {
 }
 
 export const messages = {
+  // Verdict reasons (core/runner.ts).
+  skipNothingStaged: (targets: number) => `no files for inspection (${targets} staged, none read by this gate)`,
+  skipAllowEmpty: (why: string) => `no inputs; allowed by allowEmpty: ${why}`,
+  vacuousNoInputs: (targets: number) => `read nothing: none of ${targets} files matched this gate's inputs`,
+  vacuousNoInputsError: (id: string) => `${id} selected no input file`,
+  vacuousNoInputsFix: (id: string) => `check gates.${id} include/exclude in loopgates.yaml, or set gates.${id}.allowEmpty: "<reason>"`,
+  vacuousReadNone: (inputs: number) => `had ${inputs} inputs but read none`,
+  vacuousReadNoneError: (id: string) => `${id} read no file`,
+  bugFix: 'report this: it is a loopgates bug',
+  gateCrashed: (id: string, why: string) => `${id} crashed: ${why}`,
+  crashFix: 'report this with the output of: loopgates doctor',
+  timeout: (id: string, ms: number) => `${id} did not finish within ${ms} ms`,
+  timeoutFix: (id: string) => `raise gates.${id}.timeoutMs in loopgates.yaml, or find what made it slow with: loopgates run --gate ${id}`,
   bypassReason: 'bypassed by LOOPGATES_SKIP',
   bypassWarning: (ids: readonly string[]) =>
     `WARNING: LOOPGATES_SKIP bypasses ${ids.length ? ids.join(', ') : 'no gate'}: ${ids.length ? 'not checked, and written to the ledger' : 'nothing skipped'}`,

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { completeFinding } from './finding.js';
 import { LoopgatesError } from './errors.js';
+import { messages } from './messages.js';
 import type { Counts, Gate, GateContext, GateResult, RunTool, Workspace } from './types.js';
 
 /** One gate ready to run: the gate, its validated config and the common settings from loopgates.yaml. */
@@ -31,7 +32,7 @@ export interface RunOptions {
 }
 
 /** The reason of a gate bypassed by LOOPGATES_SKIP (DESIGN.md "Bypass is loud"). */
-export const BYPASS_REASON = 'bypassed by LOOPGATES_SKIP';
+export const BYPASS_REASON = messages.bypassReason;
 
 /** Whether a result is a LOOPGATES_SKIP bypass (not a gate that found nothing to read). */
 export function isBypassed(result: Pick<GateResult, 'verdict' | 'reason'>): boolean {
@@ -103,17 +104,17 @@ export async function runGate<C>(settings: GateSettings<C>, options: RunOptions)
     if (inputs.length === 0) {
       const targets = (await options.ws.targets()).length;
       if (options.ws.mode === 'staged') {
-        return done({ ...base, verdict: 'skip', counts: zeroCounts(), reason: `no files for inspection (${targets} staged, none read by this gate)` });
+        return done({ ...base, verdict: 'skip', counts: zeroCounts(), reason: messages.skipNothingStaged(targets) });
       }
       if (settings.allowEmpty) {
-        return done({ ...base, verdict: 'skip', counts: zeroCounts(), reason: `no inputs; allowed by allowEmpty: ${settings.allowEmpty}` });
+        return done({ ...base, verdict: 'skip', counts: zeroCounts(), reason: messages.skipAllowEmpty(settings.allowEmpty) });
       }
       return done({
         ...base,
         verdict: 'vacuous',
         counts: zeroCounts(),
-        reason: `read nothing: none of ${targets} files matched this gate's inputs`,
-        error: { message: `${gate.id} selected no input file`, fix: `check gates.${gate.id} include/exclude in loopgates.yaml, or set gates.${gate.id}.allowEmpty: "<reason>"` },
+        reason: messages.vacuousNoInputs(targets),
+        error: { message: messages.vacuousNoInputsError(gate.id), fix: messages.vacuousNoInputsFix(gate.id) },
       });
     }
     const out = await Promise.race([gate.run(ctx, inputs), timeout]);
@@ -123,12 +124,12 @@ export async function runGate<C>(settings: GateSettings<C>, options: RunOptions)
     const common = { ...base, findings, counts, itemUnit: out.itemUnit ?? 'items', notes: out.notes ?? [] };
     if (out.error) return done({ ...common, verdict: 'error', reason: out.error.message, error: out.error });
     if (counts.files === 0) {
-      return done({ ...common, verdict: 'vacuous', reason: `had ${inputs.length} inputs but read none`, error: { message: `${gate.id} read no file`, fix: 'report this: it is a loopgates bug' } });
+      return done({ ...common, verdict: 'vacuous', reason: messages.vacuousReadNone(inputs.length), error: { message: messages.vacuousReadNoneError(gate.id), fix: messages.bugFix } });
     }
     if (findings.some((f) => f.severity === 'error')) return done({ ...common, verdict: 'fail' });
     return done({ ...common, verdict: 'pass' });
   } catch (err) {
-    const e = err instanceof LoopgatesError ? { message: err.message, fix: err.fix } : { message: `${gate.id} crashed: ${err instanceof Error ? err.message : String(err)}`, fix: 'report this with the output of: loopgates doctor' };
+    const e = err instanceof LoopgatesError ? { message: err.message, fix: err.fix } : { message: messages.gateCrashed(gate.id, err instanceof Error ? err.message : String(err)), fix: messages.crashFix };
     return done({ ...base, verdict: 'error', counts: zeroCounts(), reason: e.message, error: e });
   } finally {
     clearTimeout(timer);
@@ -137,8 +138,8 @@ export async function runGate<C>(settings: GateSettings<C>, options: RunOptions)
 }
 
 function timeoutError(id: string, ms: number): Pick<GateResult, 'reason' | 'error'> {
-  const message = `${id} did not finish within ${ms} ms`;
-  return { reason: message, error: { message, fix: `raise gates.${id}.timeoutMs in loopgates.yaml, or find what made it slow with: loopgates run --gate ${id}` } };
+  const message = messages.timeout(id, ms);
+  return { reason: message, error: { message, fix: messages.timeoutFix(id) } };
 }
 
 /** Run gates in parallel (at most `concurrency` at once); results in the order given. Never throws. */
