@@ -7,7 +7,7 @@ export default {
   packageManager: 'npm',
   testRunner: 'vitest',
   // Unit tests only: integration tests spawn git, gitleaks and the built CLI, far too slow to run once per mutant.
-  vitest: { configFile: 'vitest.config.ts', dir: 'test/unit', related: false },
+  vitest: { configFile: 'stryker.vitest.config.mjs', related: false },
   checkers: ['typescript'],
   tsconfigFile: 'tsconfig.json',
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },

@@ -1,4 +1,6 @@
 // Command gates end to end in real temp git repositories: real `sh` scripts, the real selftest/mutate/run verbs.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommandIO, Verb } from '../../core/command.js';
 import { makeRunVerb } from '../../core/commands/run.js';
@@ -76,6 +78,10 @@ describe('command gates', () => {
       expect(mutants.map((m: any) => `${m.mutatorName}@${m.location.start.line}:${m.status}`)).toEqual(['no-todo/append#0@5:Killed', 'no-todo/replace#1@3:Killed']);
       expect(treeAndIndexDigest(repo.dir)).toBe(before);
       expect(liveScratchDirs()).toEqual([]);
+      // The ledger (inside .git: the repo does not ignore .loopgates/) keeps one line per gate proof and per mutant.
+      const ledger = readFileSync(join(repo.dir, '.git', 'loopgates', 'ledger.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(ledger.map((e) => `${e.kind}:${e.gate}:${e.verdict}`)).toEqual(['selftest:no-todo:PROVEN', 'mutation:no-todo:killed', 'mutation:no-todo:killed']);
+      expect(ledger[1]).toMatchObject({ operator: 'append#0', file: 'res/values/strings.xml', line: 5, seed: 20240401 });
     });
   });
 
