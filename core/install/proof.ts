@@ -82,6 +82,12 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
       mkdirSync(join(clone, '.git', 'loopgates'), { recursive: true });
       cpSync(record, join(clone, '.git', 'loopgates', 'cli-path'));
     }
+    // The gates' self-test proofs are keyed by loopgates' version, config and scanner, not by the clone's path:
+    // share the user's, so a warm cache makes the proof quick, and a cold one is warmed once for both.
+    const userCache = join(opts.commonDir, 'loopgates', 'cache');
+    const cloneCache = join(clone, '.git', 'loopgates', 'cache');
+    const userHadCache = existsSync(userCache);
+    if (userHadCache) cpSync(userCache, cloneCache, { recursive: true });
     mkdirSync(join(clone, 'loopgates-proof'));
 
     const commit = async (file: string, content: string, message: string): Promise<ProofCommit> => {
@@ -114,6 +120,7 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     if (!clean.landed) problems.push(`the clean commit was refused (exit ${clean.exitCode}): every commit would be refused`);
     if (canary.landed) problems.push('the commit staging a canary credential LANDED: the hook does not guard commits');
     else if (!named) problems.push(`the canary commit was refused (exit ${canary.exitCode}) but no finding named loopgates-proof/canary.txt`);
+    if (!userHadCache && clean.landed && existsSync(cloneCache)) cpSync(cloneCache, userCache, { recursive: true });
     const leaked = canary.output.includes(secret);
     if (leaked) problems.push('the canary credential appeared in the hook output');
     return {

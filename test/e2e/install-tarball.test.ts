@@ -2,7 +2,7 @@
 // made from the real AntennaPod catalogs and layouts (../shared/corpus), `npm init -y && npm install <tarball>`,
 // `npx loopgates install`, then a commit planting a generated credential in a real strings.xml is refused (file:line
 // named, value never printed) and a clean commit lands. One pack per run.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -19,9 +19,19 @@ let app = '';
 let tarball = '';
 let env: Record<string, string> = {};
 
-function run(file: string, args: string[], cwd: string) {
-  const r = spawnSync(file, args, { cwd, env, encoding: 'utf8', timeout: 300_000 });
-  return { status: r.status ?? -1, output: `${r.stdout ?? ''}${r.stderr ?? ''}` };
+/** Run a process without blocking the worker (a blocked worker misses vitest's RPC deadlines). Never throws. */
+function run(file: string, args: string[], cwd: string): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (b: Buffer) => (output += b.toString('utf8')));
+    child.stderr.on('data', (b: Buffer) => (output += b.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ status: code ?? -1, output });
+    });
+  });
 }
 
 /** Working tree (outside .git and node_modules) and index, so the test can show the hook wrote nothing. */
@@ -47,25 +57,29 @@ function fakeAwsKeyId(): string {
   return ['A', 'K', 'I', 'A'].join('') + Array.from({ length: 16 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   base = mkdtempSync(join(tmpdir(), 'loopgates-e2e-'));
   const home = join(base, 'home');
   mkdirSync(home);
   env = { ...(process.env as Record<string, string>), ...isolatedGitEnv(home), npm_config_cache: join(homedir(), '.npm'), npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
   for (const k of Object.keys(env)) if (k.startsWith('LOOPGATES_') || (k.startsWith('GIT_') && !(k in isolatedGitEnv(home)))) delete env[k];
 
-  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, env, stdio: 'pipe' });
+  const build = await run('npm', ['run', 'build'], repoRoot);
+  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.output}`);
   const packDir = join(base, 'pack');
   mkdirSync(packDir);
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: repoRoot, env, encoding: 'utf8' })) as Array<{ filename: string }>;
-  tarball = join(packDir, packed[0]?.filename ?? 'missing.tgz');
+  const pack = await run('npm', ['pack', '--silent', '--pack-destination', packDir], repoRoot);
+  if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.output}`);
+  const name = readdirSync(packDir).find((f) => f.endsWith('.tgz'));
+  if (!name) throw new Error(`npm pack wrote no tarball:\n${pack.output}`);
+  tarball = join(packDir, name);
 
   app = join(base, 'AntennaPod');
   cpSync(CORPUS, app, { recursive: true });
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: app, env, stdio: 'pipe' });
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'AntennaPod catalogs and layouts');
+  for (const args of [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'AntennaPod catalogs and layouts']]) {
+    const r = await run('git', args, app);
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')} failed:\n${r.output}`);
+  }
 }, 600_000);
 
 afterAll(() => {
@@ -73,14 +87,14 @@ afterAll(() => {
 });
 
 describe('the packed tarball in a real Android repository', () => {
-  it('npx loopgates install, then a credential in strings.xml is refused and a clean commit lands', () => {
-    expect(run('npm', ['init', '-y'], app).status).toBe(0);
-    const inst = run('npm', ['install', '--no-audit', '--no-fund', tarball], app);
+  it('npx loopgates install, then a credential in strings.xml is refused and a clean commit lands', async () => {
+    expect((await run('npm', ['init', '-y'], app)).status).toBe(0);
+    const inst = await run('npm', ['install', '--no-audit', '--no-fund', tarball], app);
     expect(inst.output).not.toMatch(/ERR!/);
     expect(inst.status).toBe(0);
 
     const started = performance.now();
-    const install = run('npx', ['loopgates', 'install'], app);
+    const install = await run('npx', ['loopgates', 'install'], app);
     const installMs = performance.now() - started;
     expect(install.output).toMatch(/finds loopgates: node_modules/);
     expect(install.output).toMatch(/proving: canary commit refused \(exit 1\), finding at loopgates-proof\/canary\.txt/);
@@ -90,36 +104,37 @@ describe('the packed tarball in a real Android repository', () => {
     expect(readFileSync(join(app, '.git/hooks/pre-commit'), 'utf8')).toMatch(/loopgates-shim/);
     console.log(`e2e: npx loopgates install (with proof) took ${(installMs / 1000).toFixed(1)} s`);
 
-    // Plant a generated credential in the real base catalog, right after <resources ...>.
+    // Plant a generated credential in the real base catalog, as the first <string> after the (multi-line) <resources> tag.
     const original = readFileSync(join(app, STRINGS), 'utf8');
     const lines = original.split('\n');
-    const at = lines.findIndex((l) => l.includes('<resources'));
-    expect(at).toBeGreaterThanOrEqual(0);
+    const open = lines.findIndex((l) => l.includes('<resources'));
+    const at = lines.findIndex((l, i) => i >= open && l.includes('>'));
+    expect(open).toBeGreaterThanOrEqual(0);
     const key = fakeAwsKeyId();
     lines.splice(at + 1, 0, `    <string name="sync_access_key" translatable="false">${key}</string>`);
     writeFileSync(join(app, STRINGS), lines.join('\n'));
-    expect(run('git', ['add', '--', STRINGS], app).status).toBe(0);
+    expect((await run('git', ['add', '--', STRINGS], app)).status).toBe(0);
     // git commit rewrites the index once itself (stat refresh) before hooks run: let it, through a refusing hook.
     const refuser = join(base, 'refusing-hooks');
     mkdirSync(refuser);
     writeFileSync(join(refuser, 'pre-commit'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
-    run('git', ['-c', `core.hooksPath=${refuser}`, 'commit', '-q', '-m', 'warm-up'], app);
+    await run('git', ['-c', `core.hooksPath=${refuser}`, 'commit', '-q', '-m', 'warm-up'], app);
     const before = treeAndIndex(app);
-    const headBefore = run('git', ['rev-parse', 'HEAD'], app).output;
-    const refused = run('git', ['commit', '-m', 'sync: access key'], app);
+    const headBefore = (await run('git', ['rev-parse', 'HEAD'], app)).output;
+    const refused = await run('git', ['commit', '-m', 'sync: access key'], app);
     expect(refused.status).toBe(1);
     expect(refused.output).toContain(`${STRINGS}:${at + 2}`);
     expect(refused.output).not.toContain(key);
-    expect(run('git', ['rev-parse', 'HEAD'], app).output).toBe(headBefore);
+    expect((await run('git', ['rev-parse', 'HEAD'], app)).output).toBe(headBefore);
     expect(treeAndIndex(app)).toBe(before);
 
     // The clean version: the same real catalog with a harmless new string, plus loopgates' own files.
     writeFileSync(join(app, STRINGS), original.replace(/(<resources[^>]*>\n)/, '$1    <string name="sync_region" translatable="false">eu-west-1</string>\n'));
-    expect(run('git', ['add', '--', STRINGS, '.loopgates', '.gitattributes', 'loopgates.yaml', 'package.json'], app).status).toBe(0);
-    const clean = run('git', ['commit', '-m', 'sync: region; loopgates hook'], app);
+    expect((await run('git', ['add', '--', STRINGS, '.loopgates', '.gitattributes', 'loopgates.yaml', 'package.json'], app)).status).toBe(0);
+    const clean = await run('git', ['commit', '-m', 'sync: region; loopgates hook'], app);
     expect(clean.output).toMatch(/secrets\s+pass/);
     expect(clean.status).toBe(0);
-    expect(run('git', ['rev-parse', 'HEAD'], app).output).not.toBe(headBefore);
-    expect(run('git', ['show', '--stat', '--format=%s', 'HEAD'], app).output).toContain('.loopgates/hooks/pre-commit');
+    expect((await run('git', ['rev-parse', 'HEAD'], app)).output).not.toBe(headBefore);
+    expect((await run('git', ['show', '--stat', '--format=%s', 'HEAD'], app)).output).toContain('.loopgates/hooks/pre-commit');
   }, 600_000);
 });
