@@ -3,7 +3,7 @@
 // hook must judge that index, not .git/index. A command gate (a node script over the materialised staged files)
 // stands in for a scanner; every built-in gate is disabled so the test judges only the core.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -43,8 +43,12 @@ function installTestHook(repo: TempRepo): void {
 
 /** `git commit` that may be refused: returns exit status and output instead of throwing. */
 function commit(repo: TempRepo, ...args: string[]) {
+  return commitIn(repo, repo.dir, ...args);
+}
+
+function commitIn(repo: TempRepo, cwd: string, ...args: string[]) {
   const home = join(repo.dir, '..', 'home');
-  const r = spawnSync('git', ['commit', '-q', '-m', 'test', ...args], { cwd: repo.dir, env: { ...process.env, ...isolatedGitEnv(home) }, encoding: 'utf8' });
+  const r = spawnSync('git', ['commit', '-q', '-m', 'test', ...args], { cwd, env: { ...process.env, ...isolatedGitEnv(home) }, encoding: 'utf8' });
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
@@ -121,6 +125,26 @@ describe('hook pre-commit through real git commits', () => {
       const refused = commit(repo, '--', 'b.txt');
       expect(refused.status).toBe(1);
       expect(treeAndIndexDigest(repo.dir)).toBe(before);
+    });
+  });
+
+  it('linked worktree, from a subdirectory: git sets GIT_DIR and GIT_INDEX_FILE; -a and -- path are judged right', async () => {
+    await base((repo) => {
+      const wt = join(repo.dir, '..', 'wt');
+      repo.git('worktree', 'add', '-q', '-b', 'side', wt);
+      mkdirSync(join(wt, 'sub'));
+      writeFileSync(join(wt, 'sub', 'c.txt'), 'c\n');
+      repo.git('-C', wt, 'add', '--', 'sub/c.txt');
+      expect(commitIn(repo, join(wt, 'sub')).status).toBe(0);
+      writeFileSync(join(wt, 'sub', 'c.txt'), `c ${BAD}\n`);
+      const refused = commitIn(repo, join(wt, 'sub'), '-a');
+      expect(refused.status).toBe(1);
+      expect(refused.out).toMatch(/no-bad\s+fail\s+scanned 1 file/);
+      const refusedPath = commitIn(repo, join(wt, 'sub'), '--', 'c.txt');
+      expect(refusedPath.status).toBe(1);
+      writeFileSync(join(wt, 'sub', 'c.txt'), 'c fixed\n');
+      expect(commitIn(repo, join(wt, 'sub'), '--', 'c.txt').status).toBe(0);
+      expect(repo.git('-C', wt, 'show', 'HEAD:sub/c.txt')).toBe('c fixed\n');
     });
   });
 

@@ -1,6 +1,6 @@
 // The staged snapshot in the repository states a commit meets: first commit, linked worktree, detached HEAD,
 // merge in progress. Each run leaves the working tree and index byte-identical.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRunVerb } from '../../core/commands/index.js';
@@ -38,7 +38,11 @@ describe('staged snapshot in repository states', () => {
       writeFileSync(join(wt, 'w.txt'), `x\n${BAD}\n`);
       repo.git('-C', wt, 'add', '--', 'w.txt');
       repo.write('main.txt', `${BAD}\n`); // untracked in the main worktree: not in the linked worktree's index
+      // treeAndIndexDigest(wt) cannot see this worktree's index (wt/.git is a file): compare it too.
+      const wtIndex = join(repo.dir, '.git', 'worktrees', 'wt', 'index');
+      const indexBefore = readFileSync(wtIndex);
       const r = await runJson(wt);
+      expect(Buffer.compare(readFileSync(wtIndex), indexBefore)).toBe(0);
       expect([r.code, r.targets, r.toy.verdict]).toEqual([1, 1, 'fail']);
       expect(r.toy.findings.map((f) => `${f.file}:${f.line}`)).toEqual(['w.txt:2']);
       const main = await runJson(repo.dir);
