@@ -10,7 +10,8 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${num(n)} 
 /** The counts phrase every verdict line carries: "scanned 41 files, 1,204 strings, 3 filtered, 2 findings". */
 export function countsPhrase(c: Counts, itemUnit: string): string {
   const parts = [`scanned ${plural(c.files, 'file')}`];
-  if (c.items > 0) parts.push(`${num(c.items)} ${itemUnit}`);
+  // "scanned 660 files, 660 files" says nothing twice.
+  if (c.items > 0 && !(itemUnit === 'files' && c.items === c.files)) parts.push(`${num(c.items)} ${itemUnit}`);
   if (c.filtered > 0) parts.push(`${num(c.filtered)} filtered`);
   if (c.suppressed > 0) parts.push(`${num(c.suppressed)} suppressed`);
   parts.push(plural(c.findings, 'finding'));

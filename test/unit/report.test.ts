@@ -44,6 +44,14 @@ describe('text report', () => {
   });
 });
 
+describe('counts phrase', () => {
+  it('does not repeat the file count when the items are the files', async () => {
+    const { countsPhrase } = await import('../../core/messages.js');
+    expect(countsPhrase(counts({ files: 660, items: 660 }), 'files')).toBe('scanned 660 files, 0 findings');
+    expect(countsPhrase(counts({ files: 1, items: 2, suppressed: 1, findings: 1 }), 'strings')).toBe('scanned 1 file, 2 strings, 1 suppressed, 1 finding');
+  });
+});
+
 describe('json report', () => {
   it('carries the results as the runner made them', () => {
     const j = JSON.parse(formatReport(report, 'json')) as { exitCode: number; results: GateResult[] };
