@@ -2,12 +2,14 @@
 // The hook git runs is a POSIX sh script stored in the repository (hooks/pre-commit, rendered to
 // .loopgates/hooks/pre-commit) so every checkout runs the same version; install places only what git needs to reach it
 // (a shim in the hooks dir, or a block in husky's .husky/pre-commit), then proves it in a scratch clone.
-import { existsSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
 import type { CommandIO, Verb } from './core/command.js';
 import { ExitCode } from './core/command.js';
 import { LoopgatesError } from './core/errors.js';
 import { runTool } from './core/tools.js';
+import { probeGitleaks, resolveGitleaks } from './gates/secrets/gitleaks.js';
 import { detectManagers, listsLoopgates, readPackageJson, repoLayout, STORED_HOOK, type Managers, type RepoLayout } from './core/install/layout.js';
 import { applyPlacements, planPlacement, verifyPlacements, type Placement, type Problem } from './core/install/place.js';
 import { proveHook } from './core/install/proof.js';
@@ -379,7 +381,8 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
   const mode: ResolveMode = (existsSync(stored) ? storedHookMode(readFileSync(stored, 'utf8')) : null) ?? resolveMode(layout);
   const cli = cliProblems(layout, mode, ctx.env);
   check(cli.problem ? [cli.problem] : [], `loopgates for the hook: ${cli.found ?? ''}`);
-  check(await scannerProblems(layout.top, ctx.env), 'gitleaks found and answering');
+  const scanner = await scannerProblems(ctx.env, io.signal);
+  check(scanner.problems, `gitleaks: ${scanner.found}`);
   check(await configProblems(layout.top), 'loopgates.yaml valid');
   ctx.out(problems.length === 0 ? 'healthy' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`);
   return problems.length === 0 ? ExitCode.ok : ExitCode.broken;
@@ -396,17 +399,22 @@ function describeManagers(layout: RepoLayout, m: Managers): string[] {
   return out;
 }
 
-/** gitleaks present and answering `protect --help` (the subcommand the secrets gate probes for). */
-async function scannerProblems(top: string, env: Readonly<Record<string, string | undefined>>): Promise<Problem[]> {
-  const bin = env.LOOPGATES_GITLEAKS || 'gitleaks';
-  const fix = 'install gitleaks (Debian/Ubuntu: apt-get install gitleaks; macOS: brew install gitleaks), or set LOOPGATES_GITLEAKS=/path/to/gitleaks';
+/**
+ * gitleaks found (LOOPGATES_GITLEAKS or PATH) and offering what the secrets gate runs, through the gate's own
+ * resolver and help-output probe (gates/secrets/gitleaks.ts). The probe cache goes to a temp dir: doctor writes
+ * nothing into the repository.
+ */
+async function scannerProblems(env: Readonly<Record<string, string | undefined>>, signal: AbortSignal): Promise<{ problems: Problem[]; found: string }> {
+  const cacheDir = mkdtempSync(join(tmpdir(), 'loopgates-doctor-'));
   try {
-    const r = await runTool(bin, ['protect', '--help'], { cwd: top, env, timeoutMs: 15_000 });
-    if (r.exitCode !== 0 || !/--staged/.test(r.stdout + r.stderr)) return [{ what: `${bin} protect --help did not answer as gitleaks 8.16+ does (exit ${r.exitCode})`, fix }];
-    return [];
+    const bin = resolveGitleaks(env);
+    const probe = await probeGitleaks({ bin, runTool, signal, timeoutMs: 30_000, cacheDir });
+    return { problems: [], found: `${bin.path} (${bin.from}; staged scan: ${probe.staged === 'protect' ? 'protect --staged' : 'git --pre-commit --staged'})` };
   } catch (err) {
-    if (err instanceof LoopgatesError) return [{ what: err.message, fix }];
+    if (err instanceof LoopgatesError) return { problems: [{ what: err.message, fix: err.fix }], found: '' };
     throw err;
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
   }
 }
 
