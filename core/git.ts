@@ -8,7 +8,7 @@
 // a long-lived `cat-file --batch` process; simple-git's string-oriented `raw()` fits none of those.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { GitError, ToolMissingError } from './errors.js';
 
 /** Options of one git call. `env` replaces the GIT_* part of the environment (see `gitEnv`). */
@@ -191,10 +191,9 @@ export async function repoFacts(cwd: string, env?: Readonly<Record<string, strin
   if (!topLevel || !gitDir || !commonDir || !hooksDir) {
     throw new GitError(['rev-parse', '--show-toplevel'], 'not inside a git work tree', 'run loopgates inside a git repository, or use: loopgates run --all');
   }
-  const [head, symbolic, merge] = await Promise.all([
+  const [head, symbolic] = await Promise.all([
     git(['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { ...o, okExitCodes: [1] }),
     git(['symbolic-ref', '-q', 'HEAD'], { ...o, okExitCodes: [1] }),
-    git(['rev-parse', '--verify', '-q', 'MERGE_HEAD'], { ...o, okExitCodes: [1] }),
   ]);
   return {
     topLevel,
@@ -204,13 +203,22 @@ export async function repoFacts(cwd: string, env?: Readonly<Record<string, strin
     hasHead: head.exitCode === 0,
     detached: symbolic.exitCode !== 0,
     linkedWorktree: resolve(gitDir) !== resolve(commonDir),
-    mergeInProgress: merge.exitCode === 0,
+    // MERGE_HEAD is a per-worktree pseudo-ref file in the git dir, with files and reftable backends alike.
+    mergeInProgress: existsSync(join(gitDir, 'MERGE_HEAD')),
     objectFormat: objectFormat || 'sha1',
   };
 }
 
-/** The id of the empty tree in this repository's object format, computed (not written) with `git hash-object`. */
-export async function emptyTreeId(cwd: string, env?: Readonly<Record<string, string | undefined>>): Promise<string> {
+/** The empty tree's id per object format: well-known constants (git's own EMPTY_TREE_SHA1/SHA256_BIN_LITERAL). */
+const EMPTY_TREE: Readonly<Record<string, string>> = {
+  sha1: '4b825dc642cb6eb9a060e54bf8d69288fbee4904',
+  sha256: '6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321',
+};
+
+/** The id of the empty tree in this repository's object format (computed by `git hash-object` for an unknown format). */
+export async function emptyTreeId(cwd: string, env?: Readonly<Record<string, string | undefined>>, objectFormat?: string): Promise<string> {
+  const known = objectFormat ? EMPTY_TREE[objectFormat] : undefined;
+  if (known) return known;
   return gitText(['hash-object', '-t', 'tree', '--stdin'], { cwd, input: '', ...(env ? { env } : {}) });
 }
 

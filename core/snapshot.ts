@@ -32,7 +32,7 @@ export type GitWorkspace = Workspace & { readonly facts: RepoFacts | null };
 export async function indexWorkspace(cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<GitWorkspace> {
   const { facts, env: repoEnv } = await resolveRepo(cwd, env);
   const root = facts.topLevel;
-  const base = facts.hasHead ? 'HEAD' : await emptyTreeId(root, repoEnv);
+  const base = facts.hasHead ? 'HEAD' : await emptyTreeId(root, repoEnv, facts.objectFormat);
   const [entries, changes] = await Promise.all([lsIndex(root, repoEnv), stagedChanges(root, base, repoEnv)]);
   const oids = new Map<string, string>();
   for (const e of entries) if (e.stage === 0 && REGULAR.has(e.mode)) oids.set(e.path, e.oid);

@@ -3,7 +3,7 @@
 import type { CommandIO } from '../command.js';
 import { loadConfig } from '../config.js';
 import type { ConfiguredGate, LoadedConfig } from '../config.js';
-import { LoopgatesError } from '../errors.js';
+import { GitError, LoopgatesError } from '../errors.js';
 import { findTopLevel, gitEnv } from '../git.js';
 import { appendLedger, cacheRoot as cacheRootFor, entriesFor, ledgerPath } from '../ledger.js';
 import { messages } from '../messages.js';
@@ -59,9 +59,15 @@ export interface RunRequest {
 /** Build the snapshot `mode` asks for. Throws LoopgatesError (exit 2) for staged mode outside git; GitError. */
 export async function workspaceFor(io: CommandIO, mode: Mode, files?: readonly string[]): Promise<GitWorkspace> {
   if (mode === 'staged') {
-    const top = await findTopLevel(io.cwd, gitEnv(io.env, io.cwd));
-    if (top === null) throw new LoopgatesError(messages.outsideGitStaged, messages.outsideGitStagedFix);
-    return indexWorkspace(io.cwd, io.env);
+    try {
+      return await indexWorkspace(io.cwd, io.env);
+    } catch (e) {
+      // Only now pay for the question: is this outside a work tree, or did git fail in one?
+      if (e instanceof GitError && (await findTopLevel(io.cwd, gitEnv(io.env, io.cwd))) === null) {
+        throw new LoopgatesError(messages.outsideGitStaged, messages.outsideGitStagedFix);
+      }
+      throw e;
+    }
   }
   return treeWorkspace(io.cwd, mode, files, io.env);
 }

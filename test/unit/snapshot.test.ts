@@ -40,6 +40,17 @@ describe('indexWorkspace', () => {
     });
   });
 
+  it('works in a SHA-256 repository before its first commit (empty tree id of that format)', async () => {
+    await withGitRepo({}, async (repo) => {
+      rmSync(join(repo.dir, '.git'), { recursive: true, force: true });
+      repo.git('init', '-q', '--object-format=sha256');
+      repo.write('a.txt', 'x\n');
+      repo.git('add', '--', 'a.txt');
+      const ws = await indexWorkspace(repo.dir, {});
+      expect([ws.facts?.objectFormat, await ws.targets(), await ws.readText('a.txt')]).toEqual(['sha256', ['a.txt'], 'x\n']);
+    });
+  });
+
   it('keeps paths with spaces, newlines, unicode and a leading dash intact', async () => {
     const names = ['sp ace.txt', 'new\nline.txt', 'ünïcödé/日本.txt', '-x y.kt', '"quoted".txt', 'tab\there.txt'];
     await withGitRepo(Object.fromEntries(names.map((n, i) => [n, `content ${i}\n`])), async (repo) => {
