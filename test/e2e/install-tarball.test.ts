@@ -4,7 +4,7 @@
 // named, value never printed) and a clean commit lands. One pack per run.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,5 +136,21 @@ describe('the packed tarball in a real Android repository', () => {
     expect(clean.status).toBe(0);
     expect((await run('git', ['rev-parse', 'HEAD'], app)).output).not.toBe(headBefore);
     expect((await run('git', ['show', '--stat', '--format=%s', 'HEAD'], app)).output).toContain('.loopgates/hooks/pre-commit');
+
+    // A teammate's fresh clone: `npm install` runs the committed "prepare" script, which places the hook.
+    const clone = join(base, 'clone');
+    expect((await run('git', ['clone', '-q', app, clone], base)).status).toBe(0);
+    expect(existsSync(join(clone, '.git/hooks/pre-commit'))).toBe(false);
+    const npmInstall = await run('npm', ['install', '--no-audit', '--no-fund'], clone);
+    expect(npmInstall.status).toBe(0);
+    expect(npmInstall.output).toMatch(/placed the shim/);
+    expect(readFileSync(join(clone, '.git/hooks/pre-commit'), 'utf8')).toMatch(/loopgates-shim/);
+    const key2 = fakeAwsKeyId();
+    writeFileSync(join(clone, 'Sync.kt'), `const val KEY = "${key2}"\n`);
+    await run('git', ['add', 'Sync.kt'], clone);
+    const refusedInClone = await run('git', ['commit', '-m', 'key'], clone);
+    expect(refusedInClone.status).toBe(1);
+    expect(refusedInClone.output).toContain('Sync.kt:1');
+    expect(refusedInClone.output).not.toContain(key2);
   }, 600_000);
 });
