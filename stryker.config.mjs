@@ -24,6 +24,30 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   // break: the run fails below this score. high/low only colour the report.
   thresholds: { high: 90, low: 80, break: 60 },
+  // The sandbox copies only what the unit tests need: the working tree is shared with other people's scratch files.
+  ignorePatterns: [
+    '/*',
+    '!/core/',
+    '!/gates/',
+    '!/mutations/',
+    '!/test/',
+    '!/rules/',
+    '!/hooks/',
+    '!/scripts/',
+    '!/.tools/',
+    '!/cli.ts',
+    '!/install.ts',
+    '!/package.json',
+    '!/tsconfig.json',
+    '!/tsconfig.test.json',
+    '!/stryker.vitest.config.mjs',
+    '!/vitest.config.ts',
+    '!/loopgates.schema.json',
+    '!/README.md',
+    '!/examples/',
+    '!/bin/',
+  ],
   tempDirName: '.stryker-tmp',
-  cleanTempDir: true,
+  // Off: scripts/stryker-run.mjs removes the sandboxes itself, never following its corpus symlink.
+  cleanTempDir: false,
 };
