@@ -108,8 +108,13 @@ export function applyPlacements(placements: readonly Placement[], changes: Chang
       continue;
     }
     if (p.kind === 'block') {
-      const cur = existsSync(p.file) ? readFileSync(p.file, 'utf8') : '';
-      const wrote = changes.write(p.file, withBlock(cur), 0o755, 'hook-block');
+      const exists = existsSync(p.file);
+      const cur = exists ? readFileSync(p.file, 'utf8') : '';
+      // husky 9 runs .husky/pre-commit with `sh -e`, so its run bit does not matter: keep the file's mode (no mode
+      // change in a tracked file). Anything git runs directly (husky 8, a committed hooks dir) needs the run bit.
+      const needsRunBit = p.manager !== 'husky 9' && p.manager !== 'husky';
+      const mode = exists ? (statSync(p.file).mode & 0o777) | (needsRunBit ? 0o111 : 0) : 0o755;
+      const wrote = changes.write(p.file, withBlock(cur), mode, 'hook-block');
       lines.push(`${wrote ? 'added' : 'kept'} the loopgates block in ${relative(top, p.file) || p.file} (${p.manager})`);
       continue;
     }

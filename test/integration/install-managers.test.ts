@@ -50,6 +50,8 @@ describe('husky 9 already installed', () => {
       expect(r.stdout).toMatch(/proven: /);
       expect(existsSync(join(s.repo.dir, '.git/hooks/pre-commit'))).toBe(false);
       expect(s.repo.read('.husky/pre-commit').startsWith(huskyHook)).toBe(true);
+      // husky 9 runs it with `sh -e`: the tracked file keeps its mode (no mode change to commit).
+      expect(statSync(join(s.repo.dir, '.husky/pre-commit')).mode & 0o777).toBe(0o644);
 
       const ok = stageAndCommit(s, 'notes.txt', 'clean\n');
       expect(ok.status).toBe(0);
