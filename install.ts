@@ -53,6 +53,13 @@ After placing, install checks that git will run the hook (hooks dir, run bit, li
 scratch clone under the OS temp dir: a commit staging a generated canary credential must be refused and a clean
 commit must land. Running it twice is the same as running it once.
 
+What the hook reads at commit time:
+  ~/.config/loopgates/init.sh   sourced first when present (put nvm / PATH set-up there for GUI git clients)
+  LOOPGATES_NODE                the node binary to use (default: node on PATH)
+  LOOPGATES_CLI                 the loopgates CLI entry to run (default: node_modules, the recorded CLI, PATH)
+  LOOPGATES_SKIP=gate,...|all   bypass gates for one commit: loud warning, written to the ledger
+Node, loopgates or the stored hook missing, or loopgates failing to start: the commit is refused with the fix.
+
 Options:
   --from-prepare   for package.json "prepare": only place the git side of an already committed hook; no proof;
                    outside a git repository it explains and exits 0

@@ -108,6 +108,7 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
       };
     };
 
+    opts.log('proving: clean commit (a cold cache also runs every gate\'s self-test first; later commits reuse it)');
     const clean = await commit('clean.txt', 'loopgates install proof: nothing secret here\n', 'loopgates install proof: clean commit');
     opts.log(`proving: clean commit ${clean.landed ? 'landed' : `was REFUSED (exit ${clean.exitCode})`} (${(clean.durationMs / 1000).toFixed(1)} s)`);
     const secret = canaryCredential();
