@@ -9,6 +9,7 @@ import { readLedger } from '../../core/ledger.js';
 import type { GateResult } from '../../core/types.js';
 import { treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
 import { BAD, runVerbIn, toyGate, toys } from './run-toys.js';
+import { l10nCorpus, sharedParent } from '../helpers/corpus.js';
 
 const run = makeRunVerb({ gates: toys });
 const explain = makeExplainVerb({ gates: toys });
@@ -112,12 +113,12 @@ describe('run --all and --files', () => {
   });
 
   it('--all works on a plain folder outside git (the l10n corpus, read-only)', async () => {
-    const corpus = '/work/shared/corpus/l10n';
+    const corpus = l10nCorpus;
     if (!existsSync(corpus)) return;
     const count = (dir: string): number =>
       readdirSync(dir, { withFileTypes: true }).reduce((n, d) => n + (d.isDirectory() ? (d.name === '.git' || d.name === 'node_modules' ? 0 : count(join(dir, d.name))) : d.isFile() && d.name.endsWith('.xml') ? 1 : 0), 0);
     const xml = toyGate('toy-xml', '.xml');
-    const r = await runVerbIn(makeRunVerb({ gates: [xml] }), corpus, ['--all', '--format', 'json'], { GIT_CEILING_DIRECTORIES: '/work/shared' });
+    const r = await runVerbIn(makeRunVerb({ gates: [xml] }), corpus, ['--all', '--format', 'json'], { GIT_CEILING_DIRECTORIES: sharedParent });
     const j = json(r.stdout);
     expect(j.results[0]!.counts.files).toBe(count(corpus));
     expect(j.results[0]!.counts.files).toBeGreaterThan(100);

@@ -15,6 +15,7 @@ import { runTool } from '../../core/tools.js';
 import { isolatedGitEnv, treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
 import type { TempRepo } from '../helpers/git-repo.js';
 import { localGitleaksDir } from '../helpers/setup-env.js';
+import { l10nCorpus } from '../helpers/corpus.js';
 
 let cacheRoot: string;
 let logs: string[];
@@ -312,7 +313,7 @@ describe('secrets gate over the tree and in memory', () => {
 
   it('the mutation operator is killed on a real corpus strings.xml', async () => {
     const { readFileSync } = await import('node:fs');
-    const corpus = '/work/shared/corpus/l10n/AntennaPod__AntennaPod';
+    const corpus = `${l10nCorpus}/AntennaPod__AntennaPod`;
     const { execFileSync } = await import('node:child_process');
     const file = execFileSync('find', [corpus, '-path', '*res/values/strings.xml', '-print', '-quit'], { encoding: 'utf8' }).trim();
     expect(file).not.toBe('');

@@ -7,8 +7,9 @@ import { runGate } from '../../core/runner.js';
 import { stringParityGate } from '../../gates/string-parity/index.js';
 import { discoverCatalogs } from '../../gates/string-parity/catalogs.js';
 import type { GateResult } from '../../core/types.js';
+import { l10nCorpus } from '../helpers/corpus.js';
 
-const CORPUS = '/work/shared/corpus/l10n';
+const CORPUS = l10nCorpus;
 
 async function run(project: string): Promise<GateResult> {
   const ws = await treeWorkspace(`${CORPUS}/${project}`, 'all');

@@ -3,6 +3,7 @@ import { treeWorkspace } from '../../core/snapshot.js';
 import { overlayWorkspace } from '../../core/workspace.js';
 import { runGate } from '../../core/runner.js';
 import { stringParityGate } from '../../gates/string-parity/index.js';
+import { l10nCorpus } from '../helpers/corpus.js';
 
 const seeded = (seed: number) => () => {
   seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -24,7 +25,7 @@ describe('string-parity mutation operators on real translations', () => {
     it(`${id} on ${project} ${path} is killed at the mutant's line`, async () => {
       const op = stringParityGate.mutations.find((m) => m.id === id)!;
       expect(op.appliesTo(path)).toBe(true);
-      const ws = await treeWorkspace(`/work/shared/corpus/l10n/${project}`, 'all');
+      const ws = await treeWorkspace(`${l10nCorpus}/${project}`, 'all');
       const content = await ws.readText(path);
       const killedAt: number[] = [];
       for (const seed of [1, 2, 3]) {

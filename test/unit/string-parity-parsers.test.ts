@@ -10,6 +10,7 @@ import { memoryWorkspace } from '../../core/workspace.js';
 import { runGate } from '../../core/runner.js';
 import { stringParityGate } from '../../gates/string-parity/index.js';
 import { loadBaseIndex } from '../../gates/string-parity/catalogs.js';
+import { l10nCorpus } from '../helpers/corpus.js';
 
 describe('locale names', () => {
   it.each([
@@ -67,7 +68,7 @@ describe('Android XML', () => {
 
 describe('PO reader', () => {
   it('agrees with gettext-parser on every corpus PO file', () => {
-    const root = '/work/shared/corpus/l10n/Chia-Network__chia-blockchain-gui/packages';
+    const root = `${l10nCorpus}/Chia-Network__chia-blockchain-gui/packages`;
     let files = 0;
     for (const pkg of readdirSync(root)) {
       for (const loc of readdirSync(`${root}/${pkg}/src/locales`)) {
