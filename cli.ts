@@ -87,11 +87,14 @@ export async function main(argv: readonly string[], io: CommandIO): Promise<numb
 /** Entry point used by bin/loopgates.js: wires process streams and signals, sets process.exitCode. */
 export async function runFromProcess(): Promise<void> {
   const controller = new AbortController();
+  // `on`, not `once`: while a listener stays registered, execa's child cleanup (signal-exit) does not re-raise the
+  // signal, so the first Ctrl-C aborts the verb and its `finally` blocks remove scratch space; a second one exits.
   const onSignal = (sig: NodeJS.Signals) => {
+    if (controller.signal.aborted) process.exit(sig === 'SIGINT' ? 130 : 143);
     controller.abort(new Error(sig));
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   const io: CommandIO = {
     cwd: process.cwd(),
     env: process.env,
