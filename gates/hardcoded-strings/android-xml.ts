@@ -5,48 +5,11 @@
 // developer.android.com/studio/write/tool-attributes) are never candidates. `tools:ignore="HardcodedText"` is
 // Android Lint's own suppression and is honoured (as `suppressed`) unless config turns it off.
 import { DOMParser, type Attr, type Comment, type Element, type Node } from '@xmldom/xmldom';
+import { ANDROID_NS, DEFAULT_ANDROID_ATTRIBUTES, TOOLS_NS } from './defaults.js';
 import { hasLetter, parseDirective, type Candidate, type Directive, type Extraction } from './model.js';
 
-/** Text-bearing attributes, canonical prefixes (`android:` for the platform namespace, `app:` for res-auto). */
-export const DEFAULT_ANDROID_ATTRIBUTES: readonly string[] = [
-  'android:text',
-  'android:contentDescription',
-  'android:hint',
-  'android:title',
-  'android:titleCondensed',
-  'android:summary',
-  'android:summaryOn',
-  'android:summaryOff',
-  'android:label',
-  'android:description',
-  'android:tooltipText',
-  'android:dialogTitle',
-  'android:dialogMessage',
-  'android:positiveButtonText',
-  'android:negativeButtonText',
-  'android:textOn',
-  'android:textOff',
-  'android:queryHint',
-  'android:prompt',
-  'android:subtitle',
-  'android:shortcutShortLabel',
-  'android:shortcutLongLabel',
-  'android:shortcutDisabledMessage',
-  'app:title',
-  'app:subtitle',
-  'app:summary',
-  'app:contentDescription',
-  'app:tooltipText',
-  'app:queryHint',
-  'app:helperText',
-  'app:placeholderText',
-  'app:prefixText',
-  'app:suffixText',
-  'app:hintText',
-];
+export { ANDROID_NS, DEFAULT_ANDROID_ATTRIBUTES, TOOLS_NS } from './defaults.js';
 
-export const ANDROID_NS = 'http://schemas.android.com/apk/res/android';
-export const TOOLS_NS = 'http://schemas.android.com/tools';
 const RES_AUTO = 'http://schemas.android.com/apk/res-auto';
 
 /** Canonical name of an attribute: platform namespace -> `android:`, app namespaces -> `app:`, tools -> null. */

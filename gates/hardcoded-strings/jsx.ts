@@ -2,24 +2,11 @@
 // (.js, .jsx, .mjs, .cjs). User text: the children of text components (React Native `<Text>`) and the literal values
 // of accessibility and text props (React Native accessibility docs; WAI-ARIA `aria-label`; HTML `alt`, `title`,
 // `placeholder`). `testID`, `style`, `key` and `className` are never text.
+import { DEFAULT_JSX_ATTRIBUTES, DEFAULT_TEXT_COMPONENTS } from './defaults.js';
 import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type GrammarName, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
 
-/** Props whose literal value is user text. Config `attributes.jsx` replaces the list. */
-export const DEFAULT_JSX_ATTRIBUTES: readonly string[] = [
-  'accessibilityLabel',
-  'accessibilityHint',
-  'aria-label',
-  'aria-description',
-  'aria-placeholder',
-  'aria-valuetext',
-  'placeholder',
-  'title',
-  'alt',
-];
-
-/** Components whose children are user text. Config `textComponents` replaces the list. */
-export const DEFAULT_TEXT_COMPONENTS: readonly string[] = ['Text'];
+export { DEFAULT_JSX_ATTRIBUTES, DEFAULT_TEXT_COMPONENTS } from './defaults.js';
 
 const LITERAL: LiteralSpec = {
   text: new Set(['string_fragment']),

@@ -1,8 +1,11 @@
 // Kotlin / Jetpack Compose extractor, on fwcd/tree-sitter-kotlin (the grammar shipped in tree-sitter-wasms).
 // Text-bearing positions follow Android's APIs: Compose `Text`, `Modifier.semantics { contentDescription = … }`,
 // `Toast.makeText`, `TextView.setText`, AlertDialog.Builder setters, Material 3 composables' named parameters.
+import { DEFAULT_KOTLIN_NAMES } from './defaults.js';
 import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
+
+export { DEFAULT_KOTLIN_NAMES } from './defaults.js';
 
 /** Calls whose positional argument at the given index (or named argument `text`/`message`) is user text. */
 export const KOTLIN_CALLS: Readonly<Record<string, number>> = {
@@ -23,29 +26,6 @@ export const KOTLIN_CALLS: Readonly<Record<string, number>> = {
   showSnackbar: 0,
 };
 
-/**
- * Named arguments and assignment targets that carry user text in Compose and the View system
- * (`Icon(contentDescription = …)`, `semantics { contentDescription = … }`, `showSnackbar(message = …, actionLabel = …)`,
- * `Modifier.clickable(onClickLabel = …)`, `textView.text = …`). Config `attributes.kotlin` replaces the list.
- */
-export const DEFAULT_KOTLIN_NAMES: readonly string[] = [
-  'text',
-  'contentDescription',
-  'stateDescription',
-  'title',
-  'subtitle',
-  'label',
-  'placeholder',
-  'hint',
-  'message',
-  'actionLabel',
-  'onClickLabel',
-  'onLongClickLabel',
-  'tooltipText',
-  'supportingText',
-  'confirmText',
-  'dismissText',
-];
 
 /**
  * Compose animation APIs take a `label` that names the animation in Android Studio's inspector, never shown to

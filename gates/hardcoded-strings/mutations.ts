@@ -1,9 +1,15 @@
 // Mutation operators for `loopgates mutate`: inject a hard-coded user-visible literal into a real input, at a place
 // the gate must report. Operators are pure and synchronous (the WASM grammars load asynchronously), so source files
 // are scanned with a small lexer that skips comments and string literals; Android XML is parsed with xmldom.
-import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
+import { createRequire } from 'node:module';
+import type { Element, Node } from '@xmldom/xmldom';
 import type { Mutant, MutationOperator } from '../../core/types.js';
-import { ANDROID_NS, DEFAULT_ANDROID_ATTRIBUTES, TOOLS_NS } from './android-xml.js';
+import { ANDROID_NS, DEFAULT_ANDROID_ATTRIBUTES, TOOLS_NS } from './defaults.js';
+
+// xmldom (CommonJS) is required on the first XML mutant, not at import: the gate object, and so every commit,
+// loads this module for the synchronous `mutations` list, while only `loopgates mutate` parses XML here.
+let xmldom: typeof import('@xmldom/xmldom') | undefined;
+const loadXmldom = (): typeof import('@xmldom/xmldom') => (xmldom ??= createRequire(import.meta.url)('@xmldom/xmldom') as typeof import('@xmldom/xmldom'));
 
 /** The literal every operator injects: letters, no catalog would hold it, no allow-list should match it. */
 export const INJECTED_TEXT = 'Hello from loopgates';
@@ -26,7 +32,7 @@ const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n
 function parseXml(content: string): Node | null {
   let failed = false;
   try {
-    const doc = new DOMParser({ locator: true, onError: (level) => void (level !== 'warning' && (failed = true)) }).parseFromString(content, 'text/xml');
+    const doc = new (loadXmldom().DOMParser)({ locator: true, onError: (level) => void (level !== 'warning' && (failed = true)) }).parseFromString(content, 'text/xml');
     return failed ? null : doc;
   } catch {
     return null;

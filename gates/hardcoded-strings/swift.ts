@@ -3,8 +3,11 @@
 // the app's string catalogs at run time (Apple: "Preparing views for localization"), so they are candidates with a
 // lookup key; `Text(verbatim:)`, UIKit `.text =` / `.accessibilityLabel =` / `setTitle(_:for:)` and
 // UIAlertController titles are plain `String`s and always hard-coded.
+import { DEFAULT_SWIFT_PROPERTIES } from './defaults.js';
 import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
+
+export { DEFAULT_SWIFT_PROPERTIES } from './defaults.js';
 
 /** SwiftUI views and modifiers whose first unlabeled argument is a `LocalizedStringKey`. */
 export const SWIFTUI_KEY_CALLS: ReadonlySet<string> = new Set([
@@ -30,9 +33,6 @@ export const SWIFTUI_KEY_CALLS: ReadonlySet<string> = new Set([
   'alert',
   'confirmationDialog',
 ]);
-
-/** UIKit property assignments that carry user text (`label.text = "…"`). Config `attributes.swift` replaces it. */
-export const DEFAULT_SWIFT_PROPERTIES: readonly string[] = ['text', 'accessibilityLabel', 'accessibilityHint', 'accessibilityValue', 'placeholder', 'title', 'prompt'];
 
 /** UIKit calls: name -> which arguments are user text (`_0`: first unlabeled; else the label). */
 const UIKIT_CALLS: Readonly<Record<string, readonly string[]>> = {

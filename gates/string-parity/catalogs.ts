@@ -5,6 +5,7 @@ import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import { parse as parseYaml } from 'yaml';
 import type { Workspace } from '../../core/types.js';
+import { ANDROID_VALUES as ANDROID, APPLE_LPROJ as APPLE, DEFAULT_EXCLUDE } from './defaults.js';
 import type { CatalogEntry, CatalogFormat, Grammar, LoadedCatalog } from './model.js';
 import { normaliseLocale } from './locale.js';
 import { parseAndroidXml } from './parsers/android.js';
@@ -16,6 +17,7 @@ import { parsePo } from './parsers/po.js';
 
 export type { CatalogEntry, CatalogFormat, Grammar, LoadedCatalog, LocaleCatalog, ParseProblem, PluralCategory, PluralVariable, Variant } from './model.js';
 export { normaliseLocale } from './locale.js';
+export { DEFAULT_EXCLUDE } from './defaults.js';
 
 /** One catalog file found by discovery. */
 export interface CatalogFile {
@@ -77,8 +79,6 @@ export interface DiscoveryOptions {
   jsonFormat?: 'auto' | 'i18next' | 'icu';
 }
 
-export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/build/**', '**/Pods/**', '**/.git/**', '**/DerivedData/**', '**/.dart_tool/**'];
-
 // Per-workspace memo: each file is read and parsed once per run, whoever asks (the gate, hardcoded-strings).
 // Keyed by the Workspace object, so an overlay (self-test, mutation) never sees a stale parse.
 const memo = new WeakMap<Workspace, { bytes: Map<string, Promise<Buffer>>; parsed: Map<string, Promise<LoadedCatalog>>; sets: Map<string, Promise<CatalogSet>> }>();
@@ -98,8 +98,6 @@ async function readText(ws: Workspace, path: string): Promise<string> {
   return t.charCodeAt(0) === 0xfeff ? t.slice(1) : t;
 }
 
-const ANDROID = /^(?:(.*)\/)?res\/values((?:-[^/]+)?)\/([^/]+\.xml)$/;
-const APPLE = /^(?:(.*)\/)?([^/]+)\.lproj\/([^/]+\.(?:strings|stringsdict))$/;
 const ANDROID_RESOURCE = /<(?:string|plurals|string-array)[\s>]/;
 
 /** `app_pt_BR` -> prefix `app_`, locale `pt-BR` (gen-l10n names ARB files `<prefix>_<locale>.arb`). */
@@ -203,6 +201,8 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
   };
 
   const jsonCandidates: Array<{ path: string; id: string; raw: string; locale: string }> = [];
+  // Every branch below must match a path `mightBeCatalog` (defaults.ts) accepts: the gate's inputs() skips discovery
+  // when no staged path passes that test.
   for (const path of catalogPaths) {
     let mm: RegExpExecArray | null;
     if ((mm = ANDROID.exec(path))) {

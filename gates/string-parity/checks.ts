@@ -5,26 +5,9 @@ import { coveredByExact, isPluralCategory, type PluralRules } from './locale.js'
 import { argTypes, isFormatString, parsePrintf, type PrintfResult } from './placeholders/printf.js';
 import { parseIcu, type IcuResult } from './placeholders/icu.js';
 import { parseI18next } from './placeholders/i18next.js';
+import type { RuleId } from './defaults.js';
 
-/** Every rule id the gate reports (stable, kebab-case), with its default severity. */
-export const RULES = {
-  'placeholder-mismatch': 'error',
-  'invalid-specifier': 'error',
-  'icu-syntax': 'error',
-  'icu-keyword': 'error',
-  'plural-missing-category': 'error',
-  'android-unescaped-apostrophe': 'error',
-  'untranslatable-translated': 'error',
-  unparsable: 'error',
-  'unknown-locale': 'warning',
-  'missing-key': 'warning',
-  'coverage-below-floor': 'error',
-  'extra-key': 'warning',
-  'empty-value': 'warning',
-  'needs-review': 'warning',
-  'duplicate-key': 'warning',
-} as const;
-export type RuleId = keyof typeof RULES;
+export { RULES, type RuleId } from './defaults.js';
 
 /** A finding before the gate's severity policy is applied. Lines/columns 1-based. */
 export interface RawFinding {

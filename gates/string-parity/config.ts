@@ -1,8 +1,7 @@
 // The string-parity gate's options in loopgates.yaml (`gates.string-parity`), a strict zod schema:
 // `configSchema.parse({})` gives the defaults.
 import { z } from 'zod';
-import { DEFAULT_EXCLUDE } from './catalogs.js';
-import { RULES } from './checks.js';
+import { DEFAULT_EXCLUDE, RULES } from './defaults.js';
 
 const ruleIds = Object.keys(RULES) as [keyof typeof RULES, ...Array<keyof typeof RULES>];
 

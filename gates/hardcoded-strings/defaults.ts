@@ -1,0 +1,87 @@
+// The hardcoded-strings gate's default lists and XML namespaces, apart from the extractors so that loading the gate
+// (its config schema, its mutation operators) does not load a parser. Sources are named beside each list.
+
+/** Text-bearing attributes, canonical prefixes (`android:` for the platform namespace, `app:` for res-auto). */
+export const DEFAULT_ANDROID_ATTRIBUTES: readonly string[] = [
+  'android:text',
+  'android:contentDescription',
+  'android:hint',
+  'android:title',
+  'android:titleCondensed',
+  'android:summary',
+  'android:summaryOn',
+  'android:summaryOff',
+  'android:label',
+  'android:description',
+  'android:tooltipText',
+  'android:dialogTitle',
+  'android:dialogMessage',
+  'android:positiveButtonText',
+  'android:negativeButtonText',
+  'android:textOn',
+  'android:textOff',
+  'android:queryHint',
+  'android:prompt',
+  'android:subtitle',
+  'android:shortcutShortLabel',
+  'android:shortcutLongLabel',
+  'android:shortcutDisabledMessage',
+  'app:title',
+  'app:subtitle',
+  'app:summary',
+  'app:contentDescription',
+  'app:tooltipText',
+  'app:queryHint',
+  'app:helperText',
+  'app:placeholderText',
+  'app:prefixText',
+  'app:suffixText',
+  'app:hintText',
+];
+
+/** The Android platform namespace (`android:` attributes) and the design-time `tools:` namespace. */
+export const ANDROID_NS = 'http://schemas.android.com/apk/res/android';
+export const TOOLS_NS = 'http://schemas.android.com/tools';
+
+/** Props whose literal value is user text. Config `attributes.jsx` replaces the list. */
+export const DEFAULT_JSX_ATTRIBUTES: readonly string[] = [
+  'accessibilityLabel',
+  'accessibilityHint',
+  'aria-label',
+  'aria-description',
+  'aria-placeholder',
+  'aria-valuetext',
+  'placeholder',
+  'title',
+  'alt',
+];
+
+/** Components whose children are user text. Config `textComponents` replaces the list. */
+export const DEFAULT_TEXT_COMPONENTS: readonly string[] = ['Text'];
+
+/**
+ * Named arguments and assignment targets that carry user text in Compose and the View system
+ * (`Icon(contentDescription = …)`, `semantics { contentDescription = … }`, `showSnackbar(message = …, actionLabel = …)`,
+ * `Modifier.clickable(onClickLabel = …)`, `textView.text = …`). Config `attributes.kotlin` replaces the list.
+ */
+export const DEFAULT_KOTLIN_NAMES: readonly string[] = [
+  'text',
+  'contentDescription',
+  'stateDescription',
+  'title',
+  'subtitle',
+  'label',
+  'placeholder',
+  'hint',
+  'message',
+  'actionLabel',
+  'onClickLabel',
+  'onLongClickLabel',
+  'tooltipText',
+  'supportingText',
+  'confirmText',
+  'dismissText',
+];
+
+/** UIKit property assignments that carry user text (`label.text = "…"`). Config `attributes.swift` replaces it. */
+export const DEFAULT_SWIFT_PROPERTIES: readonly string[] = ['text', 'accessibilityLabel', 'accessibilityHint', 'accessibilityValue', 'placeholder', 'title', 'prompt'];
