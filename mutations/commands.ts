@@ -16,7 +16,9 @@ import type { GateResult } from '../core/types.js';
 import { packageVersion } from '../core/version.js';
 import { buildCommandGates, commandSpecOf } from '../gates/command/index.js';
 import { checkSelfTestCache, storeSelfTestResults } from './cache.js';
-import { runMutations, type MutantReport } from './mutate.js';
+// mutate.ts (and through it core/tools.ts, execa) loads only in `loopgates mutate`: this module is on every commit's
+// path for the cached self-test step.
+import type { MutantReport } from './mutate.js';
 import { defaultSeed } from './random.js';
 import { mutateJson, mutateText, selfTestText } from './report.js';
 import { runSelfTests, type GateSelfTest } from './selftest.js';
@@ -194,6 +196,7 @@ export function makeMutateVerb(deps: VerbDeps = {}): Verb {
       const onMutant = io.isTTY
         ? (m: MutantReport, done: number) => io.stderr(`\r\x1b[K[${done}] ${m.outcome} ${m.gate}/${m.operator} ${m.file}:${m.line}`.slice(0, 160))
         : undefined;
+      const { runMutations } = await import('./mutate.js');
       const report = await holdingSignals(() =>
         withScratchDir('mutate', (cacheRoot) =>
           runMutations(settings, { ws, cacheRoot, seed, allInputs: values['all-inputs'] === true, perOperator: sample, signal: io.signal, ...(onMutant ? { onMutant } : {}) }),
