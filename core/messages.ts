@@ -2,8 +2,12 @@
 // (after lint-staged's messages.js): wording stays consistent and tests can match on it.
 import type { Counts, Mode } from './types.js';
 
-/** Numbers as people read them: 1,204 (en-US grouping, locale-independent output). */
-export const num = (n: number): string => n.toLocaleString('en-US');
+/**
+ * Numbers as people read them: 1,204 (en-US grouping, locale-independent output). Safe integers are grouped here:
+ * the first toLocaleString call initialises ICU, about 20 ms of CPU on every commit.
+ */
+export const num = (n: number): string =>
+  Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US');
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${num(n)} ${n === 1 ? one : many}`;
 

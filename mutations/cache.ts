@@ -134,9 +134,10 @@ export function selfTestKey(settings: GateSettings<any>, repoRoot: string, env: 
   return h.digest('hex');
 }
 
+// Keys sorted by code unit, not localeCompare: a collator costs ~9 ms of CPU to create, on every commit.
 function stableJson(v: unknown): string {
   return JSON.stringify(v, (_k, val: unknown) =>
-    val && typeof val === 'object' && !Array.isArray(val) ? Object.fromEntries(Object.entries(val as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : val,
+    val && typeof val === 'object' && !Array.isArray(val) ? Object.fromEntries(Object.entries(val as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : val,
   );
 }
 
