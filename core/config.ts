@@ -11,15 +11,14 @@ import { buildCommandGates, commandGatesSchema } from '../gates/command/index.js
 import { ConfigError, LoopgatesError } from './errors.js';
 import type { ConfigProblem } from './errors.js';
 import { messages } from './messages.js';
+import { ANSWERS, CONFIG_FILE, DEFAULT_TIMEOUT_MS, missingAnswers, refuseIncompleteGates } from './config-model.js';
+import type { ConfigOptions, ConfiguredGate, LoadedConfig } from './config-model.js';
 import type { Platform } from './platform.js';
 import type { GateSettings } from './runner.js';
-import type { Gate, LoopAnswers } from './types.js';
+import type { Gate } from './types.js';
 
-/** The config file's name, at the repository's top level. */
-export const CONFIG_FILE = 'loopgates.yaml';
-
-/** Per-gate bound when loopgates.yaml sets none, in ms. */
-export const DEFAULT_TIMEOUT_MS = 60_000;
+export { CONFIG_FILE, DEFAULT_TIMEOUT_MS, missingAnswers, refuseIncompleteGates } from './config-model.js';
+export type { ConfigOptions, ConfiguredGate, LoadedConfig } from './config-model.js';
 
 /** The keys every gate section accepts besides the gate's own options. */
 export const commonShape = {
@@ -32,37 +31,6 @@ export const commonShape = {
     .optional()
     .describe('Why zero inputs is acceptable in --all/--files (else zero inputs is vacuous).'),
 };
-
-/** One gate as configured: the gate, whether it runs, and what the runner needs. */
-export interface ConfiguredGate {
-  gate: Gate<any>;
-  enabled: boolean;
-  /** `builtin` from gates/registry.ts; `command` from loopgates.yaml `commands:`. */
-  source: 'builtin' | 'command';
-  settings: GateSettings<any>;
-}
-
-/** A loaded configuration. `found` is false when there is no loopgates.yaml (defaults used; the run says so). */
-export interface LoadedConfig {
-  /** Absolute path of loopgates.yaml (whether or not it exists). */
-  file: string;
-  found: boolean;
-  /** Every gate in report order (built-in gates, then command gates), enabled or not. */
-  gates: ConfiguredGate[];
-}
-
-/** Options for loading; `gates` replaces the built-in registry (tests register toy gates this way). */
-export interface ConfigOptions {
-  gates?: ReadonlyArray<Gate<any>>;
-}
-
-const ANSWERS: ReadonlyArray<keyof LoopAnswers> = ['runs', 'reads', 'ends', 'asks'];
-
-/** The four answers a gate leaves empty or missing (DESIGN.md "the four answers"); empty array when complete. */
-export function missingAnswers(gate: Pick<Gate, 'loop'>): string[] {
-  const loop = (gate.loop ?? {}) as unknown as Partial<Record<string, unknown>>;
-  return ANSWERS.filter((k) => typeof loop[k] !== 'string' || (loop[k] as string).trim() === '');
-}
 
 /** The ZodObject inside optional/default/nullable wrappers, or null when the gate's schema is not an object. */
 export function objectOf(schema: z.ZodTypeAny): z.AnyZodObject | null {
@@ -236,19 +204,6 @@ function settingsOf(gate: Gate<any>, s: GateSection): GateSettings<any> {
 
 function sortProblems(p: ConfigProblem[]): ConfigProblem[] {
   return [...p].sort((a, b) => a.line - b.line || a.path.localeCompare(b.path));
-}
-
-/** Throws LoopgatesError (exit 2) naming every gate that lacks one of its four answers, and duplicate ids. */
-export function refuseIncompleteGates(gates: ReadonlyArray<Gate<any>>): void {
-  const lines: string[] = [];
-  const seen = new Set<string>();
-  for (const g of gates) {
-    const missing = missingAnswers(g);
-    if (missing.length) lines.push(messages.gateMissingAnswers(g.id, missing));
-    if (seen.has(g.id)) lines.push(messages.duplicateGate(g.id));
-    seen.add(g.id);
-  }
-  if (lines.length) throw new LoopgatesError(lines.join('\n'), messages.gateMissingAnswersFix);
 }
 
 /**

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { CommandIO, Verb } from '../core/command.js';
 import { parseVerbArgs } from '../core/commands/args.js';
 import type { PreflightStep, VerbDeps } from '../core/commands/execute.js';
-import { loadConfig, type ConfiguredGate } from '../core/config.js';
+import type { ConfiguredGate } from '../core/config.js';
 import { LoopgatesError } from '../core/errors.js';
 import { findTopLevel, gitEnv, resolveRepo } from '../core/git.js';
 import { appendLedger, cacheRoot as cacheRootFor, ledgerPath, type LedgerEntry } from '../core/ledger.js';
@@ -80,6 +80,8 @@ interface Selected {
 async function select(io: CommandIO, gateIds: readonly string[], deps: VerbDeps): Promise<Selected> {
   const top = await findTopLevel(io.cwd, gitEnv(io.env, io.cwd));
   const root = top ?? resolve(io.cwd);
+  // core/config.ts (YAML, zod) loads here: this module is on every commit's path, which reads the cached config.
+  const { loadConfig } = await import('../core/config.js');
   const config = loadConfig(root, deps.gates ? { gates: deps.gates } : {});
   const known = config.gates.map((g) => g.gate.id);
   const unknown = gateIds.filter((id) => !known.includes(id));

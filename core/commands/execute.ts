@@ -1,8 +1,8 @@
 // One run of the gates, shared by `run` and `hook`: snapshot -> config -> bypass -> preflight -> gates in parallel ->
 // report -> ledger -> exit code (DESIGN.md "Flow of a commit").
 import type { CommandIO } from '../command.js';
-import { loadConfig } from '../config.js';
-import type { ConfiguredGate, LoadedConfig } from '../config.js';
+import { loadConfigCached } from '../config-cache.js';
+import type { ConfiguredGate, LoadedConfig } from '../config-model.js';
 import { GitError, LoopgatesError } from '../errors.js';
 import { findTopLevel, gitEnv } from '../git.js';
 import { appendLedger, cacheRoot as cacheRootFor, entriesFor, ledgerPath } from '../ledger.js';
@@ -79,7 +79,9 @@ export async function workspaceFor(io: CommandIO, mode: Mode, files?: readonly s
  */
 export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps = {}): Promise<number> {
   const ws = await workspaceFor(io, req.mode, req.files);
-  const config = loadConfig(ws.root, deps.gates ? { gates: deps.gates } : {});
+  const facts = ws.facts;
+  const cacheRoot = cacheRootFor(ws.root, facts);
+  const config = await loadConfigCached(ws.root, deps.gates ? { gates: deps.gates } : { cacheDir: cacheRoot });
   const notes: string[] = [];
   if (!config.found) notes.push(messages.noConfig(config.file));
 
@@ -99,8 +101,6 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
   if (skip.all) io.stderr(`${messages.bypassAllWarning}\n`);
   else if (skip.ids.size) io.stderr(`${messages.bypassWarning([...skip.ids])}\n`);
 
-  const facts = ws.facts;
-  const cacheRoot = cacheRootFor(ws.root, facts);
   const preResults: GateResult[] = [];
   let preExit = 0;
   for (const step of req.preflight ?? []) {

@@ -1,6 +1,5 @@
 // `loopgates explain`: every enabled gate's four answers (DESIGN.md "the four answers").
 import type { Verb } from '../command.js';
-import { loadConfig } from '../config.js';
 import { findTopLevel, gitEnv } from '../git.js';
 import { messages, usage } from '../messages.js';
 import { formatOf, parseVerbArgs } from './args.js';
@@ -20,6 +19,8 @@ export function makeExplainVerb(deps: VerbDeps = {}): Verb {
       }
       const format = formatOf(values.format, ['text', 'json']);
       const root = (await findTopLevel(io.cwd, gitEnv(io.env, io.cwd))) ?? io.cwd;
+      // core/config.ts (YAML, zod) loads here, not with this module: the hook imports the verbs' index too.
+      const { loadConfig } = await import('../config.js');
       const config = loadConfig(root, deps.gates ? { gates: deps.gates } : {});
       const shown = config.gates.filter((g) => g.enabled || values.all);
       if (format === 'json') {
