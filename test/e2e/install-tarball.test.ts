@@ -3,12 +3,11 @@
 // `npx loopgates install`, then a commit planting a generated credential in a real strings.xml is refused (file:line
 // named, value never printed) and a clean commit lands. One pack per run.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedGitEnv } from '../helpers/git-repo.js';
+import { isolatedGitEnv, treeAndIndexDigest } from '../helpers/git-repo.js';
 import { repoRoot } from '../helpers/setup-env.js';
 
 const CORPUS = join(repoRoot, '..', 'shared', 'corpus', 'l10n', 'AntennaPod__AntennaPod');
@@ -34,22 +33,8 @@ function run(file: string, args: string[], cwd: string): Promise<{ status: numbe
   });
 }
 
-/** Working tree (outside .git and node_modules) and index, so the test can show the hook wrote nothing. */
-function treeAndIndex(dir: string): string {
-  const h = createHash('sha256');
-  const walk = (rel: string) => {
-    for (const name of readdirSync(join(dir, rel)).sort()) {
-      const r = rel ? `${rel}/${name}` : name;
-      // The ledger is the one file a run appends to (git-ignored, DESIGN.md "ledger").
-      if (r === '.git' || r === 'node_modules' || r === '.loopgates/ledger.jsonl') continue;
-      const st = statSync(join(dir, r));
-      if (st.isDirectory()) walk(r);
-      else h.update(`${r}\0${st.mode}\0`).update(readFileSync(join(dir, r)));
-    }
-  };
-  walk('');
-  return h.update(readFileSync(join(dir, '.git', 'index'))).digest('hex');
-}
+/** Working tree (outside .git, node_modules and the ledger) and index, so the test can show the hook wrote nothing. */
+const treeAndIndex = (dir: string): string => treeAndIndexDigest(dir, ['node_modules', '.loopgates/ledger.jsonl']);
 
 /** An AWS access key id shape, random each run (gitleaks rule aws-access-token); never committed in token shape. */
 function fakeAwsKeyId(): string {

@@ -55,14 +55,16 @@ export async function withGitRepo<T>(files: Record<string, string | Buffer>, fn:
 
 /**
  * A digest of the working tree (every file outside .git, with its mode) and of the index file: tests compare it
- * before and after a run to prove loopgates wrote nothing (DESIGN.md "lose nothing").
+ * before and after a run to prove loopgates wrote nothing (DESIGN.md "lose nothing"). `exclude` lists repository-relative
+ * paths left out besides .git (e.g. node_modules, or .loopgates/ledger.jsonl: the one file a run appends to).
  */
-export function treeAndIndexDigest(dir: string): string {
+export function treeAndIndexDigest(dir: string, exclude: readonly string[] = []): string {
+  const skip = new Set(['.git', ...exclude]);
   const h = createHash('sha256');
   const walk = (rel: string) => {
     for (const name of readdirSync(join(dir, rel)).sort()) {
       const r = rel ? `${rel}/${name}` : name;
-      if (r === '.git') continue;
+      if (skip.has(r)) continue;
       const st = statSync(join(dir, r));
       if (st.isDirectory()) walk(r);
       else h.update(`${r}\0${st.mode}\0`).update(readFileSync(join(dir, r)));

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { main } from '../../cli.js';
-import { isolatedGitEnv, withGitRepo, type TempRepo } from '../helpers/git-repo.js';
+import { isolatedGitEnv, treeAndIndexDigest, withGitRepo, type TempRepo } from '../helpers/git-repo.js';
 import { repoRoot } from '../helpers/setup-env.js';
 
 export interface CliResult {
@@ -110,18 +110,7 @@ export function dirDigest(dir: string): string {
  * append to (git-ignored, DESIGN.md "ledger").
  */
 export function treeIndexDigestExceptLedger(dir: string): string {
-  const h = createHash('sha256');
-  const walk = (rel: string) => {
-    for (const name of readdirSync(join(dir, rel)).sort()) {
-      const r = rel ? `${rel}/${name}` : name;
-      if (r === '.git' || r === 'node_modules' || r === '.loopgates/ledger.jsonl') continue;
-      const st = statSync(join(dir, r));
-      if (st.isDirectory()) walk(r);
-      else h.update(`${r}\0${st.mode}\0`).update(readFileSync(join(dir, r)));
-    }
-  };
-  walk('');
-  return h.update('index\0').update(readFileSync(join(dir, '.git', 'index'))).digest('hex');
+  return treeAndIndexDigest(dir, ['node_modules', '.loopgates/ledger.jsonl']);
 }
 
 /**

@@ -7,6 +7,7 @@ import { runGate } from '../../core/runner.js';
 import { treeWorkspace } from '../../core/snapshot.js';
 import type { MutationOperator } from '../../core/types.js';
 import { memoryWorkspace } from '../../core/workspace.js';
+import { seededRandom } from '../../mutations/random.js';
 import { configSchema, hardcodedStringsGate, selectInputs } from '../../gates/hardcoded-strings/index.js';
 import {
   hardcodedStringsMutations,
@@ -19,17 +20,8 @@ import {
   lex,
 } from '../../gates/hardcoded-strings/mutations.js';
 
-/** mulberry32: a seeded uniform [0, 1) generator, as the mutation engine uses. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The engine's own seeded generator, so these tests draw what `loopgates mutate --seed` draws. */
+const seeded = seededRandom;
 
 const config = configSchema.parse({});
 
