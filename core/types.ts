@@ -179,16 +179,26 @@ export interface Mutant {
 }
 
 /** DESIGN.md "mutation": injects a gate's target defect into a real input the gate's configuration selects. */
-export interface MutationOperator {
+export interface MutationOperator<F = unknown> {
   id: string;
   description: string;
   /** Whether the operator can try this repository-relative path. */
   appliesTo(path: string): boolean;
   /**
-   * Make one mutant of `content` (the file at `path`), or null when this input offers no place for the defect.
-   * `random` returns uniform [0, 1) from a seeded generator so runs are reproducible. Pure: must not read files.
+   * Optional: what the gate's own reading of the repository says about `path` that the operator needs to choose only
+   * places the gate, by its documented policy, must call a defect (string-parity: which lines hold translations that
+   * have a base entry, and which plural categories the locale's CLDR rules require under the gate's config).
+   * Called by the mutation engine before `mutate`, with the gate's config and the unmutated workspace; may read
+   * through `ctx.ws`. Policy data only, never the gate's verdict: an operator that asked the checks where they fire
+   * would prove nothing. Throwing makes the mutant an `error`.
    */
-  mutate(path: string, content: string, random: () => number): Mutant | null;
+  facts?(ctx: GateContext<any>, path: string): Promise<F>;
+  /**
+   * Make one mutant of `content` (the file at `path`), or null when this input offers no place for the defect.
+   * `random` returns uniform [0, 1) from a seeded generator so runs are reproducible. `facts` is what `facts()`
+   * returned, when the operator has it. Pure: must not read files.
+   */
+  mutate(path: string, content: string, random: () => number, facts?: F): Mutant | null;
 }
 
 /**

@@ -181,7 +181,18 @@ async function mutateOperator(
   for (const path of order) {
     if (out.mutants.length >= want || options.signal?.aborted) break;
     const started = performance.now();
-    const mutant = op.mutate(path, await options.ws.readText(path), random);
+    let facts: unknown;
+    if (op.facts) {
+      try {
+        facts = await op.facts(contextFor(settings, options), path);
+      } catch (err) {
+        const m: MutantReport = { gate: gate.id, operator: op.id, file: path, line: 1, description: 'read what the gate knows of the file', outcome: 'error', detail: `facts() failed: ${err instanceof Error ? err.message : String(err)}`, durationMs: performance.now() - started };
+        out.mutants.push(m);
+        count(m);
+        continue;
+      }
+    }
+    const mutant = op.mutate(path, await options.ws.readText(path), random, facts);
     if (!mutant) {
       noPlace++;
       continue;

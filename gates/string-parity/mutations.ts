@@ -1,6 +1,14 @@
 // Mutation operators of string-parity for `loopgates mutate` (DESIGN.md "mutation"): each injects the gate's target
-// defect into one real translation, as a pure function of (path, content, random).
-import type { Mutant, MutationOperator } from '../../core/types.js';
+// defect into one real translation, as a pure function of (path, content, random, facts). The facts (mutation-facts.ts,
+// loaded on demand) are the gate's own reading of the file: which lines hold translated text compared with a base
+// entry, and which plural categories the locale requires under the gate's config. An operator only injects what the
+// gate's documented policy must call a defect: never into a base or template, a stale key (no base entry: reported as
+// `extra-key`), a plural variant that may leave the count out, or a plural category the locale does not require
+// (README "plural categories": `many` of es/it/pt/fr is reached only by millions and is not required by default).
+import type { GateContext, Mutant, MutationOperator } from '../../core/types.js';
+import type { StringParityConfig } from './config.js';
+import type { LineFact, StringParityFacts } from './mutation-facts.js';
+import { lineIndex } from './model.js';
 
 const TRANSLATION = /(?:\/res\/values-[^/]+\/[^/]+\.xml|\/(?!Base\.)[^/]+\.lproj\/[^/]+\.(?:strings|stringsdict)|\.xcstrings|\.arb|\.po|\.json)$/;
 
@@ -8,113 +16,193 @@ function pick<T>(list: readonly T[], random: () => number): T | undefined {
   return list.length ? list[Math.min(list.length - 1, Math.floor(random() * list.length))] : undefined;
 }
 
-function lineAt(content: string, offset: number): number {
-  let n = 1;
-  for (let i = content.indexOf('\n'); i !== -1 && i < offset; i = content.indexOf('\n', i + 1)) n++;
-  return n;
+// One line table per content (a catalog can be megabytes with thousands of candidate places).
+let table: { content: string; at: (offset: number) => { line: number; column: number } } | undefined;
+function position(content: string, offset: number): { line: number; column: number } {
+  if (table?.content !== content) table = { content, at: lineIndex(content) };
+  return table.at(offset);
+}
+const lineAt = (content: string, offset: number): number => position(content, offset).line;
+const columnAt = (content: string, offset: number): number => position(content, offset).column;
+
+async function facts(ctx: GateContext<any>, path: string): Promise<StringParityFacts> {
+  return (await import('./mutation-facts.js')).stringParityFacts(ctx as GateContext<StringParityConfig>, path);
 }
 
 // A printf specifier inside a catalog value: `%1$s`, `%d`, `%@`, `%lld` (not `%%`).
 const PRINTF = /%(?:\d+\$)?(?:ll|l|q|z)?[sdif@]/g;
 // An ICU/Flutter argument `{name}` (simple arguments only).
 const ICU_ARG = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+// An i18next interpolation `{{name}}`.
+const I18NEXT = /\{\{[^{}]+\}\}/g;
 
-/**
- * Places where deleting a placeholder is a defect: not a plural variant (a variant may leave the count out, e.g.
- * `one` -> "one episode"), and for ICU an argument written once in its value (deleting one of several uses of the
- * same argument loses nothing the parser can see).
- */
-function deletable(lineText: string, text: string): boolean {
-  if (/<item quantity=|<key>(?:zero|one|two|few|many|other)<\/key>|"(?:zero|one|two|few|many|other)"\s*:/.test(lineText)) return false;
-  if (/plural,/.test(lineText) && /^%/.test(text)) return false;
-  if (text.startsWith('{')) {
-    const name = text.slice(1, -1);
-    const uses = lineText.split(text).length - 1 + (lineText.match(new RegExp(`\\{${name}\\s*,`, 'g'))?.length ?? 0);
-    return uses === 1;
-  }
-  return true;
+interface Site {
+  offset: number;
+  text: string;
+  line: number;
+  fact: LineFact;
 }
 
-function candidates(content: string, re: RegExp, keep: (lineText: string, text: string) => boolean = () => true): Array<{ offset: number; text: string }> {
-  const out: Array<{ offset: number; text: string }> = [];
+/** Matches of `re` that sit in translated text the gate compares with a base entry (right of the key, on a fact line). */
+function sites(content: string, re: RegExp, facts: StringParityFacts | undefined, keep: (s: Site, lineText: string) => boolean): Site[] {
+  // Lines hold only translations compared with a base entry, so a base or template file (not .xcstrings) has none.
+  if (!facts) return [];
+  const out: Site[] = [];
   for (const m of content.matchAll(re)) {
-    // Only inside values: skip header-ish lines (XML declarations, PO headers, JSON keys).
+    const line = lineAt(content, m.index);
+    const fact = facts.lines.get(line);
+    if (!fact || columnAt(content, m.index) < fact.column) continue;
     const lineStart = content.lastIndexOf('\n', m.index) + 1;
-    const lineText = content.slice(lineStart, content.indexOf('\n', m.index) === -1 ? undefined : content.indexOf('\n', m.index));
-    if (/^\s*(?:<\?xml|"[A-Za-z-]+: |msgid )/.test(lineText)) continue;
-    if (/"[^"]*"\s*:\s*\{/.test(lineText) && !/value/.test(lineText)) continue;
-    if (!keep(lineText, m[0])) continue;
-    out.push({ offset: m.index, text: m[0] });
+    const lineEnd = content.indexOf('\n', m.index);
+    const site = { offset: m.index, text: m[0], line, fact };
+    if (keep(site, content.slice(lineStart, lineEnd === -1 ? undefined : lineEnd))) out.push(site);
   }
   return out;
 }
 
-const isPrintfFormat = (path: string) => /\.(?:xml|strings|stringsdict|xcstrings)$/.test(path);
+/** How often the argument `text` consumes is written on the line (`%1$s` twice, `{name}` and `{name, plural, ...}`). */
+function uses(lineText: string, text: string): number {
+  if (text.startsWith('{{')) return lineText.split(text).length - 1;
+  if (text.startsWith('{')) {
+    const name = text.slice(1, -1);
+    return lineText.split(text).length - 1 + (lineText.match(new RegExp(`\\{${name}\\s*,`, 'g'))?.length ?? 0);
+  }
+  const n = /^%(\d+)\$/.exec(text);
+  return n ? lineText.split(`%${n[1]}$`).length - 1 : 1;
+}
+
+/**
+ * Whether a printf text mixes numbered (`%1$@`) and unnumbered (`%ld`) specifiers: POSIX leaves that undefined, and the
+ * gate (like CFString) numbers the unnumbered ones from 1, so a retyped or deleted one may read an argument the base
+ * also reads with that type (mastodon-ios `%1$@ … %ld` variants). No place for a defect the gate must see.
+ */
+const mixesNumbering = (text: string): boolean => /%\d+\$/.test(text) && /%(?!\d+\$|%)[-#+ 0']*\d*(?:\.\d+)?(?:hh|h|ll|l|q|L|z|t|j)?[@dDiuUxXoOfFeEgGcCsSpaA]/.test(text);
+
+/** The text left once `placeholder` is deleted from it holds something (else the value is empty: `empty-value`). */
+const leavesText = (text: string, placeholder: string): boolean => text.replace(placeholder, '').trim() !== '';
+
+const grammarRe = (fact: LineFact): RegExp | null =>
+  fact.grammar === 'printf-java' || fact.grammar === 'printf-apple' ? PRINTF : fact.grammar === 'icu' || fact.grammar === 'icu-arb' ? ICU_ARG : fact.grammar === 'i18next' ? I18NEXT : null;
 
 /** Delete one placeholder from a translated value (a deleted `%1$s` or `{count}`). */
-export const deletePlaceholder: MutationOperator = {
+export const deletePlaceholder: MutationOperator<StringParityFacts> = {
   id: 'string-parity/delete-placeholder',
   description: 'delete one placeholder (%1$s, %@, {name}) from a translated string',
   appliesTo: (path) => TRANSLATION.test(path),
-  mutate(path, content, random): Mutant | null {
-    const c = pick(candidates(content, isPrintfFormat(path) ? PRINTF : ICU_ARG, deletable), random);
+  facts,
+  mutate(_path, content, random, f): Mutant | null {
+    // Only where the gate compares arguments both ways: a plural variant may leave the count out ("one episode").
+    const all = [PRINTF, ICU_ARG, I18NEXT].flatMap((re) =>
+      sites(content, re, f, (s, lineText) => s.fact.exact && s.fact.baseHasArgs && grammarRe(s.fact) === re && leavesText(s.fact.text, s.text) && !(re === PRINTF && mixesNumbering(s.fact.text)) && !(re === ICU_ARG && icuOptionBody(content, s.offset)) && !(re === PRINTF && /\bplural,/.test(lineText)) && uses(lineText, s.text) === 1),
+    );
+    const c = pick(all.sort((a, b) => a.offset - b.offset), random);
     if (!c) return null;
-    return { content: content.slice(0, c.offset) + content.slice(c.offset + c.text.length), line: lineAt(content, c.offset), rule: 'placeholder-mismatch', description: `deleted ${c.text}` };
+    return { content: content.slice(0, c.offset) + content.slice(c.offset + c.text.length), line: c.line, rule: 'placeholder-mismatch', description: `deleted ${c.text} from ${c.fact.locale} \`${c.fact.key}\`` };
   },
 };
 
-/** Change one printf specifier's type (`%s` -> `%d`, `%@` -> `%d`, `%d` -> `%@`). */
-export const changeSpecifierType: MutationOperator = {
+/** Change one printf specifier's type (`%s` -> `%d`, `%@` -> `%d`, `%d` -> `%@`; Android `%d` -> `%b`). */
+export const changeSpecifierType: MutationOperator<StringParityFacts> = {
   id: 'string-parity/change-specifier-type',
   description: "change one printf specifier's conversion type in a translated string",
-  appliesTo: (path) => TRANSLATION.test(path) && isPrintfFormat(path),
-  mutate(_path, content, random): Mutant | null {
-    const c = pick(candidates(content, PRINTF), random);
+  appliesTo: (path) => TRANSLATION.test(path) && /\.(?:xml|strings|stringsdict|xcstrings)$/.test(path),
+  facts,
+  mutate(path, content, random, f): Mutant | null {
+    // Types are compared in every printf text the gate judges, variants included (against the base's union).
+    const c = pick(sites(content, PRINTF, f, (s) => s.fact.baseHasArgs && (s.fact.grammar === 'printf-java' || s.fact.grammar === 'printf-apple') && !mixesNumbering(s.fact.text)), random);
     if (!c) return null;
     const conv = c.text[c.text.length - 1]!;
-    const swapped = c.text.slice(0, -1).replace(/(?:ll|l|q|z)$/, '') + (conv === 'd' || conv === 'i' ? (/\.xml$/.test(_path) ? 's' : '@') : 'd');
-    // Java reads %s from anything, so an Android %d -> %s is no defect; use %c there (a char from an int crashes).
-    const out = /\.xml$/.test(_path) && (conv === 'd' || conv === 'i') ? c.text.slice(0, -1) + 'b' : swapped;
-    return { content: content.slice(0, c.offset) + out + content.slice(c.offset + c.text.length), line: lineAt(content, c.offset), rule: 'placeholder-mismatch', description: `changed ${c.text} to ${out}` };
+    const android = c.fact.grammar === 'printf-java' || /\.xml$/.test(path);
+    // Java reads %s from anything, so an Android %d -> %s is no defect; %b (boolean: prints "true" for any int) is.
+    const out = conv === 'd' || conv === 'i' ? (android ? c.text.slice(0, -1) + 'b' : c.text.slice(0, -1).replace(/(?:ll|l|q|z)$/, '') + '@') : c.text.slice(0, -1).replace(/(?:ll|l|q|z)$/, '') + 'd';
+    return { content: content.slice(0, c.offset) + out + content.slice(c.offset + c.text.length), line: c.line, rule: 'placeholder-mismatch', description: `changed ${c.text} to ${out} in ${c.fact.locale} \`${c.fact.key}\`` };
   },
 };
 
+/** Offset of the `{` that encloses `at` on its line (ICU nesting), or -1. */
+function enclosingBrace(content: string, at: number): number {
+  let depth = 0;
+  for (let i = at - 1; i >= 0 && content[i] !== '\n'; i--) {
+    if (content[i] === '}') depth++;
+    else if (content[i] === '{' && depth-- === 0) return i;
+  }
+  return -1;
+}
+
+/** Whether the `{` at `at` opens an option of a plural/select (`one {mojo}`), not a `{mojo}` argument. */
+function icuOptionBody(content: string, at: number): boolean {
+  const open = enclosingBrace(content, at);
+  return open >= 0 && /^\{\s*\w+\s*,\s*(?:plural|select|selectordinal)\s*,/.test(content.slice(open, at));
+}
+
+/**
+ * The selectors of the ICU plural whose option starts at `at`, and its argument name: walks back to the `{` that
+ * encloses the option, reads `{name, plural,` (Lingui writes positional `{0, plural,`), then the selectors at the top level of that plural. Null when the
+ * option is not directly inside a `plural` (a `select`, a nested argument).
+ */
+function icuPluralAround(content: string, at: number): { name: string; selectors: string[] } | null {
+  const open = enclosingBrace(content, at);
+  if (open < 0) return null;
+  const head = /^\{\s*(\w+)\s*,\s*plural\s*,/.exec(content.slice(open, at + 1));
+  if (!head) return null;
+  const selectors: string[] = [];
+  let d = 0;
+  let token = '';
+  for (let i = open + head[0].length; i < content.length && content[i] !== '\n'; i++) {
+    const ch = content[i]!;
+    if (ch === '{') {
+      if (d === 0 && token.trim()) selectors.push(token.trim().split(/\s+/).pop()!);
+      d++;
+      token = '';
+    } else if (ch === '}') {
+      if (d === 0) break;
+      d--;
+    } else if (d === 0) token += ch;
+  }
+  return { name: head[1]!, selectors };
+}
+
 /** Drop one plural variant (`few`, `many`, `one`...) that the locale's CLDR rules require. */
-export const dropPluralCategory: MutationOperator = {
+export const dropPluralCategory: MutationOperator<StringParityFacts> = {
   id: 'string-parity/drop-plural-category',
   description: 'drop one CLDR-required plural category from a translated plural',
   appliesTo: (path) => TRANSLATION.test(path),
-  mutate(path, content, random): Mutant | null {
-    type Site = { start: number; end: number; line: number; cat: string };
-    const sites: Site[] = [];
+  facts,
+  mutate(path, content, random, f): Mutant | null {
+    if (!f) return null;
+    type Drop = { start: number; end: number; line: number; cat: string; key: string; locale: string };
+    const drops: Drop[] = [];
+    // A required category of a plural the gate checks: the fact at the variant's text line says so.
+    const variant = (start: number, end: number, textOffset: number, cat: string) => {
+      const fact = f.lines.get(lineAt(content, textOffset));
+      if (fact && fact.selector === cat && fact.required.includes(cat as never) && fact.pluralLine) drops.push({ start, end, line: fact.pluralLine, cat, key: fact.key, locale: fact.locale });
+    };
     if (path.endsWith('.xml')) {
-      for (const m of content.matchAll(/\n[ \t]*<item quantity="(one|two|few|many|zero)">[\s\S]*?<\/item>/g)) {
-        const open = content.lastIndexOf('<plurals', m.index);
-        sites.push({ start: m.index, end: m.index + m[0].length, line: lineAt(content, open), cat: m[1]! });
-      }
+      for (const m of content.matchAll(/\n[ \t]*<item quantity="(zero|one|two|few|many|other)">[\s\S]*?<\/item>/g)) variant(m.index, m.index + m[0].length, m.index + 1, m[1]!);
     } else if (path.endsWith('.stringsdict')) {
-      for (const m of content.matchAll(/\n[ \t]*<key>(one|two|few|many|zero)<\/key>\s*<string>[\s\S]*?<\/string>/g)) {
-        const dict = content.lastIndexOf('<dict>', m.index);
-        const keyLine = content.lastIndexOf('<key>', dict);
-        sites.push({ start: m.index, end: m.index + m[0].length, line: lineAt(content, keyLine), cat: m[1]! });
-      }
+      for (const m of content.matchAll(/\n[ \t]*<key>(zero|one|two|few|many|other)<\/key>\s*(<string>)[\s\S]*?<\/string>/g)) variant(m.index, m.index + m[0].length, m.index + m[0].lastIndexOf('<string>'), m[1]!);
     } else {
-      // ICU plural option `few {…}` (ARB, ICU JSON, Lingui PO): remove the option with its balanced braces.
-      for (const m of content.matchAll(/\s(one|two|few|many|zero)\s*\{/g)) {
+      // ICU plural option `few {…}` (ARB, ICU JSON, Lingui PO): remove the option with its balanced braces. Not
+      // `other`: ICU itself requires it, so its absence is a syntax error (`icu-syntax`), another rule's defect.
+      for (const m of content.matchAll(/\s(zero|one|two|few|many)\s*\{/g)) {
+        const fact = f.lines.get(lineAt(content, m.index + 1));
+        if (!fact?.icuPlurals || columnAt(content, m.index + 1) < fact.column) continue;
+        const plural = icuPluralAround(content, m.index + 1);
+        if (!plural || !fact.icuPlurals.args.has(plural.name) || !fact.icuPlurals.required(plural.selectors).includes(m[1] as never)) continue;
         let depth = 0;
         let i = m.index + m[0].length - 1;
         for (; i < content.length; i++) {
           if (content[i] === '{') depth++;
           else if (content[i] === '}' && --depth === 0) break;
         }
-        if (depth !== 0 || !/plural,/.test(content.slice(content.lastIndexOf('\n', m.index), m.index))) continue;
-        sites.push({ start: m.index, end: i + 1, line: lineAt(content, m.index), cat: m[1]! });
+        if (depth !== 0) continue;
+        drops.push({ start: m.index, end: i + 1, line: lineAt(content, m.index + 1), cat: m[1]!, key: fact.key, locale: fact.locale });
       }
     }
-    const s = pick(sites, random);
+    const s = pick(drops, random);
     if (!s) return null;
-    return { content: content.slice(0, s.start) + content.slice(s.end), line: s.line, rule: 'plural-missing-category', description: `dropped plural category ${s.cat}` };
+    return { content: content.slice(0, s.start) + content.slice(s.end), line: s.line, rule: 'plural-missing-category', description: `dropped plural category ${s.cat} from ${s.locale} \`${s.key}\`` };
   },
 };
 
-export const stringParityMutations: readonly MutationOperator[] = [deletePlaceholder, changeSpecifierType, dropPluralCategory];
+export const stringParityMutations: readonly MutationOperator<StringParityFacts>[] = [deletePlaceholder, changeSpecifierType, dropPluralCategory];

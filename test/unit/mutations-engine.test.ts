@@ -6,7 +6,8 @@ import { runGate } from '../../core/runner.js';
 import { memoryWorkspace } from '../../core/workspace.js';
 import { runMutations } from '../../mutations/mutate.js';
 import { runSelfTests } from '../../mutations/selftest.js';
-import { blindGate, crashGate, decorationGate, everythingGate, goodGate, hangGate, neverGate, noGreenGate, settings, wrongSpotGate } from './mutations-toys.js';
+import type { GateContext } from '../../core/types.js';
+import { blindGate, crashGate, decorationGate, everythingGate, goodGate, hangGate, injectBad, neverGate, noGreenGate, settings, wrongSpotGate } from './mutations-toys.js';
 
 const cacheRoot = mkdtempSync(join(tmpdir(), 'loopgates-unit-cache-'));
 const repo = () =>
@@ -104,6 +105,27 @@ describe('mutate against deliberately broken gates', () => {
     expect(new Set(seeds.map((s) => s.join())).size).toBeGreaterThan(1);
     const all = await runMutations([settings(goodGate)], { ws: repo(), cacheRoot, seed: 1, allInputs: true });
     expect(all.gates[0]!.operators[0]!.mutants.map((m) => m.file)).toEqual(['docs/a.txt', 'docs/b.txt', 'notes/c.txt']);
+  });
+
+  it("an operator's facts() is read from the unmutated snapshot with the gate's config, and a throwing one is an error", async () => {
+    const seen: string[] = [];
+    const withFacts = {
+      ...injectBad,
+      id: 'inject-bad-facts',
+      facts: async (ctx: GateContext<any>, path: string) => {
+        seen.push(`${path}:${(await ctx.ws.readText(path)).split('\n').length}:${JSON.stringify(ctx.config.include)}`);
+        return 1;
+      },
+      mutate: (p: string, content: string, random: () => number, facts?: unknown) => (facts === 1 ? injectBad.mutate(p, content, random) : null),
+    };
+    const r = await runMutations([settings({ ...goodGate, mutations: [withFacts] })], { ws: repo(), cacheRoot, seed: 7, allInputs: true });
+    expect(r.totals.killed).toBe(3);
+    expect(seen).toEqual(['docs/a.txt:4:["**/*.txt"]', 'docs/b.txt:3:["**/*.txt"]', 'notes/c.txt:2:["**/*.txt"]']);
+    const throwing = { ...withFacts, facts: async () => Promise.reject(new Error('no base catalog')) };
+    const t = await runMutations([settings({ ...goodGate, mutations: [throwing] })], { ws: repo(), cacheRoot, seed: 7 });
+    expect(t.totals).toMatchObject({ error: 3, killed: 0 });
+    expect(t.gates[0]!.operators[0]!.mutants[0]!.detail).toBe('facts() failed: no base catalog');
+    expect(t.ok).toBe(false);
   });
 
   it('one that never reports: survived, exit not ok', async () => {

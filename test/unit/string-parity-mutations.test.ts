@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { treeWorkspace } from '../../core/snapshot.js';
-import { overlayWorkspace } from '../../core/workspace.js';
+import { memoryWorkspace, overlayWorkspace } from '../../core/workspace.js';
 import { runGate } from '../../core/runner.js';
+import { runTool } from '../../core/tools.js';
+import type { GateContext, MutationOperator, Workspace } from '../../core/types.js';
 import { stringParityGate } from '../../gates/string-parity/index.js';
+import type { StringParityFacts } from '../../gates/string-parity/mutation-facts.js';
 import { l10nCorpus } from '../helpers/corpus.js';
+
+const config = stringParityGate.configSchema.parse({});
+const ctxOf = (ws: Workspace, c: unknown = config): GateContext<any> => ({ ws, config: c, signal: new AbortController().signal, runTool, cacheDir: '/tmp/loopgates-test-cache', log: () => {} });
+const op = (id: string) => stringParityGate.mutations.find((m) => m.id === id)! as MutationOperator<StringParityFacts>;
+const factsOf = (o: MutationOperator<StringParityFacts>, ws: Workspace, path: string, c?: unknown) => o.facts!(ctxOf(ws, c), path);
 
 const seeded = (seed: number) => () => {
   seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -23,17 +31,18 @@ const cases: Array<[string, string, string]> = [
 describe('string-parity mutation operators on real translations', () => {
   for (const [id, project, path] of cases) {
     it(`${id} on ${project} ${path} is killed at the mutant's line`, async () => {
-      const op = stringParityGate.mutations.find((m) => m.id === id)!;
-      expect(op.appliesTo(path)).toBe(true);
+      const o = op(id);
+      expect(o.appliesTo(path)).toBe(true);
       const ws = await treeWorkspace(`${l10nCorpus}/${project}`, 'all');
       const content = await ws.readText(path);
+      const facts = await factsOf(o, ws, path);
       const killedAt: number[] = [];
       for (const seed of [1, 2, 3]) {
-        const m = op.mutate(path, content, seeded(seed));
+        const m = o.mutate(path, content, seeded(seed), facts);
         expect(m).not.toBeNull();
         expect(m!.content).not.toBe(content);
         const over = overlayWorkspace(ws, new Map([[path, m!.content]]), [path]);
-        const r = await runGate({ gate: stringParityGate, config: stringParityGate.configSchema.parse({}), timeoutMs: 60_000 }, { ws: over, cacheRoot: '/tmp/loopgates-test-cache' });
+        const r = await runGate({ gate: stringParityGate, config, timeoutMs: 60_000 }, { ws: over, cacheRoot: '/tmp/loopgates-test-cache' });
         expect(r.verdict, m!.description).toBe('fail');
         expect(r.findings.filter((f) => f.severity === 'error').map((f) => `${f.file}:${f.line}`), m!.description).toContain(`${path}:${m!.line}`);
         killedAt.push(m!.line);
@@ -41,4 +50,98 @@ describe('string-parity mutation operators on real translations', () => {
       expect(killedAt.length).toBe(3);
     });
   }
+});
+
+// Survivors of `mutate --all-inputs` on the corpus: each was a place where the gate's documented policy calls nothing a
+// defect, so the operator must not choose it (the gate was right every time; see the README "Mutation operators").
+describe('string-parity operators choose only places the gate must call a defect', () => {
+  const seeds = Array.from({ length: 25 }, (_, i) => i + 1);
+  const mutantsOf = async (id: string, project: string, path: string, c?: unknown) => {
+    const ws = await treeWorkspace(`${l10nCorpus}/${project}`, 'all');
+    const o = op(id);
+    const facts = await factsOf(o, ws, path, c);
+    const content = await ws.readText(path);
+    return { facts, content, mutants: seeds.map((s) => o.mutate(path, content, seeded(s), facts)) };
+  };
+
+  it('drop-plural-category leaves Spanish `many` (exact millions only) unless plurals: cldr requires it', async () => {
+    const path = 'ui/i18n/src/main/res/values-es/strings.xml';
+    const byDefault = await mutantsOf('string-parity/drop-plural-category', 'AntennaPod__AntennaPod', path);
+    expect(byDefault.mutants.every((m) => m !== null)).toBe(true);
+    expect(byDefault.mutants.map((m) => m!.description).filter((d) => /category many /.test(d))).toEqual([]);
+    const manyLines = [...byDefault.facts.lines.values()].filter((f) => f.selector === 'many');
+    expect(manyLines.length).toBe(34);
+    expect(manyLines.every((f) => !f.required.includes('many'))).toBe(true);
+    const cldr = await mutantsOf('string-parity/drop-plural-category', 'AntennaPod__AntennaPod', path, stringParityGate.configSchema.parse({ plurals: 'cldr' }));
+    expect([...cldr.facts.lines.values()].filter((f) => f.selector === 'many').every((f) => f.required.includes('many'))).toBe(true);
+    const off = await mutantsOf('string-parity/drop-plural-category', 'AntennaPod__AntennaPod', path, stringParityGate.configSchema.parse({ plurals: 'off' }));
+    expect(off.mutants.every((m) => m === null)).toBe(true);
+  });
+
+  it('drop-plural-category leaves Hebrew `many` (not a CLDR category of he) and `=1`/`=2`-covered plurals in ARB', async () => {
+    // he requires one, two, other; lichess writes `=1{…} =2{…} many{…} other{…}`, and gen-l10n takes =1/=2 for one/two.
+    const r = await mutantsOf('string-parity/drop-plural-category', 'lichess-org__mobile', 'lib/l10n/app_he.arb');
+    expect(r.content).toMatch(/=1\{.*=2\{.*many\{/);
+    expect(r.mutants.every((m) => m === null)).toBe(true);
+    const pl = await mutantsOf('string-parity/drop-plural-category', 'lichess-org__mobile', 'lib/l10n/app_pl.arb');
+    expect(pl.mutants.every((m) => m !== null && /category (one|few|many) /.test(m.description))).toBe(true);
+  });
+
+  it('change-specifier-type leaves a stale Slovenian key that the base does not hold (reported as extra-key)', async () => {
+    const path = 'ui/i18n/src/main/res/values-sl/strings.xml';
+    const r = await mutantsOf('string-parity/change-specifier-type', 'AntennaPod__AntennaPod', path);
+    expect(r.content.split('\n')[378]).toContain('name="pref_feed_skip_ending_toast">Preskočenih zadnjih %d sekund<');
+    expect(r.facts.lines.get(379)).toBeUndefined();
+    expect(r.mutants.every((m) => m !== null && m.line !== 379)).toBe(true);
+  });
+
+  it('no operator mutates a template (lichess app_en.arb) ', async () => {
+    for (const id of ['string-parity/delete-placeholder', 'string-parity/drop-plural-category']) {
+      const r = await mutantsOf(id, 'lichess-org__mobile', 'lib/l10n/app_en.arb');
+      expect(r.facts.isBase).toBe(true);
+      expect(r.mutants.every((m) => m === null), id).toBe(true);
+    }
+  });
+
+  it('delete-placeholder never deletes from a .stringsdict or .xcstrings plural variant (the count may be left out there)', async () => {
+    const cases: Array<[string, string]> = [
+      ['mastodon__mastodon-ios', 'MastodonSDK/Sources/MastodonLocalization/Resources/zh-Hans.lproj/Localizable.stringsdict'],
+      ['Dimillian__IceCubesApp', 'IceCubesApp/Resources/Localization/Localizable.xcstrings'],
+    ];
+    for (const [project, path] of cases) {
+      const r = await mutantsOf('string-parity/delete-placeholder', project, path);
+      // The file has variant lines with placeholders that the operator could have picked.
+      expect([...r.facts.lines.values()].some((f) => f.selector && /%/.test(f.text)), path).toBe(true);
+      for (const m of r.mutants) {
+        expect(m, path).not.toBeNull();
+        const f = r.facts.lines.get(m!.line)!;
+        expect(f.exact && f.selector === undefined, `${path}:${m!.line} ${m!.description}`).toBe(true);
+      }
+    }
+  });
+
+  it('change-specifier-type leaves texts that mix %1$@ with an unnumbered %ld (mastodon-ios kab)', async () => {
+    const r = await mutantsOf('string-parity/change-specifier-type', 'mastodon__mastodon-ios', 'MastodonSDK/Sources/MastodonLocalization/Resources/kab.lproj/Localizable.stringsdict');
+    expect(r.content.split('\n')[92]).toContain('%1$@, akked %ld');
+    expect(r.mutants.every((m) => m !== null && m.line !== 93)).toBe(true);
+  });
+
+  it('delete-placeholder leaves a PO value that is only the placeholder, and an ICU option body `one {mojo}` (Chia)', async () => {
+    const ar = await mutantsOf('string-parity/delete-placeholder', 'Chia-Network__chia-blockchain-gui', 'packages/gui/src/locales/ar-SA/messages.po');
+    expect(ar.content.split('\n')[3718]).toBe('msgstr "{headerHash}"');
+    expect(ar.mutants.every((m) => m !== null && m.line !== 3719)).toBe(true);
+    const ws = memoryWorkspace({
+      files: {
+        'src/locales/en/messages.po': 'msgid ""\nmsgstr ""\n"Language: en\\n"\n\nmsgid "{0, plural, one {mojo} other {mojos}}"\nmsgstr "{0, plural, one {mojo} other {mojos}}"\n\nmsgid "Hi {name}"\nmsgstr "Hi {name}"\n',
+        'src/locales/fa/messages.po': 'msgid ""\nmsgstr ""\n"Language: fa\\n"\n\nmsgid "{0, plural, one {mojo} other {mojos}}"\nmsgstr "{0, plural, one {mojo} other {mojos}}"\n\nmsgid "Hi {name}"\nmsgstr "Salam {name}"\n',
+        '.linguirc': '{"sourceLocale": "en", "locales": ["en", "fa"]}',
+      },
+      mode: 'all',
+    });
+    const o = op('string-parity/delete-placeholder');
+    const path = 'src/locales/fa/messages.po';
+    const facts = await factsOf(o, ws, path);
+    expect(facts.catalog).toBe(true);
+    for (const s of seeds) expect(o.mutate(path, await ws.readText(path), seeded(s), facts)?.description).toBe('deleted {name} from fa `Hi {name}`');
+  });
 });

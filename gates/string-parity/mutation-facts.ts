@@ -1,0 +1,145 @@
+// What the string-parity gate's own reading of a catalog says about each line of a translation, for its mutation
+// operators (mutations.ts): which translated texts have a base entry the gate compares them with, how strictly, and
+// which plural categories the locale's CLDR rules (locale.ts, the same `pluralRules` the checks use) require under
+// the gate's config. Policy data only: it never runs the checks, so an operator cannot learn from it where the
+// checks happen to fire. Loaded on demand (it loads the parsers), by `loopgates mutate` only.
+import type { GateContext } from '../../core/types.js';
+import { discoverCatalogs, loadCatalog, type DiscoveryOptions } from './catalogs.js';
+import type { StringParityConfig } from './config.js';
+import { coveredByExact, pluralRules, type PluralRules } from './locale.js';
+import type { CatalogEntry, PluralCategory } from './model.js';
+import { isFormatString, parsePrintf } from './placeholders/printf.js';
+import { parseIcu } from './placeholders/icu.js';
+
+/** One line of a translation that holds translated text the gate judges against a base entry. Lines are 1-based. */
+export interface LineFact {
+  key: string;
+  locale: string;
+  grammar: CatalogEntry['grammar'];
+  /** 1-based column where the translated text starts on this line (a placeholder left of it is in the key). */
+  column: number;
+  /** The translated text as the app sees it (escapes resolved). */
+  text: string;
+  /**
+   * The gate compares this text's arguments with the base both ways (a plain string, an array item, an Apple format
+   * holding `%#@var@`), so a deleted argument is a defect. False for plural and device variants, which may leave the
+   * count out: only an argument the base does not pass, or a retyped one, is a defect there.
+   */
+  exact: boolean;
+  /** The base text(s) this line is compared with hold placeholders (printf specifiers, ICU or i18next arguments). */
+  baseHasArgs: boolean;
+  /** A plural variant's selector (`one`, `few`, `=1`), when the line is one. */
+  selector?: string;
+  /**
+   * Plural categories whose absence from this line's plural the gate must report: the locale's required categories
+   * (gate option `plurals`) that no exact selector of the plural covers; empty when the gate does not check this
+   * plural's categories (no base plural, unknown locale, `plurals: off`).
+   */
+  required: PluralCategory[];
+  /** Where the gate reports a missing category of this line's plural (the `<plurals>` element, the Apple variable). */
+  pluralLine?: number;
+  /** ICU lines: base arguments used as `plural`, and the categories a plural of them must keep given its selectors. */
+  icuPlurals?: { args: ReadonlySet<string>; required: (selectors: readonly string[]) => PluralCategory[] };
+}
+
+/** The facts of one catalog file. `isBase`: the file is its group's base (a template); translations only are mutated. */
+export interface StringParityFacts {
+  catalog: boolean;
+  isBase: boolean;
+  lines: ReadonlyMap<number, LineFact>;
+}
+
+const NONE: StringParityFacts = { catalog: false, isBase: false, lines: new Map() };
+
+function discoveryOptions(c: StringParityConfig): DiscoveryOptions {
+  // As the gate discovers (index.ts): every path, so a group keeps its base whatever the include/exclude filters say.
+  return { include: [], exclude: [], developmentLanguage: c.developmentLanguage, jsonFormat: c.jsonFormat, ...(c.baseLocale ? { baseLocale: c.baseLocale } : {}) };
+}
+
+const FLUTTER_EXACT: Record<string, PluralCategory> = { '=0': 'zero', '=1': 'one', '=2': 'two' };
+
+/** Categories of `rules.required` that a plural with these selectors must keep (as checks.ts `requiredMissing` asks). */
+function mustKeep(rules: PluralRules | null, selectors: readonly string[], flutter: boolean): PluralCategory[] {
+  if (!rules) return [];
+  // gen-l10n fills `zero`/`one`/`two` from `=0`/`=1`/`=2`, so those exact selectors stand for the categories.
+  const have = selectors.map((s) => (flutter ? (FLUTTER_EXACT[s] ?? s) : s));
+  const exact = new Set(have.filter((s) => /^=\d+$/.test(s)).map((s) => Number(s.slice(1))));
+  const stands = new Set(flutter ? selectors.map((s) => FLUTTER_EXACT[s]).filter((c): c is PluralCategory => !!c) : []);
+  return rules.required.filter((c) => !stands.has(c) && !coveredByExact(rules, c, exact));
+}
+
+/**
+ * The facts of `path` as the gate configured by `ctx.config` reads it in `ctx.ws` (discovery, base, locale, plural
+ * rules). A path discovery does not hold as a catalog gives `catalog: false` and no lines.
+ */
+export async function stringParityFacts(ctx: GateContext<StringParityConfig>, path: string): Promise<StringParityFacts> {
+  const config = ctx.config;
+  const set = await discoverCatalogs(ctx.ws, discoveryOptions(config));
+  const hit = set.byPath.get(path);
+  if (!hit) return NONE;
+  const { group, file } = hit;
+  if (!group.base) return { catalog: true, isBase: file.isBase, lines: new Map() };
+  const loaded = await loadCatalog(ctx.ws, file);
+  const baseLoaded = group.base.path === path ? loaded : await loadCatalog(ctx.ws, group.base);
+  const base = baseLoaded.locales.find((l) => l.locale === group.baseLocale) ?? baseLoaded.locales[0];
+  const lines = new Map<number, LineFact>();
+  if (!base) return { catalog: true, isBase: file.isBase, lines };
+  const translations = group.format === 'xcstrings' ? loaded.locales.filter((l) => l !== base) : file.isBase ? [] : loaded.locales;
+  const flutter = group.format === 'arb';
+  for (const tr of translations) {
+    const rules = pluralRules(config.localeAliases[tr.locale] ?? tr.locale, config.plurals, config.pseudoLocales, group.baseLocale);
+    for (const e of tr.entries) {
+      const b = base.byKey.get(e.key);
+      // A stale key (not in the base) or an untranslatable one is reported as such, never compared: no place here.
+      if (!b || !b.translatable || e.grammar === 'none') continue;
+      const add = (at: { line: number; column: number; text?: string }, fact: Omit<LineFact, 'key' | 'locale' | 'grammar' | 'column' | 'text'>) => {
+        if (!lines.has(at.line)) lines.set(at.line, { key: e.key, locale: tr.locale, grammar: b.grammar, column: at.column, text: at.text ?? e.value, ...fact });
+      };
+      if (b.grammar === 'printf-java' || b.grammar === 'printf-apple') {
+        const dialect = b.grammar === 'printf-java' ? 'java' : 'apple';
+        const fmt = (t: string) => isFormatString(parsePrintf(t, dialect));
+        const baseVariants = Object.values(b.plurals ?? {});
+        const bVars = b.variables && Object.keys(b.variables).length ? b.variables : undefined;
+        const tVars = e.variables && Object.keys(e.variables).length ? e.variables : undefined;
+        const unionArgs = fmt(b.value) || baseVariants.some((v) => fmt(v.text)) || Object.values(bVars ?? {}).some((v) => Object.values(v.plurals).some((x) => fmt(x.text)));
+        const main = { line: e.valueLine ?? e.line, column: e.valueColumn ?? e.column, text: e.value };
+        // Variants first: in .xcstrings a plural's value line is its first variant's line.
+        if (tVars) {
+          for (const tv of Object.values(tVars)) {
+            const required = bVars ? mustKeep(rules, Object.keys(tv.plurals), false) : [];
+            for (const [sel, v] of Object.entries(tv.plurals)) add(v, { exact: false, baseHasArgs: unionArgs || !!bVars, selector: sel, required, pluralLine: tv.line });
+          }
+          if (bVars) add(main, { exact: true, baseHasArgs: true, required: [] });
+        } else if (e.kind === 'plural' && e.plurals) {
+          const required = b.plurals ? mustKeep(rules, Object.keys(e.plurals), false) : [];
+          for (const [sel, v] of Object.entries(e.plurals)) add(v, { exact: false, baseHasArgs: unionArgs, selector: sel, required, pluralLine: e.line });
+        } else if (e.kind === 'string' && bVars) {
+          add(main, { exact: false, baseHasArgs: true, required: [] });
+        } else if (e.kind === 'string' && b.kind === 'string' && fmt(b.value)) {
+          add(main, { exact: true, baseHasArgs: true, required: [] });
+        }
+        if (e.items && b.items) {
+          e.items.forEach((item, n) => {
+            const bi = b.items![n];
+            if (bi && fmt(bi.text)) add(item, { exact: true, baseHasArgs: true, required: [] });
+          });
+        }
+      } else if (b.grammar === 'icu' || b.grammar === 'icu-arb') {
+        const parsed = parseIcu(b.value, b.grammar !== 'icu-arb');
+        const args = new Set(parsed.ok ? parsed.args.filter((a) => a.kind === 'plural').map((a) => a.name) : []);
+        add({ line: e.valueLine ?? e.line, column: e.valueColumn ?? e.column }, {
+          exact: true,
+          baseHasArgs: parsed.ok && parsed.args.length > 0,
+          required: [],
+          icuPlurals: { args, required: (selectors) => mustKeep(rules, selectors, flutter) },
+        });
+      } else if (b.grammar === 'i18next') {
+        if (e.kind === 'plural' && e.plurals) {
+          const required = mustKeep(rules, Object.keys(e.plurals), false);
+          for (const [sel, v] of Object.entries(e.plurals)) add(v, { exact: false, baseHasArgs: true, selector: sel, required, pluralLine: e.line });
+        } else add({ line: e.valueLine ?? e.line, column: e.valueColumn ?? e.column }, { exact: true, baseHasArgs: /\{\{/.test(b.value), required: [] });
+      }
+    }
+  }
+  return { catalog: true, isBase: file.isBase, lines };
+}
