@@ -183,25 +183,26 @@ export async function findTopLevel(cwd: string, env?: Readonly<Record<string, st
  */
 export async function repoFacts(cwd: string, env?: Readonly<Record<string, string | undefined>>): Promise<RepoFacts> {
   const o = { cwd, ...(env ? { env } : {}) };
-  // One call for the paths; rev-parse prints one answer per line in argument order.
-  const lines = (
-    await gitText(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir', '--git-path', 'hooks', '--show-object-format'], o)
-  ).split('\n');
-  const [topLevel, gitDir, commonDir, hooksDir, objectFormat] = lines;
+  // One call: rev-parse prints one answer per line in argument order. `--verify -q --symbolic-full-name HEAD` adds
+  // `refs/heads/<branch>` (attached) or `HEAD` (detached) when HEAD names a commit, and exits 1 printing nothing for
+  // it before the initial commit (an unborn HEAD is always a branch). Exit 128: not in a work tree (GitError).
+  const r = await git(
+    ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir', '--git-path', 'hooks', '--show-object-format', '--verify', '-q', '--symbolic-full-name', 'HEAD'],
+    { ...o, okExitCodes: [1] },
+  );
+  const lines = r.stdout.toString('utf8').replace(/\n$/, '').split('\n');
+  const [topLevel, gitDir, commonDir, hooksDir, objectFormat, head] = lines;
   if (!topLevel || !gitDir || !commonDir || !hooksDir) {
     throw new GitError(['rev-parse', '--show-toplevel'], 'not inside a git work tree', 'run loopgates inside a git repository, or use: loopgates run --all');
   }
-  const [head, symbolic] = await Promise.all([
-    git(['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { ...o, okExitCodes: [1] }),
-    git(['symbolic-ref', '-q', 'HEAD'], { ...o, okExitCodes: [1] }),
-  ]);
+  const hasHead = r.exitCode === 0 && head !== undefined && head !== '';
   return {
     topLevel,
     gitDir,
     commonDir,
     hooksDir,
-    hasHead: head.exitCode === 0,
-    detached: symbolic.exitCode !== 0,
+    hasHead,
+    detached: hasHead && head === 'HEAD',
     linkedWorktree: resolve(gitDir) !== resolve(commonDir),
     // MERGE_HEAD is a per-worktree pseudo-ref file in the git dir, with files and reftable backends alike.
     mergeInProgress: existsSync(join(gitDir, 'MERGE_HEAD')),
@@ -261,6 +262,30 @@ export async function stagedChanges(cwd: string, treeish: string, env?: Readonly
     changes.push({ status: status.charAt(0), path: parts[i + 1]! });
   }
   return changes;
+}
+
+/** One change of `git diff-index --cached --raw -z`: status letter, path, and the index side's mode and blob id. */
+export interface StagedEntry extends StagedChange {
+  /** Mode of the index entry (octal string: `100644`, `100755`, `120000`, `160000`; `000000` when deleted). */
+  mode: string;
+  /** Blob id of the index entry (all zeros when deleted or unmerged). */
+  oid: string;
+}
+
+/**
+ * `stagedChanges` with the index side of each change (git-diff-index(1) "RAW OUTPUT FORMAT": `:<mode> <mode>
+ * <sha1> <sha1> <status>` NUL `<path>` NUL), so a staged snapshot knows the blob of every staged path without
+ * listing the whole index. Renames off; plumbing, so user config does not change it. Throws GitError.
+ */
+export async function stagedEntries(cwd: string, treeish: string, env?: Readonly<Record<string, string | undefined>>): Promise<StagedEntry[]> {
+  const out = await git(['diff-index', '--cached', '-z', '--raw', '--no-renames', '--no-abbrev', '--ignore-submodules=none', treeish, '--'], { cwd, ...(env ? { env } : {}) });
+  const parts = splitZ(out.stdout);
+  const entries: StagedEntry[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const [, mode = '', , oid = '', status = ''] = parts[i]!.split(' ');
+    entries.push({ status: status.charAt(0), path: parts[i + 1]!, mode, oid });
+  }
+  return entries;
 }
 
 /** Tracked plus untracked-not-ignored files (`git ls-files -co --exclude-standard -z`), deduplicated, sorted. */

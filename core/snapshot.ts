@@ -4,7 +4,7 @@
 import { lstatSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { LoopgatesError, WorkspaceError } from './errors.js';
-import { BlobReader, emptyTreeId, findTopLevel, lsIndex, lsTree, resolveRepo, stagedChanges } from './git.js';
+import { BlobReader, emptyTreeId, findTopLevel, lsIndex, lsTree, resolveRepo, stagedEntries } from './git.js';
 import type { RepoFacts } from './git.js';
 import { normalisePath } from './workspace.js';
 import type { Mode, Workspace } from './types.js';
@@ -25,25 +25,35 @@ export type GitWorkspace = Workspace & { readonly facts: RepoFacts | null };
  * - allPaths: every stage-0 regular file of the index.
  * - read: the blob the index holds (a partially staged file is judged by its staged content), fetched by id from
  *   one `git cat-file --batch` process.
+ * Targets and their blob ids come from one `git diff-index --cached --raw`; the whole index (`git ls-files -s`) is
+ * listed only when a gate asks for a path that is not a target (allPaths, has, read), since each git process costs a
+ * commit ~15 ms of CPU.
  * `env` is the caller's environment (a hook's): GIT_INDEX_FILE / GIT_DIR / GIT_WORK_TREE... are honoured the way git
  * reads them (core/git.ts `gitEnv`) and handed to gates in `backing.env`.
- * Throws GitError outside a work tree or when git fails.
+ * Throws GitError outside a work tree or when git fails (listing the index later: GitError from allPaths/has/read).
  */
 export async function indexWorkspace(cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<GitWorkspace> {
   const { facts, env: repoEnv } = await resolveRepo(cwd, env);
   const root = facts.topLevel;
   const base = facts.hasHead ? 'HEAD' : await emptyTreeId(root, repoEnv, facts.objectFormat);
-  const [entries, changes] = await Promise.all([lsIndex(root, repoEnv), stagedChanges(root, base, repoEnv)]);
-  const oids = new Map<string, string>();
-  for (const e of entries) if (e.stage === 0 && REGULAR.has(e.mode)) oids.set(e.path, e.oid);
-  const targets = [...new Set(changes.filter((c) => JUDGED.has(c.status) && oids.has(c.path)).map((c) => c.path))].sort();
-  const all = [...oids.keys()].sort();
+  const changes = await stagedEntries(root, base, repoEnv);
+  // A judged status's index side is the path's stage-0 entry: regular files only (not symlinks, submodules).
+  const staged = new Map<string, string>();
+  for (const c of changes) if (JUDGED.has(c.status) && REGULAR.has(c.mode)) staged.set(c.path, c.oid);
+  const targets = [...staged.keys()].sort();
+  let listing: Promise<{ oids: Map<string, string>; all: string[] }> | undefined;
+  const index = () =>
+    (listing ??= lsIndex(root, repoEnv).then((entries) => {
+      const oids = new Map<string, string>();
+      for (const e of entries) if (e.stage === 0 && REGULAR.has(e.mode)) oids.set(e.path, e.oid);
+      return { oids, all: [...oids.keys()].sort() };
+    }));
+  const oidOf = async (path: string): Promise<string | undefined> => staged.get(path) ?? (await index()).oids.get(path);
   const reader = new BlobReader(root, repoEnv);
   const cache = new Map<string, Promise<Buffer>>();
-  const read = (path: string): Promise<Buffer> => {
-    const p = normalisePath(path);
-    const oid = oids.get(p);
-    if (oid === undefined) return Promise.reject(new WorkspaceError(path));
+  const read = async (path: string): Promise<Buffer> => {
+    const oid = await oidOf(normalisePath(path));
+    if (oid === undefined) throw new WorkspaceError(path);
     let got = cache.get(oid);
     if (!got) {
       got = reader.read(oid);
@@ -57,10 +67,10 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
     backing: { kind: 'index', root, env: Object.freeze({ ...repoEnv }) },
     facts,
     targets: async () => targets,
-    allPaths: async () => all,
+    allPaths: async () => (await index()).all,
     read,
     readText: async (path) => (await read(path)).toString('utf8'),
-    has: async (path) => oids.has(normalisePath(path)),
+    has: async (path) => (await oidOf(normalisePath(path))) !== undefined,
   };
 }
 
