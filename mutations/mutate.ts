@@ -90,6 +90,7 @@ const includeKey = /include|files|paths|glob|sources/i;
  */
 export async function runMutations(list: ReadonlyArray<GateSettings<any>>, options: MutateOptions): Promise<MutateReport> {
   const started = performance.now();
+  options = { ...options, ws: readOnce(options.ws) };
   const gates: GateMutateReport[] = [];
   const totals = emptyTotals();
   let done = 0;
@@ -228,6 +229,33 @@ async function mutateOperator(
         : `no place for this defect in ${noPlace} candidate file${noPlace === 1 ? '' : 's'}`;
   }
   return out;
+}
+
+/**
+ * `ws` with each path read once and its path lists asked once: the snapshot does not change during a run, and every
+ * overlay then shares the unchanged files' Buffer objects, so gates that memoise by content (string-parity's
+ * catalogs: decoded text, sha1, parse) do that work once per file per process, not once per mutant. Holds what the
+ * gates read of the snapshot in memory for the run.
+ */
+function readOnce(ws: Workspace): Workspace {
+  const bytes = new Map<string, Promise<Buffer>>();
+  const read = (path: string): Promise<Buffer> => {
+    let p = bytes.get(path);
+    if (!p) {
+      bytes.set(path, (p = ws.read(path)));
+      p.catch(() => bytes.delete(path));
+    }
+    return p;
+  };
+  let all: Promise<readonly string[]> | undefined;
+  let targets: Promise<readonly string[]> | undefined;
+  return {
+    ...ws,
+    targets: () => (targets ??= ws.targets()),
+    allPaths: () => (all ??= ws.allPaths()),
+    read,
+    readText: async (path) => (await read(path)).toString('utf8'),
+  };
 }
 
 /** The hook's view of one staged file: `staged` mode, targets = [path], content optionally replaced. */

@@ -1,6 +1,7 @@
 // Catalog discovery and loading for every string-catalog format the string-parity gate reads (see model.ts for the
 // formats and their source documents). This is the stable API other gates use (hardcoded-strings reads the base
 // catalog through `loadBaseIndex`): keep its signatures stable.
+import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import { parse as parseYaml } from 'yaml';
@@ -94,8 +95,33 @@ function readBytes(ws: Workspace, path: string): Promise<Buffer> {
   return p;
 }
 async function readText(ws: Workspace, path: string): Promise<string> {
-  const t = (await readBytes(ws, path)).toString('utf8');
-  return t.charCodeAt(0) === 0xfeff ? t.slice(1) : t;
+  return decode(await readBytes(ws, path));
+}
+
+// Across workspaces, by content: `loopgates mutate` judges one changed file per overlay of a snapshot whose other
+// files are the same Buffer objects (mutations/mutate.ts reads each once), and the self-tests reuse texts. So each
+// Buffer is decoded and hashed once, and a catalog whose bytes were parsed before (path, format options, sha1 of the
+// bytes) is not parsed again: an unchanged base is parsed once per process. Parsed catalogs are shared, never mutated.
+const decoded = new WeakMap<Buffer, string>();
+const digests = new WeakMap<Buffer, string>();
+/** Parsed catalogs by content; bounded (least recently used first out) so a long run over many catalogs stays small. */
+const parsedByContent = new Map<string, Promise<LoadedCatalog>>();
+const PARSED_BY_CONTENT_MAX = 512;
+
+function decode(bytes: Buffer): string {
+  let t = decoded.get(bytes);
+  if (t === undefined) {
+    t = bytes.toString('utf8');
+    if (t.charCodeAt(0) === 0xfeff) t = t.slice(1);
+    decoded.set(bytes, t);
+  }
+  return t;
+}
+
+function digest(bytes: Buffer): string {
+  let d = digests.get(bytes);
+  if (d === undefined) digests.set(bytes, (d = createHash('sha1').update(bytes).digest('hex')));
+  return d;
 }
 
 const ANDROID_RESOURCE = /<(?:string|plurals|string-array)[\s>]/;
@@ -374,27 +400,41 @@ export function loadCatalog(ws: Workspace, file: CatalogFile): Promise<LoadedCat
   const m = memoOf(ws);
   const key = `${file.format}\0${file.path}\0${file.locale}\0${file.grammar ?? ''}\0${file.useEscaping ?? ''}\0${file.isBase}`;
   let p = m.parsed.get(key);
-  if (!p) m.parsed.set(key, (p = parseFile(ws, file)));
+  if (!p) m.parsed.set(key, (p = readBytes(ws, file.path).then((bytes) => parsedOnce(`${key}\0${digest(bytes)}`, file, bytes))));
   return p;
 }
 
-async function parseFile(ws: Workspace, file: CatalogFile): Promise<LoadedCatalog> {
+function parsedOnce(key: string, file: CatalogFile, bytes: Buffer): Promise<LoadedCatalog> {
+  let p = parsedByContent.get(key);
+  if (p) {
+    parsedByContent.delete(key);
+    parsedByContent.set(key, p);
+    return p;
+  }
+  p = Promise.resolve().then(() => parseBytes(file, bytes));
+  parsedByContent.set(key, p);
+  p.catch(() => parsedByContent.delete(key));
+  if (parsedByContent.size > PARSED_BY_CONTENT_MAX) parsedByContent.delete(parsedByContent.keys().next().value!);
+  return p;
+}
+
+function parseBytes(file: CatalogFile, bytes: Buffer): LoadedCatalog {
   switch (file.format) {
     case 'android-xml':
-      return parseAndroidXml(file.path, await readText(ws, file.path), file.locale);
+      return parseAndroidXml(file.path, decode(bytes), file.locale);
     case 'apple-strings':
-      return parseAppleStrings(file.path, await readBytes(ws, file.path), file.locale);
+      return parseAppleStrings(file.path, bytes, file.locale);
     case 'apple-stringsdict':
-      return parseStringsdict(file.path, await readBytes(ws, file.path), file.locale);
+      return parseStringsdict(file.path, bytes, file.locale);
     case 'xcstrings':
-      return parseXcstrings(file.path, await readText(ws, file.path));
+      return parseXcstrings(file.path, decode(bytes));
     case 'arb':
-      return parseArb(file.path, await readText(ws, file.path), file.locale, file.useEscaping ?? false);
+      return parseArb(file.path, decode(bytes), file.locale, file.useEscaping ?? false);
     case 'i18next-json':
     case 'icu-json':
-      return parseJsonCatalog(file.path, await readText(ws, file.path), file.locale, file.format);
+      return parseJsonCatalog(file.path, decode(bytes), file.locale, file.format);
     case 'gettext-po':
-      return parsePo(file.path, await readBytes(ws, file.path), file.locale, file.grammar ?? 'none', file.isBase);
+      return parsePo(file.path, bytes, file.locale, file.grammar ?? 'none', file.isBase);
   }
 }
 
