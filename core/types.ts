@@ -223,6 +223,14 @@ export interface Gate<C = unknown> {
   selfTest: () => SelfTestCase[] | Promise<SelfTestCase[]>;
   /** Operators for `loopgates mutate`. */
   mutations: readonly MutationOperator[];
+  /**
+   * Optional, for `loopgates mutate`: set when each file is judged on its own (a finding in a file depends only on
+   * that file and the config) and one run costs mostly a fixed start-up (a scanner process). The engine may then
+   * stage up to this many mutants, each in a different file, as one commit touching those files, in one run. A mutant
+   * is killed there only by a finding at its own file and line; any other is judged again alone, and so is the green
+   * check of a file unless the same files staged unmutated pass together. Absent: one run per mutant.
+   */
+  mutationBatch?: number;
 }
 
 /** One gate's outcome in one run, as reported and written to the ledger. */

@@ -4,7 +4,7 @@
 // the overlay lives in memory, and gates that shell out materialise it in a scratch directory of their own.
 import { runGate, type GateSettings } from '../core/runner.js';
 import { overlayWorkspace } from '../core/workspace.js';
-import type { GateContext, GateResult, MutationOperator, RunTool, Workspace } from '../core/types.js';
+import type { GateContext, GateResult, Mutant, MutationOperator, RunTool, Workspace } from '../core/types.js';
 import { runTool as defaultRunTool } from '../core/tools.js';
 import { selfTestWaiver } from '../gates/command/index.js';
 import { classifyRed, type MutantOutcome } from './outcomes.js';
@@ -137,7 +137,7 @@ async function mutateGate(settings: GateSettings<any>, options: MutateOptions, c
   };
   for (const op of gate.mutations) {
     if (options.signal?.aborted) break;
-    report.operators.push(await mutateOperator(settings, op, inputs, allPaths, green, options, count));
+    report.operators.push(await mutateOperator(settings, op, inputs, allPaths, green, options, count, greens));
   }
   const made = report.operators.reduce((n, o) => n + o.mutants.length, 0);
   if (made === 0 && !options.signal?.aborted) {
@@ -163,6 +163,7 @@ async function mutateOperator(
   green: (path: string) => Promise<GateResult>,
   options: MutateOptions,
   count: (m: MutantReport) => void,
+  greens: Map<string, Promise<GateResult>>,
 ): Promise<OperatorReport> {
   const { gate } = settings;
   const out: OperatorReport = { operator: op.id, description: op.description, mutants: [], alreadyRed: 0 };
@@ -179,48 +180,61 @@ async function mutateOperator(
   const order = options.allInputs ? [...candidates].sort() : shuffled(candidates, random);
   const want = options.allInputs ? Infinity : Math.max(1, options.perOperator ?? 3);
   let noPlace = 0;
-  for (const path of order) {
-    if (out.mutants.length >= want || options.signal?.aborted) break;
-    const started = performance.now();
-    let facts: unknown;
-    if (op.facts) {
-      try {
-        facts = await op.facts(contextFor(settings, options), path);
-      } catch (err) {
-        const m: MutantReport = { gate: gate.id, operator: op.id, file: path, line: 1, description: 'read what the gate knows of the file', outcome: 'error', detail: `facts() failed: ${err instanceof Error ? err.message : String(err)}`, durationMs: performance.now() - started };
-        out.mutants.push(m);
-        count(m);
+  // Gates that declare `mutationBatch` judge several mutants (each in its own file) in one run; see batchRun.
+  const batch = Math.max(1, Math.floor(gate.mutationBatch ?? 1));
+  let next = 0;
+  while (next < order.length && out.mutants.length < want && !options.signal?.aborted) {
+    const chunk: Array<{ path: string; mutant: Mutant; started: number }> = [];
+    const size = Math.min(batch, want - out.mutants.length);
+    while (chunk.length < size && next < order.length && !options.signal?.aborted) {
+      const path = order[next++]!;
+      const started = performance.now();
+      let facts: unknown;
+      if (op.facts) {
+        try {
+          facts = await op.facts(contextFor(settings, options), path);
+        } catch (err) {
+          const m: MutantReport = { gate: gate.id, operator: op.id, file: path, line: 1, description: 'read what the gate knows of the file', outcome: 'error', detail: `facts() failed: ${err instanceof Error ? err.message : String(err)}`, durationMs: performance.now() - started };
+          out.mutants.push(m);
+          count(m);
+          continue;
+        }
+      }
+      const mutant = op.mutate(path, await options.ws.readText(path), random, facts);
+      if (!mutant) {
+        noPlace++;
         continue;
       }
+      chunk.push({ path, mutant, started });
     }
-    const mutant = op.mutate(path, await options.ws.readText(path), random, facts);
-    if (!mutant) {
-      noPlace++;
-      continue;
-    }
-    const red = await runOn(settings, settings.config, options, path, mutant.content);
-    if (options.signal?.aborted) break;
-    let { outcome, detail } = classifyRed(path, mutant, red);
-    if (outcome === 'killed') {
-      const g = await green(path);
-      if (g.verdict === 'fail') {
-        // Already red without the mutation: this input cannot show the red came from the defect. Try another.
-        out.alreadyRed++;
-        continue;
+    const batched = chunk.length > 1 ? await batchRun(settings, options, chunk, greens) : new Map<string, GateResult>();
+    for (const { path, mutant, started } of chunk) {
+      if (out.mutants.length >= want || options.signal?.aborted) break;
+      const red = batched.get(path) ?? (await runOn(settings, settings.config, options, path, mutant.content));
+      if (options.signal?.aborted) break;
+      let { outcome, detail } = classifyRed(path, mutant, red);
+      if (outcome === 'killed') {
+        if (batched.has(path)) detail += ` (one run with ${chunk.length - 1} other mutated file${chunk.length === 2 ? '' : 's'} staged)`;
+        const g = await green(path);
+        if (g.verdict === 'fail') {
+          // Already red without the mutation: this input cannot show the red came from the defect. Try another.
+          out.alreadyRed++;
+          continue;
+        }
+        if (g.verdict !== 'pass') {
+          outcome = g.verdict === 'error' ? 'error' : 'no-coverage';
+          detail = `red with the mutant, but the unmutated input gave ${g.verdict}: ${g.reason ?? g.error?.message ?? ''}`.trim();
+        } else detail += `; green without it (read ${g.counts.files} files)`;
       }
-      if (g.verdict !== 'pass') {
-        outcome = g.verdict === 'error' ? 'error' : 'no-coverage';
-        detail = `red with the mutant, but the unmutated input gave ${g.verdict}: ${g.reason ?? g.error?.message ?? ''}`.trim();
-      } else detail += `; green without it (read ${g.counts.files} files)`;
+      const m: MutantReport = { gate: gate.id, operator: op.id, file: path, line: mutant.line, description: mutant.description, outcome, detail, durationMs: performance.now() - started };
+      if (outcome === 'survived' || outcome === 'no-coverage') {
+        const why = await swallowedBy(settings, options, path, mutant, red, outcome);
+        if (why) m.swallowedBy = why;
+        else if (uncovered) m.swallowedBy = `the gate's inputs do not include ${path}${describeIncludes(settings.config)}`;
+      }
+      out.mutants.push(m);
+      count(m);
     }
-    const m: MutantReport = { gate: gate.id, operator: op.id, file: path, line: mutant.line, description: mutant.description, outcome, detail, durationMs: performance.now() - started };
-    if (outcome === 'survived' || outcome === 'no-coverage') {
-      const why = await swallowedBy(settings, options, path, mutant, red, outcome);
-      if (why) m.swallowedBy = why;
-      else if (uncovered) m.swallowedBy = `the gate's inputs do not include ${path}${describeIncludes(settings.config)}`;
-    }
-    out.mutants.push(m);
-    count(m);
   }
   if (out.mutants.length === 0) {
     out.note =
@@ -256,6 +270,38 @@ function readOnce(ws: Workspace): Workspace {
     read,
     readText: async (path) => (await read(path)).toString('utf8'),
   };
+}
+
+/**
+ * One red run of a chunk of mutants of a `mutationBatch` gate, staged together as one commit touching their files,
+ * and one green run of the same files unmutated. Returns the red result for each mutant that run killed (a finding at
+ * its own file and line); the others are judged again alone by the caller, so a batch can only save runs, never turn
+ * a survivor into a kill or hide an error. When the green run passes having read every file, it is each file's green
+ * (no file of it is red unmutated); otherwise each file's green is run alone when needed.
+ */
+async function batchRun(settings: GateSettings<any>, options: MutateOptions, chunk: ReadonlyArray<{ path: string; mutant: Mutant }>, greens: Map<string, Promise<GateResult>>): Promise<Map<string, GateResult>> {
+  const paths = chunk.map((c) => c.path);
+  const red = await runGate(settings, { ws: stagedOverlayOf(options.ws, new Map(chunk.map((c) => [c.path, c.mutant.content])), paths), cacheRoot: options.cacheRoot, ...signalAndTool(options) });
+  const killed = new Map<string, GateResult>();
+  if (red.verdict === 'fail') {
+    for (const c of chunk) if (classifyRed(c.path, c.mutant, red).outcome === 'killed') killed.set(c.path, red);
+  }
+  const unjudged = paths.filter((p) => !greens.has(p));
+  if (killed.size > 0 && unjudged.length > 1) {
+    const green = runGate(settings, { ws: stagedOverlayOf(options.ws, new Map(), unjudged), cacheRoot: options.cacheRoot, ...signalAndTool(options) });
+    // Trusted only when it read every file: a gate that judged part of the commit proves nothing of the rest.
+    const g = await green;
+    if (g.verdict === 'pass' && g.counts.files >= unjudged.length) for (const p of unjudged) greens.set(p, green);
+  }
+  return killed;
+}
+
+function signalAndTool(options: MutateOptions): { signal?: AbortSignal; runTool?: RunTool } {
+  return { ...(options.signal ? { signal: options.signal } : {}), ...(options.runTool ? { runTool: options.runTool } : {}) };
+}
+
+function stagedOverlayOf(base: Workspace, changes: ReadonlyMap<string, string>, targets: readonly string[]): Workspace {
+  return { ...overlayWorkspace(base, changes, targets), mode: 'staged' };
 }
 
 /** The hook's view of one staged file: `staged` mode, targets = [path], content optionally replaced. */

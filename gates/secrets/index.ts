@@ -31,4 +31,6 @@ export const secretsGate: Gate<SecretsConfig> = {
   run: async (ctx, inputs) => (await import('./scan.js')).runSecrets(ctx, inputs),
   selfTest: secretsSelfTest,
   mutations: [injectCredential],
+  // gitleaks reports per file, and its start-up (rule compilation) is most of a run: mutate stages mutants together.
+  mutationBatch: 64,
 };

@@ -128,6 +128,28 @@ describe('mutate against deliberately broken gates', () => {
     expect(t.ok).toBe(false);
   });
 
+  it('mutationBatch: mutants of different files share one red run and one green run; a batch never makes a kill alone', async () => {
+    let runs = 0;
+    const counted = { ...goodGate, mutationBatch: 8, run: async (ctx: GateContext<any>, inputs: readonly string[]) => (runs++, goodGate.run(ctx, inputs)) };
+    const r = await runMutations([settings(counted)], { ws: repo(), cacheRoot, seed: 7, allInputs: true });
+    expect(r.totals).toEqual({ killed: 3, survived: 0, 'no-coverage': 0, error: 0, timeout: 0 });
+    expect(runs).toBe(2);
+    for (const m of r.gates[0]!.operators[0]!.mutants) expect(m.detail).toMatch(new RegExp(`red at ${m.file}:${m.line} .*one run with 2 other mutated files staged.*green without it \\(read 3 files\\)`));
+    // A gate that judges only the first staged file: the batch kills one; the others are judged alone and killed there.
+    runs = 0;
+    const firstOnly = { ...counted, run: async (ctx: GateContext<any>, inputs: readonly string[]) => (runs++, goodGate.run(ctx, inputs.slice(0, 1))) };
+    const f = await runMutations([settings(firstOnly)], { ws: repo(), cacheRoot, seed: 7, allInputs: true });
+    expect(f.totals.killed).toBe(3);
+    expect(f.gates[0]!.operators[0]!.mutants.map((m) => /one run with/.test(m.detail))).toEqual([true, false, false]);
+    // Its green run of the three files read one: not taken as the others' green, each is run alone.
+    expect(f.gates[0]!.operators[0]!.mutants.map((m) => /green without it \(read 1 files\)/.test(m.detail))).toEqual([true, true, true]);
+    expect(runs).toBe(1 + 1 + 3 + 2);
+    // One that never reports stays survived: every mutant is judged again alone.
+    const n = await runMutations([settings({ ...neverGate, mutationBatch: 8 })], { ws: repo(), cacheRoot, seed: 7, allInputs: true });
+    expect(n.totals.survived).toBe(3);
+    expect(n.gates[0]!.operators[0]!.mutants[0]!.detail).toMatch(/stayed green \(read 1 file,/);
+  });
+
   it('one that never reports: survived, exit not ok', async () => {
     const r = await runMutations([settings(neverGate)], { ws: repo(), cacheRoot, seed: 7 });
     expect(r.totals.survived).toBe(3);
