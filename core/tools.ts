@@ -1,6 +1,8 @@
 // The one tool runner (DESIGN.md "two process boundaries only"): argument arrays, never shell strings; a timeout
 // on every call; ENOENT becomes ToolMissingError so a missing scanner refuses the commit instead of passing.
-import { execa } from 'execa';
+// On POSIX it is node:child_process directly: execa costs ~150 ms of CPU to load, on every commit that runs a
+// scanner. On Windows execa (through cross-spawn) keeps running `.cmd` / `.bat` shims and PATHEXT lookups.
+import { spawn } from 'node:child_process';
 import { ToolMissingError } from './errors.js';
 import type { RunTool, ToolOptions, ToolResult } from './types.js';
 
@@ -12,19 +14,105 @@ export const installHints: Readonly<Record<string, string>> = {
   node: 'install Node.js 20 or newer',
 };
 
+/** After SIGTERM (timeout or abort), SIGKILL follows this many ms later if the process is still running. */
+export const FORCE_KILL_AFTER_MS = 2000;
+
+/** Output kept per stream, in bytes (execa's default maxBuffer); past it the process is killed (exit code null). */
+export const MAX_OUTPUT_BYTES = 100_000_000;
+
 /**
  * Run `file` with `args` (no shell). Resolves with the exit code and output whatever the exit code; never throws
  * for a non-zero exit. Throws ToolMissingError when the binary does not exist (ENOENT).
- * `timeoutMs` kills the process (SIGTERM, then SIGKILL after 2000 ms) and reports `timedOut: true`.
+ * `timeoutMs` kills the process (SIGTERM, then SIGKILL after 2000 ms) and reports `timedOut: true`; an aborted
+ * `signal` kills it the same way. `exitCode` is null when the process ended by a signal or could not start
+ * (`stderr` then says why).
  */
 export const runTool: RunTool = async (file: string, args: readonly string[], options: ToolOptions): Promise<ToolResult> => {
+  if (process.platform === 'win32') return runWithExeca(file, args, options);
   const started = performance.now();
+  const env = (options.extendEnv ?? true) ? { ...process.env, ...options.env } : { ...options.env };
+  return new Promise<ToolResult>((resolve, reject) => {
+    const child = spawn(file, [...args], { cwd: options.cwd, env, stdio: [options.input !== undefined ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    const size = { out: 0, err: 0 };
+    let timedOut = false;
+    let forceKill: NodeJS.Timeout | undefined;
+    let stopping = false;
+    // Once stopped, output still held open by a grandchild (`sh -c 'x &'`) is not waited for.
+    const dropOutput = () => {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    };
+    const stop = () => {
+      stopping = true;
+      if (child.exitCode !== null || child.signalCode !== null) return dropOutput();
+      child.kill('SIGTERM');
+      forceKill ??= setTimeout(() => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }, FORCE_KILL_AFTER_MS);
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stop();
+    }, options.timeoutMs);
+    const onAbort = () => stop();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const collect = (chunks: Buffer[], key: 'out' | 'err') => (b: Buffer) => {
+      size[key] += b.length;
+      if (size[key] > MAX_OUTPUT_BYTES) return stop();
+      chunks.push(b);
+    };
+    child.stdout!.on('data', collect(out, 'out'));
+    child.stderr!.on('data', collect(err, 'err'));
+    let settled = false;
+    const finish = (code: number | null, spawnError?: NodeJS.ErrnoException) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(forceKill);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (spawnError?.code === 'ENOENT') {
+        reject(new ToolMissingError(file, installHints[basename(file)] ?? `install ${file} and make sure it is on PATH`));
+        return;
+      }
+      const stderr = Buffer.concat(err).toString('utf8');
+      resolve({
+        exitCode: spawnError ? null : code,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: spawnError ? `${stderr}${stderr && !stderr.endsWith('\n') ? '\n' : ''}${file}: ${spawnError.message}\n` : stderr,
+        timedOut,
+        durationMs: performance.now() - started,
+      });
+    };
+    // A process that never started (ENOENT, EACCES) emits 'error' and no exit; one that ran ends with 'close'.
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      if (child.pid === undefined) finish(null, e);
+    });
+    child.on('exit', () => {
+      if (stopping) dropOutput();
+    });
+    child.on('close', (code) => finish(code));
+    if (child.stdin) {
+      child.stdin.on('error', () => {
+        /* the tool may exit before reading all of its input; its exit code tells what happened */
+      });
+      child.stdin.end(options.input);
+    }
+    if (options.signal?.aborted) stop();
+  });
+};
+
+/** The Windows path: execa with the same options (cross-spawn resolves `.cmd` shims and PATHEXT). */
+async function runWithExeca(file: string, args: readonly string[], options: ToolOptions): Promise<ToolResult> {
+  const started = performance.now();
+  const { execa } = await import('execa');
   const result = await execa(file, [...args], {
     cwd: options.cwd,
     env: options.env ?? {},
     extendEnv: options.extendEnv ?? true,
     timeout: options.timeoutMs,
-    forceKillAfterDelay: 2000,
+    forceKillAfterDelay: FORCE_KILL_AFTER_MS,
     reject: false,
     stripFinalNewline: false,
     ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' as const }),
@@ -42,7 +130,7 @@ export const runTool: RunTool = async (file: string, args: readonly string[], op
     timedOut: result.timedOut === true,
     durationMs: performance.now() - started,
   };
-};
+}
 
 function basename(file: string): string {
   const i = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
