@@ -35,7 +35,18 @@ export const stringParityGate: Gate<StringParityConfig> = {
     if (!targets.some(mightBeCatalog)) return [];
     const { discoverCatalogs } = await import('./catalogs.js');
     const set = await discoverCatalogs(ctx.ws, discoveryOptions(ctx.config));
-    return targets.filter((p) => set.byPath.has(p));
+    const judged = targets.filter((p) => set.byPath.has(p));
+    if (ctx.ws.mode !== 'staged') return judged;
+    // A staged base changes what every translation of its group must match: the commit can make an unstaged
+    // translation wrong, so each one is judged too, read from the same snapshot (judge.ts reports why).
+    const seen = new Set(judged);
+    const pulled: string[] = [];
+    for (const p of judged) {
+      const { group, file } = set.byPath.get(p)!;
+      if (!file.isBase) continue;
+      for (const f of group.files) if (!seen.has(f.path)) (seen.add(f.path), pulled.push(f.path));
+    }
+    return [...judged, ...pulled.sort()];
   },
   run: async (ctx, inputs) => (await import('./judge.js')).checkCatalogs(ctx, inputs),
   selfTest: stringParitySelfTest,

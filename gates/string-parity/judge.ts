@@ -18,7 +18,11 @@ function judgedFilter(c: StringParityConfig): (path: string) => boolean {
 
 type Out = GateOutput['findings'][number];
 
-/** Run the checks over the catalog files `inputs` (repository-relative). Exported for tests and benchmarks. */
+/**
+ * Run the checks over the catalog files `inputs` (repository-relative). Exported for tests and benchmarks.
+ * In staged mode an input that is not staged is a translation whose base is staged (index.ts inputs()): it is
+ * compared with the base as staged and only the parity findings the base change can cause are reported, in it.
+ */
 export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candidates: readonly string[]): Promise<GateOutput> {
   const config = ctx.config;
   const keep = judgedFilter(config);
@@ -32,10 +36,16 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
   } else if (filtered) notes.push(`${filtered} of ${candidates.length} catalog files filtered by gates.string-parity include/exclude`);
   let items = 0;
   const severityOf = (rule: RuleId): Severity | 'off' => config.rules[rule] ?? RULES[rule];
-  const emit = (file: string, f: RawFinding, subject: string) => {
+  const emitRaw = (file: string, f: RawFinding, subject: string) => {
     const sev = severityOf(f.rule);
     if (sev === 'off') return;
     findings.push({ rule: f.rule, file, line: f.line, column: f.column, message: f.message, severity: sev, fingerprint: fingerprint(GATE, f.rule, file, subject) });
+  };
+  const emit = emitRaw;
+  const baseOf = async (group: CatalogGroup): Promise<LocaleCatalog | undefined> => {
+    if (!group.base) return undefined;
+    const l = await loadCatalog(ctx.ws, group.base);
+    return l.locales.find((c) => c.locale === group.baseLocale) ?? l.locales[0];
   };
   const rulesFor = (locale: string, group: CatalogGroup) => {
     const alias = config.localeAliases[locale];
@@ -43,8 +53,17 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
   };
   const unknownReported = new Set<string>();
   const staged = ctx.ws.mode === 'staged';
+  const stagedPaths = staged ? new Set(await ctx.ws.targets()) : null;
 
-  const judgeLocale = (file: CatalogFile, group: CatalogGroup, tr: LocaleCatalog, base: LocaleCatalog | undefined, headerLine: number) => {
+  // `pulledBy`: the staged base that made this unstaged translation an input. Its own problems (syntax, unknown
+  // locale, keys it lacks, which the base already reports) are not the commit's doing, so only parity is judged.
+  const judgeLocale = (file: CatalogFile, group: CatalogGroup, tr: LocaleCatalog, base: LocaleCatalog | undefined, headerLine: number, pulledBy?: string) => {
+    const emit = pulledBy
+      ? (path: string, f: RawFinding, subject: string) => {
+          if (f.rule === 'unknown-locale' || f.rule === 'missing-key') return;
+          emitRaw(path, { ...f, message: `${f.message} (caused by the staged change to the base ${pulledBy}; ${path} is not staged)` }, subject);
+        }
+      : emitRaw;
     const rules = rulesFor(tr.locale, group);
     if (!rules && !unknownReported.has(`${file.path}\0${tr.locale}`)) {
       unknownReported.add(`${file.path}\0${tr.locale}`);
@@ -90,6 +109,11 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
     const { group, file } = hit;
     files++;
     const loaded = await loadCatalog(ctx.ws, file);
+    const pulledBy = stagedPaths && !stagedPaths.has(path) && group.base && stagedPaths.has(group.base.path) ? group.base.path : undefined;
+    if (pulledBy && !file.isBase) {
+      for (const tr of loaded.locales) judgeLocale(file, group, tr, await baseOf(group), 1, pulledBy);
+      continue;
+    }
     // Duplicate definitions: one finding per file (Lingui catalogs can hold dozens), at the first duplicate.
     const dups = loaded.problems.filter((p) => p.rule === 'duplicate-key');
     if (dups.length) {

@@ -99,12 +99,36 @@ describe('staged mode', () => {
     expect(r.counts.files).toBe(1);
     expect(r.findings.filter((f) => f.severity === 'error').map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual(['res/values-fr/strings.xml:2 placeholder-mismatch']);
   });
-  it('a staged base with a new key reports which locales lack it', async () => {
+  it('a staged base with a new key reports which locales lack it (once, at the base)', async () => {
     const r = await run(['res/values/strings.xml']);
-    expect(r.verdict).toBe('pass');
+    // fr (not staged) disagrees with the staged base's `a`: the commit would leave it wrong.
+    expect(r.verdict).toBe('fail');
+    expect(r.findings.filter((f) => f.severity === 'error').map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual(['res/values-fr/strings.xml:2 placeholder-mismatch']);
     const m = r.findings.filter((f) => f.rule === 'missing-key');
     expect(m.map((f) => `${f.file}:${f.line}`)).toEqual(['res/values/strings.xml:3']);
     expect(m[0]!.message).toMatch(/`new_key` is missing in 2 of 2 locale files: de, fr/);
+  });
+  it('a staged base is compared with every translation of its group, read from the snapshot, findings in the translations', async () => {
+    // The issue's repro: the base renumbers an argument (%2$s -> %3$s); de still uses %2$s and is not staged.
+    const b = '<resources>\n    <string name="last_edited">Edited %1$s by %2$s</string>\n</resources>\n';
+    const t = '<resources>\n    <string name="last_edited">Bearbeitet %1$s von %2$s</string>\n</resources>\n';
+    const snapshot = { 'res/values/strings.xml': b.replace('%2$s', '%3$s'), 'res/values-de/strings.xml': t, 'res/values-pl/strings.xml': t };
+    const r = await runGate(
+      { gate: stringParityGate, config: stringParityGate.configSchema.parse({}), timeoutMs: 10_000 },
+      { ws: memoryWorkspace({ files: snapshot, targets: ['res/values/strings.xml'] }), cacheRoot: '/tmp/loopgates-test-cache' },
+    );
+    expect(r.verdict).toBe('fail');
+    expect(r.counts.files).toBe(3);
+    const errors = r.findings.filter((f) => f.severity === 'error');
+    expect(errors.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual(['res/values-de/strings.xml:2 placeholder-mismatch', 'res/values-pl/strings.xml:2 placeholder-mismatch']);
+    expect(errors[0]!.message).toMatch(/staged change to the base res\/values\/strings\.xml/);
+    // The unchanged base passes with the same unstaged translations.
+    const green = await runGate(
+      { gate: stringParityGate, config: stringParityGate.configSchema.parse({}), timeoutMs: 10_000 },
+      { ws: memoryWorkspace({ files: { ...snapshot, 'res/values/strings.xml': b }, targets: ['res/values/strings.xml'] }), cacheRoot: '/tmp/loopgates-test-cache' },
+    );
+    expect(green.verdict).toBe('pass');
+    expect(green.counts.files).toBe(3);
   });
   it('a filter that removes every catalog says so', async () => {
     const r = await runGate(
