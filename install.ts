@@ -206,7 +206,7 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
     io.stderr(`loopgates install: refused, nothing was changed: ${plan.message}\n  fix: ${plan.fix}\n`);
     return ExitCode.broken;
   }
-  const state = loadState(commonDir);
+  const state = loadState(layout);
   const changes = new ChangeSet(state);
   const rel = (p: string) => relative(top, p) || p;
   const stored = join(top, STORED_HOOK);
@@ -239,7 +239,7 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
   }
   for (const line of applyPlacements(plan.placements, changes, top)) ctx.out(line);
   for (const note of plan.notes) ctx.out(`note: ${note}`);
-  saveState(commonDir, state);
+  saveState(layout, state);
 
   const after = detectManagers((await repoLayout(top, ctx.env)) ?? layout);
   const problems = [...storedHookProblems(top), ...verifyPlacements(plan.placements, layout, after, ctx.env)];
@@ -297,8 +297,16 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
   const flags = parseFlags(args, ['--force'], 'uninstall');
   const ctx = ctxOf(io);
   const layout = await requireLayout(ctx);
-  const state = loadState(layout.commonDir);
+  const state = loadState(layout);
+  const rel = (p: string) => relative(layout.top, p) || p;
+  for (const p of state.outside) {
+    io.stderr(`loopgates uninstall: ${p} is outside this repository: left untouched (the install record names it; a copied or moved repository?)\n  fix: nothing to do here; run \`loopgates uninstall\` in the repository it belongs to\n`);
+  }
   if (state.changes.length === 0) {
+    if (state.outside.length > 0) {
+      rmSync(statePath(layout.commonDir), { force: true });
+      return ExitCode.broken;
+    }
     ctx.out(`loopgates is not installed here (no record at ${statePath(layout.commonDir)}): nothing to undo`);
     return ExitCode.ok;
   }
@@ -311,7 +319,6 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
   } catch {
     /* not empty (something else lives there) or already gone */
   }
-  const rel = (p: string) => relative(layout.top, p) || p;
   let kept = 0;
   for (const o of outcomes) {
     if (o.action === 'kept-edited') {
@@ -324,9 +331,10 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
   }
   if (kept > 0) {
     // Keep a record of what is left so a later `uninstall --force` can still finish the job.
-    saveState(layout.commonDir, { ...state, changes: state.changes.filter((c) => outcomes.some((o) => o.path === c.path && o.action === 'kept-edited')) });
+    saveState(layout, { ...state, changes: state.changes.filter((c) => outcomes.some((o) => o.path === c.path && o.action === 'kept-edited')) });
     return ExitCode.broken;
   }
+  if (state.outside.length > 0) return ExitCode.broken;
   ctx.out('loopgates uninstalled: everything install wrote is restored');
   return ExitCode.ok;
 }

@@ -1,0 +1,87 @@
+// install / uninstall / doctor must never act outside the repository they run in, never leave a hook that git would
+// skip while saying it is healthy, and never strand the user in a set-up install asked them to make.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { treeAndIndexDigest } from '../helpers/git-repo.js';
+import { assertBuilt, dirDigest, withSandbox, type Sandbox } from './install-support.js';
+
+beforeAll(assertBuilt);
+
+const APP = { 'src/App.kt': 'fun main() = println("hi")\n', 'README.md': '# app\n' };
+
+/** Working tree + index, hooks dir and install's git-dir record of the repository at `dir`. */
+function repoState(dir: string): string {
+  return [treeAndIndexDigest(dir), dirDigest(join(dir, '.git/hooks')), dirDigest(join(dir, '.git/loopgates'))].join('\n');
+}
+
+/** `cp -a from to`: a copied (or moved) repository, as a user makes one. */
+function copyRepo(from: string, to: string): void {
+  const r = spawnSync('cp', ['-a', from, to], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`cp -a failed: ${r.stderr}`);
+}
+
+/** What install wrote into a repository is all gone again. */
+function expectUninstalled(dir: string): void {
+  for (const p of ['.loopgates/hooks/pre-commit', '.loopgates/.gitignore', 'loopgates.yaml', '.gitattributes', '.git/hooks/pre-commit', '.git/loopgates']) {
+    expect(existsSync(join(dir, p)), p).toBe(false);
+  }
+}
+
+describe('uninstall in a copied repository', () => {
+  it('restores the copy and leaves the original byte for byte', async () => {
+    await withSandbox(APP, async (s: Sandbox) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      const a = s.repo.dir;
+      const b = join(s.base, 'copy');
+      copyRepo(a, b);
+      const aBefore = repoState(a);
+
+      const u = await s.cli(['uninstall'], {}, b);
+      expect(u.stderr).toBe('');
+      expect(u.code).toBe(0);
+      expect(repoState(a)).toBe(aBefore);
+      expect(existsSync(join(a, 'loopgates.yaml'))).toBe(true);
+      expectUninstalled(b);
+      expect(readFileSync(join(b, 'README.md'), 'utf8')).toBe('# app\n');
+    });
+  });
+
+  it('an older record with absolute paths: resolved into the copy; a path outside the repository is never touched', async () => {
+    await withSandbox(APP, async (s: Sandbox) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      const a = s.repo.dir;
+      const b = join(s.base, 'copy');
+      copyRepo(a, b);
+      // Rewrite the copy's record the way loopgates before this fix wrote it: version 1, absolute paths into A.
+      const recordPath = join(b, '.git/loopgates/install.json');
+      const record = JSON.parse(readFileSync(recordPath, 'utf8')) as {
+        version: number;
+        changes: { path: string; root?: string; kind: string; before: unknown; afterSha256: string }[];
+        dirsCreated: (string | { root: string; path: string })[];
+      };
+      const abs = (root: string | undefined, p: string) => join(root === 'git' ? join(a, '.git') : a, p);
+      const outside = join(s.base, 'outside.txt');
+      writeFileSync(outside, 'not loopgates’\n');
+      const v1 = {
+        version: 1,
+        changes: [
+          { path: outside, kind: 'config', before: null, afterSha256: 'x' },
+          ...record.changes.map((c) => ({ path: abs(c.root, c.path), kind: c.kind, before: c.before, afterSha256: c.afterSha256 })),
+        ],
+        dirsCreated: record.dirsCreated.map((d) => (typeof d === 'string' ? d : abs(d.root, d.path))),
+      };
+      writeFileSync(recordPath, `${JSON.stringify(v1, null, 2)}\n`);
+      const aBefore = repoState(a);
+
+      const u = await s.cli(['uninstall'], {}, b);
+      expect(repoState(a)).toBe(aBefore);
+      expect(readFileSync(outside, 'utf8')).toBe('not loopgates’\n');
+      expect(u.stderr).toMatch(/outside\.txt is outside this repository: left untouched/);
+      expect(u.code).toBe(2);
+      for (const p of ['.loopgates/hooks/pre-commit', 'loopgates.yaml', '.gitattributes', '.git/hooks/pre-commit']) expect(existsSync(join(b, p)), p).toBe(false);
+    });
+  });
+});
+
