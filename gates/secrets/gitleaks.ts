@@ -29,6 +29,13 @@ const SCAN_RECIPE_VERSION = 1;
 // ---------------------------------------------------------------------------------------------------------------
 // Binary
 
+/**
+ * A config meaning "gitleaks' default rules" (README "Configuration": `[extend] useDefault = true` extends the
+ * built-in config/gitleaks.toml and adds nothing). Passed with --config when the snapshot has no .gitleaks.toml but
+ * the scan's source directory (the working tree) has one that gitleaks would otherwise read.
+ */
+export const DEFAULT_CONFIG_TOML = '# loopgates: gitleaks default rules\n[extend]\nuseDefault = true\n';
+
 /** The gitleaks binary a run uses: absolute path, size (bytes) and mtime (ms) identify it for the caches. */
 export interface GitleaksBinary {
   path: string;

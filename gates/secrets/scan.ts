@@ -1,12 +1,13 @@
 // Secrets gate: the scan (run()), loaded on demand by index.ts. gitleaks (https://github.com/gitleaks/gitleaks,
 // README "Usage", ".gitleaksignore", "Exit Codes") over what the commit would record, after the canary proof.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LoopgatesError } from '../../core/errors.js';
 import { fingerprint } from '../../core/finding.js';
 import { git, splitZ } from '../../core/git.js';
 import type { GateContext, GateOutput, Workspace } from '../../core/types.js';
 import {
+  DEFAULT_CONFIG_TOML,
   ensureCanary,
   gitleaksEnv,
   isIgnored,
@@ -49,6 +50,9 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
   const probe = await probeGitleaks(call);
   const files: ScanFiles = { config: await snapshotFile(ws, '.gitleaks.toml'), ignore: await snapshotFile(ws, '.gitleaksignore') };
   const backing = ws.backing;
+  // gitleaks run in the repository reads <source>/.gitleaks.toml from the working tree when no --config is given:
+  // an untracked or unstaged config must not change what the commit is judged by, so name the defaults explicitly.
+  if (backing.kind === 'index' && !files.config && existsSync(join(backing.root, '.gitleaks.toml'))) files.config = Buffer.from(DEFAULT_CONFIG_TOML, 'utf8');
   const kind = backing.kind === 'tree' ? 'dir' : 'staged';
   const canary = await ensureCanary(call, probe, kind, files, process.env);
   ctx.log(`gitleaks ${bin.path}: ${commandName(probe, kind)}; canary ${canary.cached ? 'proof cached' : 'reported'}`);
@@ -130,12 +134,13 @@ function commandName(probe: GitleaksProbe, kind: 'staged' | 'dir'): string {
 }
 
 /**
- * The gitleaks config / ignore file that applies: the snapshot's copy (the index in staged mode), else for git-backed
- * workspaces the file at the top level on disk (which gitleaks itself would read), else none.
+ * The gitleaks config / ignore file that applies: the snapshot's copy (in staged mode the index, so an untracked or
+ * unstaged edit cannot silence a finding, while a staged one, part of the commit, does apply); for a working-tree
+ * scan (`--all`, named files) also the file at the top level on disk even when untracked or ignored; else none.
  */
 async function snapshotFile(ws: Workspace, name: string): Promise<Buffer | undefined> {
   if (await ws.has(name)) return ws.read(name);
-  if (ws.backing.kind === 'memory') return undefined;
+  if (ws.backing.kind !== 'tree') return undefined;
   try {
     return readFileSync(join(ws.backing.root, name));
   } catch {

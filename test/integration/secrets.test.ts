@@ -161,6 +161,40 @@ describe('secrets gate over the index (gitleaks protect --staged)', () => {
     );
   });
 
+  it('reads .gitleaksignore from the index: an untracked or unstaged entry cannot silence a finding, a staged one can', async () => {
+    const gh = fakeGithubToken();
+    await withGitRepo({ 'S.kt': `val t = "${gh.value}"\n` }, async (repo) => {
+      repo.git('add', 'S.kt');
+      repo.write('.gitleaksignore', `S.kt:${gh.rule}:1\n`); // untracked
+      const untracked = await staged(repo);
+      expect(untracked.verdict).toBe('fail');
+      expect(spots(untracked)).toEqual([`S.kt:1:${gh.rule}`]);
+      expect(untracked.counts.filtered).toBe(0);
+      repo.write('.gitleaksignore', '# nothing yet\n');
+      repo.git('add', '.gitleaksignore');
+      repo.write('.gitleaksignore', `S.kt:${gh.rule}:1\n`); // the entry is not staged
+      expect((await staged(repo)).verdict).toBe('fail');
+      repo.git('add', '.gitleaksignore'); // now it is part of the commit
+      const listed = await staged(repo);
+      expect(listed.verdict).toBe('pass');
+      expect(listed.counts.filtered).toBe(1);
+    });
+  });
+
+  it('reads .gitleaks.toml from the index: an untracked config cannot allow-list a staged credential', async () => {
+    const gh = fakeGithubToken();
+    const allowS = "[extend]\nuseDefault = true\n\n[allowlist]\npaths = ['''S\\.kt''']\n";
+    await withGitRepo({ 'S.kt': `val t = "${gh.value}"\n` }, async (repo) => {
+      repo.git('add', 'S.kt');
+      repo.write('.gitleaks.toml', allowS); // untracked: gitleaks' default rules apply
+      const r = await staged(repo);
+      expect(r.verdict).toBe('fail');
+      expect(spots(r)).toEqual([`S.kt:1:${gh.rule}`]);
+      repo.git('add', '.gitleaks.toml'); // staged: the commit carries the allow-list
+      expect((await staged(repo)).verdict).toBe('pass');
+    });
+  });
+
   it('handles awkward paths: spaces, a leading dash, unicode', async () => {
     const aws = fakeAwsAccessKey();
     await withGitRepo({ 'dir/-x y.kt': `val k = "${aws.value}"\n`, 'dir/é ü.kt': `// é\nval k = "${aws.value}"\n` }, async (repo) => {
