@@ -32,6 +32,12 @@ export function modeDescription(mode: Mode, targets: number): string {
 export const messages = {
   // Verdict reasons (core/runner.ts).
   skipNothingStaged: (targets: number) => `no files for inspection (${targets} staged, none read by this gate)`,
+  skipNoNamedFile: (targets: number) => `no files for inspection (${targets} named, none read by this gate)`,
+  filesNothingRead: 'no gate reads any of the named files: nothing was checked',
+  filesNothingReadFix: 'name files a gate reads (loopgates explain lists what each gate reads), or use: loopgates run --all',
+  disabledGate: (id: string) => `${id} is disabled in loopgates.yaml (gates.${id}.enabled: false): it did not run`,
+  configNotStaged: (file: string) => `${file} differs from the staged one: the commit would be judged by a configuration it does not contain`,
+  configNotStagedFix: (file: string) => `stage it (git add ${file}) or set the change aside (git stash push -- ${file}), then commit again`,
   skipAllowEmpty: (why: string) => `no inputs; allowed by allowEmpty: ${why}`,
   vacuousNoInputs: (targets: number) => `read nothing: none of ${targets} files matched this gate's inputs`,
   vacuousNoInputsError: (id: string) => `${id} selected no input file`,

@@ -106,6 +106,11 @@ export async function runGate<C>(settings: GateSettings<C>, options: RunOptions)
       if (options.ws.mode === 'staged') {
         return done({ ...base, verdict: 'skip', counts: zeroCounts(), reason: messages.skipNothingStaged(targets) });
       }
+      // Named files are a choice, like a commit's staged files: a gate that reads none of them has nothing to judge.
+      // (executeRun refuses a --files run in which no gate read anything.)
+      if (options.ws.mode === 'files') {
+        return done({ ...base, verdict: 'skip', counts: zeroCounts(), reason: messages.skipNoNamedFile(targets) });
+      }
       if (settings.allowEmpty) {
         return done({ ...base, verdict: 'skip', counts: zeroCounts(), reason: messages.skipAllowEmpty(settings.allowEmpty) });
       }

@@ -1,7 +1,10 @@
 // One run of the gates, shared by `run` and `hook`: snapshot -> config -> bypass -> preflight -> gates in parallel ->
 // report -> ledger -> exit code (DESIGN.md "Flow of a commit").
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CommandIO } from '../command.js';
 import { loadConfigCached } from '../config-cache.js';
+import { CONFIG_FILE } from '../config-model.js';
 import type { ConfiguredGate, LoadedConfig } from '../config-model.js';
 import { GitError, LoopgatesError } from '../errors.js';
 import { findTopLevel, gitEnv } from '../git.js';
@@ -82,6 +85,7 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
   const facts = ws.facts;
   const cacheRoot = cacheRootFor(ws.root, facts);
   const config = await loadConfigCached(ws.root, deps.gates ? { gates: deps.gates } : { cacheDir: cacheRoot });
+  if (ws.mode === 'staged') await refuseUnstagedConfig(ws);
   const notes: string[] = [];
   if (!config.found) notes.push(messages.noConfig(config.file));
 
@@ -94,6 +98,8 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
     for (const g of selected) if (!g.enabled) notes.push(messages.disabledGateRun(g.gate.id));
   } else {
     selected = config.gates.filter((g) => g.enabled);
+    // A disabled gate is said out loud on every run, so a config change that switches a gate off is never silent.
+    for (const g of config.gates) if (!g.enabled) notes.push(messages.disabledGate(g.gate.id));
   }
 
   const skip = parseSkip(io.env.LOOPGATES_SKIP, known);
@@ -120,7 +126,11 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
     );
   }
   if (selected.length === 0) notes.push(`${messages.noGates} (${messages.fix(messages.noGatesFix)})`);
-  const exitCode = preExit !== 0 ? Math.max(preExit, preResults.length ? exitCodeFor(preResults) : 0) : exitCodeFor(results);
+  let exitCode = preExit !== 0 ? Math.max(preExit, preResults.length ? exitCodeFor(preResults) : 0) : exitCodeFor(results);
+  if (ws.mode === 'files' && preExit === 0 && results.length > 0 && results.every((r) => r.counts.files === 0)) {
+    notes.push(`${messages.filesNothingRead} (${messages.fix(messages.filesNothingReadFix)})`);
+    exitCode = 2;
+  }
   const targets = (await ws.targets()).length;
   io.stdout(formatReport({ version: packageVersion(), mode: ws.mode, root: ws.root, targets, results: [...preResults, ...results], exitCode, notes }, req.format, { color: io.isTTY }));
 
@@ -131,4 +141,25 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
     io.stderr(`${messages.ledgerFailed(e instanceof Error ? e.message : String(e))}\n`);
   }
   return exitCode;
+}
+
+/**
+ * The hook judges the staged snapshot, so it must be judged by the staged loopgates.yaml: a working-tree edit that
+ * is not staged (or an untracked file) could otherwise switch a gate off for a commit that does not contain it.
+ * Throws LoopgatesError (exit 2) when the index holds a loopgates.yaml and the working tree's differs or is gone.
+ */
+async function refuseUnstagedConfig(ws: GitWorkspace): Promise<void> {
+  const inTree = (() => {
+    try {
+      return readFileSync(join(ws.root, CONFIG_FILE));
+    } catch {
+      return null;
+    }
+  })();
+  // Not in the index (never committed, as right after `install`): the working-tree file is the team's only config;
+  // a gate it disables is still named on every run (messages.disabledGate).
+  if (!(await ws.has(CONFIG_FILE))) return;
+  const inIndex = await ws.read(CONFIG_FILE);
+  if (inTree !== null && inTree.equals(inIndex)) return;
+  throw new LoopgatesError(messages.configNotStaged(CONFIG_FILE), messages.configNotStagedFix(CONFIG_FILE));
 }

@@ -93,6 +93,37 @@ describe('hook pre-commit through real git commits', () => {
     });
   });
 
+  it('a committed loopgates.yaml with an unstaged edit refuses (exit 2): the commit is judged by the staged config', async () => {
+    await base((repo) => {
+      // The edit would switch the only gate off for a commit that does not contain that edit.
+      repo.write('loopgates.yaml', config.replace('files: ["**/*.txt"]', 'files: ["**/*.none"]'));
+      repo.write('a.txt', `a ${BAD}\n`);
+      repo.git('add', '--', 'a.txt');
+      const before = state(repo);
+      const refused = commit(repo);
+      expect(refused.out).toContain('loopgates.yaml differs from the staged one');
+      expect(refused.out).toContain('git add loopgates.yaml');
+      // git reports any hook failure as exit 1; the hook itself exits 2 (broken, not a finding).
+      expect(refused.status).toBe(1);
+      expect(refused.out).not.toMatch(/no-bad\s+fail/);
+      expect(spawnSync('node', [bin, 'hook', 'pre-commit'], { cwd: repo.dir, encoding: 'utf8' }).status).toBe(2);
+      expect(state(repo)).toBe(before);
+      // Staged with the commit, the config is part of what is committed, and it is what judges.
+      repo.git('add', '--', 'loopgates.yaml');
+      expect(commit(repo).status).toBe(0);
+    });
+  });
+
+  it('a disabled gate is named on every run', async () => {
+    await base((repo) => {
+      repo.write('a.txt', 'a clean\n');
+      repo.git('add', '--', 'a.txt');
+      const landed = commit(repo);
+      expect(landed.status).toBe(0);
+      expect(landed.out).toMatch(/secrets is disabled in loopgates.yaml \(gates.secrets.enabled: false\): it did not run/);
+    });
+  });
+
   it('git commit -a: judges the temporary index holding the unstaged change', async () => {
     await base((repo) => {
       // Nothing staged in .git/index; the defect exists only in the working tree, which -a stages.

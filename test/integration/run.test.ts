@@ -112,6 +112,18 @@ describe('run --all and --files', () => {
     });
   });
 
+  it('--files: a gate that reads none of the named files skips; when no gate reads any, nothing was checked (exit 2)', async () => {
+    await withGitRepo({ 'a.txt': 'fine\n', 'b.kt': 'fun b() = 1\n' }, async (repo) => {
+      const one = await runChecked(repo.dir, ['--files', '--format', 'json', '--', 'a.txt']);
+      const j = json(one.stdout);
+      expect(j.results.map((x) => `${x.gate} ${x.verdict} ${x.counts.files}`)).toEqual(['toy pass 1', 'toy-kt skip 0']);
+      expect(one.code).toBe(0);
+      const none = await runChecked(repo.dir, ['--files', '--gate', 'toy-kt', '--', 'a.txt']);
+      expect(none.code).toBe(2);
+      expect(none.stdout).toContain('no gate reads any of the named files: nothing was checked');
+    });
+  });
+
   it('--all works on a plain folder outside git (the l10n corpus, read-only)', async () => {
     const corpus = l10nCorpus;
     if (!existsSync(corpus)) return;
