@@ -2,7 +2,7 @@
 // The hook git runs is a POSIX sh script stored in the repository (hooks/pre-commit, rendered to
 // .loopgates/hooks/pre-commit) so every checkout runs the same version; install places only what git needs to reach it
 // (a shim in the hooks dir, or a block in husky's .husky/pre-commit), then proves it in a scratch clone.
-import { existsSync, mkdtempSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
 import type { CommandIO, Verb } from './core/command.js';
@@ -23,7 +23,7 @@ import {
   withoutBlock,
   type ResolveMode,
 } from './core/install/render.js';
-import { ChangeSet, loadState, saveState, statePath, revertState, type FileChange } from './core/install/state.js';
+import { ChangeSet, loadState, readCurrent, saveState, statePath, revertState, type FileChange } from './core/install/state.js';
 import { defaultConfigFor } from './core/install/config-default.js';
 import { CONFIG_FILE, loadConfig } from './core/config.js';
 
@@ -67,7 +67,7 @@ Options:
   -h, --help       this text
 
 Exit codes: 0 installed and proven · 2 refused (another manager, a shared hooks dir), not a git repository, or the
-proof failed (the message says which commit and why).
+proof failed (the message says which commit and why; everything this run wrote is then rolled back).
 `;
 
 const UNINSTALL_USAGE = `loopgates uninstall [--force]
@@ -207,7 +207,21 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
     return ExitCode.broken;
   }
   const state = loadState(layout);
+  const recordBefore = readCurrent(statePath(commonDir));
   const changes = new ChangeSet(state);
+  // A hook git would skip is worse than none (it looks installed): on a failed check or proof, undo this run.
+  const rollBack = (why: string) => {
+    changes.rollback();
+    if (recordBefore === null) {
+      rmSync(statePath(commonDir), { force: true });
+      try {
+        rmdirSync(join(commonDir, 'loopgates'));
+      } catch {
+        /* not empty or already gone */
+      }
+    } else writeFileSync(statePath(commonDir), recordBefore.bytes, { mode: recordBefore.mode });
+    io.stderr(`loopgates install: rolled back: nothing install wrote is left (the repository is as it was before this install), because ${why}\n`);
+  };
   const rel = (p: string) => relative(top, p) || p;
   const stored = join(top, STORED_HOOK);
   const mode = resolveMode(layout);
@@ -245,6 +259,7 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
   const problems = [...storedHookProblems(top), ...verifyPlacements(plan.placements, layout, after, ctx.env)];
   if (problems.length > 0) {
     for (const p of problems) io.stderr(`loopgates install: ${p.what}\n  fix: ${p.fix}\n`);
+    rollBack('git would not run the hook as placed (above)');
     return ExitCode.broken;
   }
   ctx.out(`git will run the hook: ${describePlacements(plan.placements, rel)}`);
@@ -254,7 +269,9 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
     if (!proof.ok) {
       for (const p of proof.problems) io.stderr(`loopgates install: proof failed: ${p}\n`);
       const shown = !proof.clean.landed ? proof.clean : proof.canary;
-      io.stderr(`--- output of the ${shown === proof.clean ? 'clean' : 'canary'} commit ---\n${shown.output.trimEnd()}\n---\n  fix: loopgates doctor\n`);
+      io.stderr(`--- output of the ${shown === proof.clean ? 'clean' : 'canary'} commit ---\n${shown.output.trimEnd()}\n---\n`);
+      rollBack('the proof in a scratch clone failed (above): the hook as placed does not protect commits');
+      io.stderr('  fix: make sure nothing before the loopgates block ends the hook script (an `exit`, `exec`), then: loopgates install   (loopgates doctor names other problems)\n');
       return ExitCode.broken;
     }
     ctx.out('proven: a commit staging a credential is refused and a clean commit lands');

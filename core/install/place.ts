@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ChangeSet } from './state.js';
 import { BLOCK_BEGIN, BLOCK_END, PREVIOUS_HOOK, SHIM_MARKER, STORED_HOOK, configRunsStoredHook, isInside, type Managers, type RepoLayout } from './layout.js';
-import { renderBlock, renderShim, withBlock } from './render.js';
+import { exitBeforeBlock, renderBlock, renderShim, withBlock } from './render.js';
 
 /** One place git reaches our stored hook from. */
 export type Placement =
@@ -156,6 +156,8 @@ export function verifyPlacements(placements: readonly Placement[], layout: RepoL
       }
       const text = readFileSync(p.file, 'utf8');
       if (!text.includes(BLOCK_BEGIN) || !text.includes(BLOCK_END)) problems.push({ what: `${p.file} does not run the stored hook (the loopgates block is gone)`, fix: reinstall });
+      const stop = exitBeforeBlock(text);
+      if (stop) problems.push({ what: `${relative(layout.top, p.file) || p.file}:${stop.line} \`${stop.text}\` ends the script before the loopgates block: git never reaches the hook`, fix: `${reinstall}   (moves the block above that line)` });
       if (hasCR(p.file)) problems.push({ what: `${p.file} has CRLF line endings: sh cannot run it`, fix: `convert it to LF line endings, then: ${reinstall}` });
       if (p.manager.startsWith('husky') && env.HUSKY === '0') problems.push({ what: 'HUSKY=0 is set in this environment: husky runs no hooks, ours included', fix: 'unset HUSKY' });
       const dirHooks = p.file.slice(0, -'/pre-commit'.length);

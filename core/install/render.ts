@@ -59,12 +59,38 @@ export function renderShim(chain: boolean): string {
 /** The block inserted into a tracked hook file (husky's .husky/pre-commit, a committed hooks dir). */
 export const renderBlock = (): string => template('block');
 
-/** `text` with our block appended (once), or unchanged when it already holds the current block. */
+/**
+ * A line that ends a sh script unconditionally when reached at the top level: `exit ...` or `exec ...` starting in
+ * column 1 (an indented one is taken to sit inside an if/function/case; the scratch-clone proof catches the rest).
+ */
+const TOP_LEVEL_END = /^(?:exit|exec)(?=[ \t;]|$)/;
+
+/**
+ * The first top-level `exit`/`exec` line before our block in `text` (1-based line number and its text), or null
+ * when nothing stops sh from reaching the block (or there is no block).
+ */
+export function exitBeforeBlock(text: string): { line: number; text: string } | null {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i += 1) {
+    const l = (lines[i] ?? '').replace(/\r$/, '');
+    if (l.startsWith(BLOCK_BEGIN)) return null;
+    if (TOP_LEVEL_END.test(l)) return lines.slice(i).some((x) => x.startsWith(BLOCK_BEGIN)) ? { line: i + 1, text: l.trim() } : null;
+  }
+  return null;
+}
+
+/**
+ * `text` with our block inserted (once): before the first top-level `exit`/`exec` line, which would otherwise end the
+ * script before sh reaches the block (husky files often end with `exit 0`), else appended.
+ */
 export function withBlock(text: string): string {
   const block = renderBlock();
   const stripped = withoutBlock(text);
   const base = stripped === '' ? '#!/bin/sh\n' : stripped.endsWith('\n') ? stripped : `${stripped}\n`;
-  return `${base}${block}`;
+  const lines = base.split(/(?<=\n)/);
+  const at = lines.findIndex((l) => TOP_LEVEL_END.test(l.replace(/\r?\n$/, '')));
+  if (at < 0) return `${base}${block}`;
+  return [...lines.slice(0, at), block, ...lines.slice(at)].join('');
 }
 
 /** `text` with our block (and only it) removed; the inverse of `withBlock` on the text it was given. */

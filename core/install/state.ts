@@ -180,6 +180,10 @@ const execDiffers = (a: number, b: number): boolean => process.platform !== 'win
  */
 export class ChangeSet {
   readonly written: string[] = [];
+  /** Each path's bytes before this ChangeSet first wrote it (null: absent), for `rollback`. */
+  private readonly priors = new Map<string, { bytes: Buffer; mode: number } | null>();
+  /** Directories this ChangeSet created, outermost first. */
+  private readonly dirsMade: string[] = [];
   constructor(readonly state: InstallState) {}
 
   /** Write `bytes` to `path` with `mode` (e.g. 0o644, 0o755), creating parent directories. Returns whether it wrote. */
@@ -190,6 +194,7 @@ export class ChangeSet {
     const existing = this.state.changes.find((c) => c.path === path);
     if (existing) existing.afterSha256 = sha256(data);
     else this.state.changes.push({ path, kind, before: cur ? { base64: cur.bytes.toString('base64'), mode: cur.mode } : null, afterSha256: sha256(data) });
+    if (!this.priors.has(path)) this.priors.set(path, cur);
     this.mkdirs(dirname(path));
     writeFileSync(path, data, { mode });
     chmodSync(path, mode);
@@ -205,7 +210,30 @@ export class ChangeSet {
     }
     for (const d of missing) {
       mkdirSync(d);
+      this.dirsMade.push(d);
       if (!this.state.dirsCreated.includes(d)) this.state.dirsCreated.push(d);
+    }
+  }
+
+  /**
+   * Put back every file this ChangeSet wrote (bytes and mode as they were before it, or removed when it created
+   * it) and remove the directories it created, newest first: the repository is as it was before this run. The
+   * record itself is the caller's (install restores the record file it read).
+   */
+  rollback(): void {
+    for (const [path, prior] of [...this.priors].reverse()) {
+      if (prior === null) rmSync(path, { force: true });
+      else {
+        writeFileSync(path, prior.bytes, { mode: prior.mode });
+        chmodSync(path, prior.mode);
+      }
+    }
+    for (const d of [...this.dirsMade].reverse()) {
+      try {
+        if (readdirSync(d).length === 0) rmdirSync(d);
+      } catch {
+        /* already gone */
+      }
     }
   }
 }

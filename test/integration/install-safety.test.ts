@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeAndIndexDigest } from '../helpers/git-repo.js';
+import { repoRoot } from '../helpers/setup-env.js';
 import { assertBuilt, dirDigest, withSandbox, type Sandbox } from './install-support.js';
 
 beforeAll(assertBuilt);
@@ -85,3 +86,68 @@ describe('uninstall in a copied repository', () => {
   });
 });
 
+/** A repository with husky 9 active (real husky from node_modules) and `hook` committed as .husky/pre-commit. */
+function withHusky(s: Sandbox, hook: string): void {
+  const h = spawnSync(process.execPath, [join(repoRoot, 'node_modules/husky/bin.js')], { cwd: s.repo.dir, env: s.env, encoding: 'utf8' });
+  expect(h.status).toBe(0);
+  s.repo.write('.husky/pre-commit', hook);
+  s.repo.git('add', '.husky/pre-commit');
+  s.repo.git('commit', '-q', '--no-verify', '-m', 'husky');
+}
+
+/** Everything install may touch: working tree + index, the hooks dir, install's git-dir record, the local config. */
+function fullState(s: Sandbox): string {
+  return [repoState(s.repo.dir), readFileSync(join(s.repo.dir, '.git/config'), 'utf8')].join('\n');
+}
+
+describe('husky 9 with `exit 0` in .husky/pre-commit', () => {
+  const HUSKY_PKG = { ...APP, 'package.json': '{\n  "name": "app",\n  "private": true\n}\n' };
+
+  it('install puts the block before a top-level exit, and the proof passes', async () => {
+    await withSandbox(HUSKY_PKG, async (s) => {
+      withHusky(s, 'echo husky-ran\nexit 0\n');
+      const r = await s.cli(['install']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/proven: /);
+      const text = s.repo.read('.husky/pre-commit');
+      expect(text.startsWith('echo husky-ran\n# >>> loopgates')).toBe(true);
+      expect(text.endsWith('# <<< loopgates\nexit 0\n')).toBe(true);
+      expect((await s.cli(['uninstall'])).code).toBe(0);
+      expect(s.repo.read('.husky/pre-commit')).toBe('echo husky-ran\nexit 0\n');
+    });
+  });
+
+  it('a proof that fails rolls back everything install wrote, and says why', async () => {
+    await withSandbox(HUSKY_PKG, async (s) => {
+      // An exit no line-based rule can see ends the script before the block: only the proof catches it.
+      withHusky(s, 'echo husky-ran\nif true; then exit 0; fi\n');
+      const before = fullState(s);
+      const r = await s.cli(['install']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/proof failed: .*canary/i);
+      expect(r.stderr).toMatch(/rolled back: nothing install wrote is left/);
+      expect(fullState(s)).toBe(before);
+    });
+  });
+
+  it('doctor reports a block after an unconditional exit as a problem with its fix', async () => {
+    await withSandbox(HUSKY_PKG, async (s) => {
+      withHusky(s, 'echo husky-ran\n');
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      expect((await s.cli(['doctor'])).stdout).toMatch(/ok {7}git will run the hook/);
+      // What loopgates before this fix wrote: the block appended after the user's `exit 0`.
+      const text = s.repo.read('.husky/pre-commit');
+      const at = text.indexOf('# >>> loopgates');
+      s.repo.write('.husky/pre-commit', `${text.slice(0, at)}exit 0\n${text.slice(at)}`);
+      const d = await s.cli(['doctor']);
+      expect(d.stdout).toMatch(/PROBLEM {2}\.husky\/pre-commit:2 `exit 0` ends the script before the loopgates block: git never reaches the hook\n {9}fix: loopgates install/);
+      expect(d.stdout).not.toMatch(/ok {7}git will run the hook/);
+      expect(d.code).toBe(2);
+      // The fix it names works: install moves the block above the exit.
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      expect(s.repo.read('.husky/pre-commit').endsWith('# <<< loopgates\nexit 0\n')).toBe(true);
+      expect((await s.cli(['doctor'])).code).toBe(0);
+    });
+  });
+});
