@@ -124,9 +124,12 @@ export function languageOf(path: string): Language | undefined {
 
 /** Select the gate's inputs from `targets`: included, not excluded, read by an extractor. */
 export function selectInputs(targets: readonly string[], config: HardcodedStringsConfig): string[] {
+  // Extension first: compiling the globs costs more than a commit that stages no source file should pay.
+  const candidates = targets.filter((p) => languageOf(p) !== undefined);
+  if (candidates.length === 0) return [];
   const inc = picomatch(config.include, { dot: true });
   const exc = config.exclude.length > 0 ? picomatch(config.exclude, { dot: true }) : () => false;
-  return targets.filter((p) => inc(p) && !exc(p) && languageOf(p) !== undefined);
+  return candidates.filter((p) => inc(p) && !exc(p));
 }
 
 /** The gate (DESIGN.md "A gate is one object"). */
