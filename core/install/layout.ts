@@ -144,5 +144,6 @@ export function detectManagers(layout: RepoLayout): Managers {
 
 /** Whether a manager's config already runs our stored hook (then the manager is the placement). */
 export function configRunsStoredHook(top: string, file: string): boolean {
-  return (readText(join(top, file)) ?? '').includes(STORED_HOOK);
+  // resolve, not join: `file` may be absolute (a hook in a core.hooksPath outside the repository).
+  return (readText(resolve(top, file)) ?? '').includes(STORED_HOOK);
 }

@@ -75,6 +75,10 @@ export function planPlacement(layout: RepoLayout, managers: Managers): Plan {
     if (isInside(hooksDir, top)) {
       return { ok: true, placements: [{ kind: 'block', file: join(hooksDir, 'pre-commit'), manager: `core.hooksPath=${hooksPath.local}` }], notes };
     }
+    // The user added the lines we asked for: that hook now runs the stored hook; install writes it and proves it.
+    if (configRunsStoredHook(top, join(hooksDir, 'pre-commit'))) {
+      return { ok: true, placements: [{ kind: 'delegated', manager: `core.hooksPath=${hooksPath.local}`, file: join(hooksDir, 'pre-commit') }], notes };
+    }
     return {
       ok: false,
       message: `core.hooksPath is set for this repository to ${hooksDir}, outside the repository: other repositories may share that directory, so loopgates will not write there.`,

@@ -151,3 +151,25 @@ describe('husky 9 with `exit 0` in .husky/pre-commit', () => {
     });
   });
 });
+
+describe('core.hooksPath outside the repository', () => {
+  it('once the user added the lines install asked for, install accepts the set-up and proves it', async () => {
+    await withSandbox(APP, async (s) => {
+      const shared = join(s.base, 'shared-hooks');
+      s.repo.git('config', 'core.hooksPath', shared);
+      const first = await s.cli(['install']);
+      expect(first.code).toBe(2);
+      const lines = /add these lines to \S+:\n([\s\S]*?)\n {2}then run: loopgates install/.exec(first.stderr)?.[1];
+      expect(lines).toMatch(/# >>> loopgates/);
+      spawnSync('mkdir', ['-p', shared]);
+      writeFileSync(join(shared, 'pre-commit'), `#!/bin/sh\n${lines ?? ''}\n`, { mode: 0o755 });
+
+      const second = await s.cli(['install']);
+      expect(second.stderr).toBe('');
+      expect(second.code).toBe(0);
+      expect(second.stdout).toMatch(/proven: /);
+      expect(existsSync(join(s.repo.dir, '.loopgates/hooks/pre-commit'))).toBe(true);
+      expect((await s.cli(['doctor'])).code).toBe(0);
+    });
+  });
+});
