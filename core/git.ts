@@ -7,6 +7,7 @@
 // output), a precise environment (a hook's GIT_INDEX_FILE must reach git unchanged, nothing else may leak in) and
 // a long-lived `cat-file --batch` process; simple-git's string-oriented `raw()` fits none of those.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { GitError, ToolMissingError } from './errors.js';
@@ -221,6 +222,15 @@ export async function emptyTreeId(cwd: string, env?: Readonly<Record<string, str
   const known = objectFormat ? EMPTY_TREE[objectFormat] : undefined;
   if (known) return known;
   return gitText(['hash-object', '-t', 'tree', '--stdin'], { cwd, input: '', ...(env ? { env } : {}) });
+}
+
+/**
+ * The id git gives `bytes` as a blob (git-hash-object(1): the object format's hash of `blob <size>\0<bytes>`), so
+ * content can be compared with an index entry without reading the blob. Undefined for an unknown object format.
+ */
+export function blobId(bytes: Buffer, objectFormat: string): string | undefined {
+  if (objectFormat !== 'sha1' && objectFormat !== 'sha256') return undefined;
+  return createHash(objectFormat).update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
 /** One index entry from `git ls-files -s -z`: mode (octal string), blob id, stage (0 unless unmerged), path. */

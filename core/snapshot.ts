@@ -16,7 +16,11 @@ const REGULAR = new Set(['100644', '100755']);
 const JUDGED = new Set(['A', 'C', 'M', 'R', 'T']);
 
 /** A workspace plus the repository facts it was built from (for the ledger, the report and cache placement). */
-export type GitWorkspace = Workspace & { readonly facts: RepoFacts | null };
+export type GitWorkspace = Workspace & {
+  readonly facts: RepoFacts | null;
+  /** Index backing only: the blob id of `path`'s stage-0 regular entry, undefined when there is none. */
+  indexOid?(path: string): Promise<string | undefined>;
+};
 
 /**
  * The staged snapshot of the repository containing `cwd` (backing `index`).
@@ -71,6 +75,7 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
     read,
     readText: async (path) => (await read(path)).toString('utf8'),
     has: async (path) => (await oidOf(normalisePath(path))) !== undefined,
+    indexOid: (path) => oidOf(normalisePath(path)),
   };
 }
 

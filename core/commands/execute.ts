@@ -7,7 +7,7 @@ import { loadConfigCached } from '../config-cache.js';
 import { CONFIG_FILE } from '../config-model.js';
 import type { ConfiguredGate, LoadedConfig } from '../config-model.js';
 import { GitError, LoopgatesError } from '../errors.js';
-import { findTopLevel, gitEnv } from '../git.js';
+import { blobId, findTopLevel, gitEnv } from '../git.js';
 import { appendLedger, cacheRoot as cacheRootFor, entriesFor, ledgerPath } from '../ledger.js';
 import { messages } from '../messages.js';
 import { exitCodeFor, formatReport } from '../report.js';
@@ -158,8 +158,12 @@ async function refuseUnstagedConfig(ws: GitWorkspace): Promise<void> {
   })();
   // Not in the index (never committed, as right after `install`): the working-tree file is the team's only config;
   // a gate it disables is still named on every run (messages.disabledGate).
-  if (!(await ws.has(CONFIG_FILE))) return;
-  const inIndex = await ws.read(CONFIG_FILE);
-  if (inTree !== null && inTree.equals(inIndex)) return;
+  const staged = ws.indexOid ? await ws.indexOid(CONFIG_FILE) : undefined;
+  if (ws.indexOid ? staged === undefined : !(await ws.has(CONFIG_FILE))) return;
+  if (inTree !== null) {
+    // Compared by blob id when git's hash is known, so the staged bytes are never read (one git process fewer).
+    const treeId = ws.facts ? blobId(inTree, ws.facts.objectFormat) : undefined;
+    if (staged !== undefined && treeId !== undefined ? treeId === staged : inTree.equals(await ws.read(CONFIG_FILE))) return;
+  }
   throw new LoopgatesError(messages.configNotStaged(CONFIG_FILE), messages.configNotStagedFix(CONFIG_FILE));
 }
