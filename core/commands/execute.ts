@@ -162,8 +162,15 @@ async function refuseUnstagedConfig(ws: GitWorkspace): Promise<void> {
   if (ws.indexOid ? staged === undefined : !(await ws.has(CONFIG_FILE))) return;
   if (inTree !== null) {
     // Compared by blob id when git's hash is known, so the staged bytes are never read (one git process fewer).
-    const treeId = ws.facts ? blobId(inTree, ws.facts.objectFormat) : undefined;
-    if (staged !== undefined && treeId !== undefined ? treeId === staged : inTree.equals(await ws.read(CONFIG_FILE))) return;
+    // core.autocrlf checks out CRLF where the index holds LF: line endings do not change what the YAML says.
+    const forms = inTree.includes(13) ? [inTree, Buffer.from(inTree.toString('utf8').replace(/\r\n/g, '\n'), 'utf8')] : [inTree];
+    const format = ws.facts?.objectFormat;
+    if (staged !== undefined && format !== undefined) {
+      if (forms.some((b) => blobId(b, format) === staged)) return;
+    } else {
+      const inIndex = await ws.read(CONFIG_FILE);
+      if (forms.some((b) => b.equals(inIndex))) return;
+    }
   }
   throw new LoopgatesError(messages.configNotStaged(CONFIG_FILE), messages.configNotStagedFix(CONFIG_FILE));
 }
