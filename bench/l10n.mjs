@@ -46,6 +46,7 @@ cpSync(join(corpus, 'AntennaPod__AntennaPod'), repo, { recursive: true });
 execFileSync('git', ['add', '-A'], { cwd: repo });
 execFileSync('git', ['commit', '-q', '--no-verify', '-m', 'corpus'], { cwd: repo });
 execFileSync('node', [cli, 'install'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+execFileSync('git', ['add', '-A'], { cwd: repo });
 execFileSync('git', ['commit', '-q', '--no-verify', '-m', 'install loopgates'], { cwd: repo });
 const none = tempRepo('none', { 'docs/notes.md': '# notes\n', 'loopgates.yaml': 'version: 1\ngates:\n  secrets:\n    enabled: false\n' });
 execFileSync('node', [cli, 'install'], { cwd: none, stdio: ['ignore', 'pipe', 'pipe'] });
