@@ -274,7 +274,8 @@ function selfTestResult(g: GateSelfTest): GateResult {
     findings: [],
     notes: [],
     reason: message,
-    error: { message, fix: `loopgates selftest --gate ${g.gate}` },
+    // A case that errored (a missing scanner, say) carries its gate's own fix; re-running the self-test fixes nothing.
+    error: { message, fix: bad.find((c) => c.fix)?.fix ?? `loopgates selftest --gate ${g.gate}` },
     durationMs: g.cases.reduce((n, c) => n + c.durationMs, 0),
   };
 }

@@ -15,6 +15,8 @@ export interface CaseReport {
   detail: string;
   /** The runner's verdict for the case (`error` when the case could not even be set up). */
   verdict: Verdict;
+  /** For an `error` verdict, the gate's own fix (e.g. how to install a missing scanner). */
+  fix?: string;
   durationMs: number;
 }
 
@@ -94,7 +96,7 @@ export async function runCase(settings: GateSettings<any>, testCase: SelfTestCas
     return { ...base, outcome: 'error', detail: `the case could not be set up: ${message(err)}`, verdict: 'error', durationMs: performance.now() - started };
   }
   const { outcome, detail } = classifyCase(testCase, result);
-  return { ...base, outcome, detail, verdict: result.verdict, durationMs: result.durationMs };
+  return { ...base, outcome, detail, verdict: result.verdict, durationMs: result.durationMs, ...(result.error ? { fix: result.error.fix } : {}) };
 }
 
 function message(err: unknown): string {

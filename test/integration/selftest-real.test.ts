@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandIO, Verb } from '../../core/command.js';
+import { makeHookVerb } from '../../core/commands/hook.js';
 import { makeRunVerb } from '../../core/commands/run.js';
 import { builtinGates } from '../../gates/registry.js';
 import { onPath } from '../../mutations/cache.js';
@@ -34,6 +35,18 @@ describe('selftest with the built-in gates', () => {
       expect(r.stdout).toMatch(new RegExp(`${builtinGates.length} gates, \\d+ cases executed: ${builtinGates.length} PROVEN`));
       expect(r.code).toBe(0);
       expect(treeAndIndexDigest(repo.dir)).toBe(before);
+    });
+  });
+
+  it('before a commit, a self-test that errors for a missing scanner names how to install the scanner, not a re-run', async () => {
+    process.env.LOOPGATES_GITLEAKS = join(tmpdir(), 'loopgates-no-such-dir', 'gitleaks');
+    await withGitRepo({ 'src/Config.kt': 'val x = 1\n' }, async (repo) => {
+      repo.git('add', '-A');
+      const r = await call(makeHookVerb(), ['pre-commit'], repo, { ...process.env });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toMatch(/self-test of gate secrets is UNPROVEN/);
+      expect(r.stdout).toMatch(/fix: .*install gitleaks/);
+      expect(r.stdout).not.toContain('loopgates selftest --gate secrets');
     });
   });
 
