@@ -74,9 +74,15 @@ export function overlayWorkspace(
   };
 }
 
-/** Repository-relative POSIX form: backslashes to `/`, no leading `./`. */
+/** Repository-relative POSIX form: on Windows backslashes to `/`; no leading `./`. */
 export function normalisePath(path: string): string {
-  let p = path.replace(/\\/g, '/');
+  return normalisePathOn(path, process.platform);
+}
+
+/** `normalisePath` as it behaves on `platform` (tests). */
+export function normalisePathOn(path: string, platform: NodeJS.Platform): string {
+  // A backslash is a separator only on Windows; on POSIX it is a legal file-name character (git lists `a\\b.kt` as is).
+  let p = platform === 'win32' ? path.replace(/\\/g, '/') : path;
   while (p.startsWith('./')) p = p.slice(2);
   return p;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { gitEnv, splitZ } from '../../core/git.js';
 import { displayPath, escapeData, escapeProperty, sarifUri } from '../../core/report.js';
-import { normalisePath } from '../../core/workspace.js';
+import { normalisePathOn } from '../../core/workspace.js';
 
 describe('paths', () => {
   const odd = ['sp ace.txt', 'new\nline.txt', 'ünïcödé/日本.txt', '-x y.kt', 'tab\there', 'a"b'];
@@ -27,8 +27,10 @@ describe('paths', () => {
     expect(escapeProperty('a,b:c')).toBe('a%2Cb%3Ac');
   });
 
-  it('normalisePath', () => {
-    expect(normalisePath('./a\\b/c')).toBe('a/b/c');
+  it('normalisePath: backslashes are separators only on Windows', () => {
+    expect(normalisePathOn('./a\\b/c', 'win32')).toBe('a/b/c');
+    expect(normalisePathOn('./a\\b/c', 'linux')).toBe('a\\b/c');
+    expect(normalisePathOn('././x.kt', 'linux')).toBe('x.kt');
   });
 
   it('gitEnv: GIT_DIR against the cwd, GIT_INDEX_FILE against the top level, absolute ones untouched', () => {
