@@ -77,21 +77,34 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     itemUnit = 'staged diffs';
     let asFiles = await diffBlinded(backing.root, backing.env, inputs);
     if (asFiles.length) notes.push(`${asFiles.length} staged file(s) have a diff attribute that hides them from git diff (${asFiles.slice(0, 3).join(', ')}${asFiles.length > 3 ? ', …' : ''}); scanned their staged content as files`);
-    if (result.commitsScanned === 0 && inputs.length > 0) {
+    // git shows a UTF-16 file (NUL bytes) as "Binary files differ", so the staged scan never sees its lines.
+    const encoded = await textEncodings(ws, inputs);
+    const textual = inputs.filter((p) => !encoded.utf16.has(p) && !encoded.binary.includes(p));
+    if (result.commitsScanned === 0 && textual.length > 0) {
       asFiles = [...inputs];
       notes.push('gitleaks saw no staged diff (diff.external or another git setting hides it); scanned every staged file as a file instead');
     }
-    if (asFiles.length) {
+    const unread = encoded.binary.filter((p) => !asFiles.includes(p));
+    if (unread.length) notes.push(binaryNote(unread, true));
+    const asText = new Map<string, Buffer>();
+    for (const p of asFiles) asText.set(p, decodeForScan(await ws.read(p)).bytes);
+    for (const [p, b] of encoded.utf16) asText.set(p, b);
+    if (encoded.utf16.size) notes.push(`${encoded.utf16.size} staged UTF-16 file(s) decoded to UTF-8 and scanned as files`);
+    if (asText.size) {
       const dirCanary = await ensureCanary(call, probe, 'dir', files, process.env);
       shifts.dir = dirCanary.columnShift;
-      const contents = new Map<string, Buffer>();
-      for (const p of asFiles) contents.set(p, await ws.read(p));
-      const extra = await scanFiles(call, probe, 'dir', contents, files, process.env);
+      const extra = await scanFiles(call, probe, 'dir', asText, files, process.env);
       raw.push(...extra.findings.map((f) => ({ ...f, via: 'dir' as const })));
     }
   } else {
     const contents = new Map<string, Buffer>();
-    for (const p of inputs) contents.set(p, await ws.read(p));
+    const binary: string[] = [];
+    for (const p of inputs) {
+      const decoded = decodeForScan(await ws.read(p));
+      if (decoded.kind === 'binary') binary.push(p);
+      contents.set(p, decoded.bytes);
+    }
+    if (binary.length) notes.push(binaryNote(binary, kind === 'staged'));
     const result = await scanFiles(call, probe, kind, contents, files, process.env);
     raw = result.findings.map((f) => ({ ...f, via: kind }));
     items = kind === 'dir' ? contents.size : (result.commitsScanned ?? 1);
@@ -146,6 +159,41 @@ async function snapshotFile(ws: Workspace, name: string): Promise<Buffer | undef
   } catch {
     return undefined;
   }
+}
+
+/**
+ * How gitleaks can read `bytes`: `utf16` (a UTF-16 LE/BE byte-order mark: decoded to UTF-8, line numbers kept),
+ * `binary` (a NUL byte in the first 8000 bytes, git's own binary test; passed on unchanged, gitleaks reads it as
+ * bytes), else `text`. Source: git's buffer_is_binary (xdiff-interface.c), the Unicode BOM table.
+ */
+export function decodeForScan(bytes: Buffer): { kind: 'text' | 'utf16' | 'binary'; bytes: Buffer } {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { kind: 'utf16', bytes: Buffer.from(bytes.subarray(2).toString('utf16le'), 'utf8') };
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
+    const le = Buffer.from(bytes.subarray(2, 2 + ((bytes.length - 2) & ~1)));
+    le.swap16();
+    return { kind: 'utf16', bytes: Buffer.from(le.toString('utf16le'), 'utf8') };
+  }
+  if (bytes.subarray(0, 8000).includes(0)) return { kind: 'binary', bytes };
+  return { kind: 'text', bytes };
+}
+
+/** UTF-16 inputs (decoded) and binary inputs (named in a note: what gitleaks cannot read is never claimed as read). */
+async function textEncodings(ws: Workspace, paths: readonly string[]): Promise<{ utf16: Map<string, Buffer>; binary: string[] }> {
+  const utf16 = new Map<string, Buffer>();
+  const binary: string[] = [];
+  for (const p of paths) {
+    const d = decodeForScan(await ws.read(p));
+    if (d.kind === 'utf16') utf16.set(p, d.bytes);
+    else if (d.kind === 'binary') binary.push(p);
+  }
+  return { utf16, binary };
+}
+
+function binaryNote(paths: readonly string[], staged: boolean): string {
+  const what = staged
+    ? 'not scanned (git shows no lines of a binary file, so gitleaks reads none)'
+    : 'scanned as raw bytes only (a credential inside an encoded or compressed format is not seen)';
+  return `${paths.length} binary file(s) ${what}: ${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}`;
 }
 
 /**

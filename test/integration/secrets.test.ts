@@ -195,6 +195,24 @@ describe('secrets gate over the index (gitleaks protect --staged)', () => {
     });
   });
 
+  it('reads UTF-16 files (git shows them as binary) and names binary files it could not read', async () => {
+    const aws = fakeAwsAccessKey();
+    const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`/* keys */\n"key" = "${aws.value}";\n`, 'utf16le')]);
+    const blob = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]), Buffer.from('IHDR')]);
+    await withGitRepo({ 'en.lproj/Keys.strings': utf16le, 'logo.png': blob }, async (repo) => {
+      repo.git('add', '-A');
+      const before = treeAndIndexDigest(repo.dir);
+      const r = await staged(repo);
+      expect(r.verdict).toBe('fail');
+      expect(spots(r)).toEqual([`en.lproj/Keys.strings:2:${aws.rule}`]);
+      expect(r.notes.join('\n')).toContain('1 staged UTF-16 file(s) decoded to UTF-8 and scanned as files');
+      expect(r.notes.join('\n')).toContain('1 binary file(s) not scanned');
+      expect(r.notes.join('\n')).toContain('logo.png');
+      expect(allOutput(r)).not.toContain(aws.value);
+      expect(treeAndIndexDigest(repo.dir)).toBe(before);
+    });
+  });
+
   it('handles awkward paths: spaces, a leading dash, unicode', async () => {
     const aws = fakeAwsAccessKey();
     await withGitRepo({ 'dir/-x y.kt': `val k = "${aws.value}"\n`, 'dir/é ü.kt': `// é\nval k = "${aws.value}"\n` }, async (repo) => {
