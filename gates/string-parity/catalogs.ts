@@ -4,17 +4,10 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import picomatch from 'picomatch';
-import { parse as parseYaml } from 'yaml';
 import type { Workspace } from '../../core/types.js';
 import { ANDROID_VALUES as ANDROID, APPLE_LPROJ as APPLE, DEFAULT_EXCLUDE } from './defaults.js';
 import type { CatalogEntry, CatalogFormat, Grammar, LoadedCatalog } from './model.js';
 import { normaliseLocale } from './locale.js';
-import { parseAndroidXml } from './parsers/android.js';
-import { parseAppleStrings } from './parsers/apple-strings.js';
-import { parseStringsdict } from './parsers/stringsdict.js';
-import { parseXcstrings } from './parsers/xcstrings.js';
-import { parseArb, parseJsonCatalog } from './parsers/json-catalogs.js';
-import { parsePo } from './parsers/po.js';
 
 export type { CatalogEntry, CatalogFormat, Grammar, LoadedCatalog, LocaleCatalog, ParseProblem, PluralCategory, PluralVariable, Variant } from './model.js';
 export { normaliseLocale } from './locale.js';
@@ -78,6 +71,32 @@ export interface DiscoveryOptions {
   developmentLanguage?: string;
   /** JSON catalog flavour; `auto` looks for `{{` or `_one`/`_other` keys in the base (i18next), else ICU. */
   jsonFormat?: 'auto' | 'i18next' | 'icu';
+  /**
+   * Build only the groups that can hold one of these repository-relative paths (a staged run's targets), and read
+   * only their files. Default: every group of the snapshot. Groups are matched by path shape (`groupShapes`), a
+   * superset of the real grouping, so a focused set holds each focus path's whole group: its base and every translation.
+   */
+  focus?: readonly string[];
+}
+
+/**
+ * Path-only keys of the groups `path` could belong to: two catalog files that discovery can put in one group always
+ * share a key (the converse need not hold). Empty for a path no format claims. Used by `DiscoveryOptions.focus`.
+ */
+export function groupShapes(path: string): string[] {
+  let mm: RegExpExecArray | null;
+  if ((mm = ANDROID.exec(path))) return [`android\0${mm[1] ?? ''}\0${mm[3]}`];
+  if ((mm = APPLE.exec(path))) return [`apple\0${mm[1] ?? ''}\0${mm[3]!.toLowerCase()}`];
+  if (path.endsWith('.xcstrings')) return [`xcstrings\0${path}`];
+  const dir = posix.dirname(path);
+  if (path.endsWith('.arb')) return [`arb\0${dir}`];
+  if (path.endsWith('.po') || path.endsWith('.pot')) {
+    // `<dir>/*.po`, or `<parent>/*/[LC_MESSAGES/]<name>.po` (see discover()).
+    const localeDir = posix.basename(dir) === 'LC_MESSAGES' ? posix.dirname(dir) : dir;
+    return [`po\0${dir}`, `po\0${posix.dirname(localeDir)}\0${posix.basename(path).replace(/\.pot?$/, '')}`];
+  }
+  if (path.endsWith('.json')) return [`json\0${dir}`, `json\0${posix.dirname(dir)}\0${posix.basename(path)}`];
+  return [];
 }
 
 // Per-workspace memo: each file is read and parsed once per run, whoever asks (the gate, hardcoded-strings).
@@ -186,7 +205,11 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
   const isExcluded = picomatch([...(options.exclude ?? DEFAULT_EXCLUDE)], { dot: true });
   const isIncluded = options.include && options.include.length ? picomatch([...options.include], { dot: true }) : () => true;
   const paths = all.filter((p) => !isExcluded(p));
-  const catalogPaths = paths.filter((p) => isIncluded(p));
+  let catalogPaths = paths.filter((p) => isIncluded(p));
+  if (options.focus) {
+    const wanted = new Set(options.focus.flatMap(groupShapes));
+    catalogPaths = catalogPaths.filter((p) => groupShapes(p).some((k) => wanted.has(k)));
+  }
   const notes: string[] = [];
   const drafts = new Map<string, Draft>();
   const draft = (id: string, format: CatalogFormat): Draft => {
@@ -202,6 +225,7 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
   const arbConfig = new Map<string, { template: string; useEscaping: boolean; source: string }>();
   for (const y of l10nYamls) {
     try {
+      const { parse: parseYaml } = await import('yaml');
       const doc = (parseYaml(await readText(ws, y)) ?? {}) as Record<string, unknown>;
       const dir = posix.join(posix.dirname(y), String(doc['arb-dir'] ?? 'lib/l10n'));
       arbConfig.set(dir, { template: String(doc['template-arb-file'] ?? 'app_en.arb'), useEscaping: doc['use-escaping'] === true, source: y });
@@ -227,6 +251,7 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
   };
 
   const jsonCandidates: Array<{ path: string; id: string; raw: string; locale: string }> = [];
+  const androidCandidates = new Map<string, Array<{ path: string; locale: string | null; raw: string }>>();
   // Every branch below must match a path `mightBeCatalog` (defaults.ts) accepts: the gate's inputs() skips discovery
   // when no staged path passes that test.
   for (const path of catalogPaths) {
@@ -234,19 +259,11 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
     if ((mm = ANDROID.exec(path))) {
       const q = androidQualifiers(mm[2]!.slice(1));
       if (!q || (q.locale === null && q.rest !== '')) continue; // values-night etc.: overrides, not translations
-      const text = await readText(ws, path);
-      if (!ANDROID_RESOURCE.test(text)) continue;
       const res = mm[1] ? `${mm[1]}/res` : 'res';
       const id = `${res}/values${q.rest ? `-${q.rest}` : ''}*/${mm[3]}`;
-      const isBase = q.locale === null;
-      const d = draft(id, 'android-xml');
-      const toolsLocale = isBase ? /tools:locale\s*=\s*"([^"]+)"/.exec(text)?.[1] : undefined;
-      if (isBase) {
-        d.baseLocale = options.baseLocale ?? (toolsLocale ? normaliseLocale(toolsLocale) ?? 'en' : 'en');
-        d.baseSource = options.baseLocale ? 'config baseLocale' : toolsLocale ? 'values/ tools:locale' : 'values/ (default en)';
-        d.basePath = path;
-      }
-      d.files.push({ path, format: 'android-xml', locale: q.locale ?? '', rawLocale: q.raw, isBase });
+      let list = androidCandidates.get(id);
+      if (!list) androidCandidates.set(id, (list = []));
+      list.push({ path, locale: q.locale, raw: q.raw });
     } else if ((mm = APPLE.exec(path))) {
       const lproj = mm[2]!;
       const file = mm[3]!;
@@ -327,6 +344,30 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
         const byDir = normaliseLocale(parent);
         if (byDir) jsonCandidates.push({ path, id: `${posix.dirname(posix.dirname(path))}/*/${name}.json`, raw: parent, locale: byDir });
       }
+    }
+  }
+
+  // Android: a values file is a catalog when it holds string resources (not colors.xml). A base that holds them vouches
+  // for its translations of the same name, which are then not read here (a staged commit of one translation reads
+  // that file and the base, not the 50 others); without such a base each file is read and tested.
+  for (const [id, list] of androidCandidates) {
+    const baseCand = list.find((c) => c.locale === null);
+    let baseText: string | undefined;
+    if (baseCand) {
+      const text = await readText(ws, baseCand.path);
+      if (ANDROID_RESOURCE.test(text)) baseText = text;
+    }
+    for (const c of list) {
+      const isBase = c.locale === null;
+      if (isBase ? baseText === undefined : baseText === undefined && !ANDROID_RESOURCE.test(await readText(ws, c.path))) continue;
+      const d = draft(id, 'android-xml');
+      if (isBase) {
+        const toolsLocale = /tools:locale\s*=\s*"([^"]+)"/.exec(baseText!)?.[1];
+        d.baseLocale = options.baseLocale ?? (toolsLocale ? normaliseLocale(toolsLocale) ?? 'en' : 'en');
+        d.baseSource = options.baseLocale ? 'config baseLocale' : toolsLocale ? 'values/ tools:locale' : 'values/ (default en)';
+        d.basePath = c.path;
+      }
+      d.files.push({ path: c.path, format: 'android-xml', locale: c.locale ?? '', rawLocale: c.raw, isBase });
     }
   }
 
@@ -411,30 +452,32 @@ function parsedOnce(key: string, file: CatalogFile, bytes: Buffer): Promise<Load
     parsedByContent.set(key, p);
     return p;
   }
-  p = Promise.resolve().then(() => parseBytes(file, bytes));
+  p = parseBytes(file, bytes);
   parsedByContent.set(key, p);
   p.catch(() => parsedByContent.delete(key));
   if (parsedByContent.size > PARSED_BY_CONTENT_MAX) parsedByContent.delete(parsedByContent.keys().next().value!);
   return p;
 }
 
-function parseBytes(file: CatalogFile, bytes: Buffer): LoadedCatalog {
+// Each format's parser (and its library: saxes, plist, gettext-parser...) is imported on first use: a commit that
+// stages one Android translation loads only the Android parser (bench/l10n measures that path).
+async function parseBytes(file: CatalogFile, bytes: Buffer): Promise<LoadedCatalog> {
   switch (file.format) {
     case 'android-xml':
-      return parseAndroidXml(file.path, decode(bytes), file.locale);
+      return (await import('./parsers/android.js')).parseAndroidXml(file.path, decode(bytes), file.locale);
     case 'apple-strings':
-      return parseAppleStrings(file.path, bytes, file.locale);
+      return (await import('./parsers/apple-strings.js')).parseAppleStrings(file.path, bytes, file.locale);
     case 'apple-stringsdict':
-      return parseStringsdict(file.path, bytes, file.locale);
+      return (await import('./parsers/stringsdict.js')).parseStringsdict(file.path, bytes, file.locale);
     case 'xcstrings':
-      return parseXcstrings(file.path, decode(bytes));
+      return (await import('./parsers/xcstrings.js')).parseXcstrings(file.path, decode(bytes));
     case 'arb':
-      return parseArb(file.path, decode(bytes), file.locale, file.useEscaping ?? false);
+      return (await import('./parsers/json-catalogs.js')).parseArb(file.path, decode(bytes), file.locale, file.useEscaping ?? false);
     case 'i18next-json':
     case 'icu-json':
-      return parseJsonCatalog(file.path, decode(bytes), file.locale, file.format);
+      return (await import('./parsers/json-catalogs.js')).parseJsonCatalog(file.path, decode(bytes), file.locale, file.format);
     case 'gettext-po':
-      return parsePo(file.path, bytes, file.locale, file.grammar ?? 'none', file.isBase);
+      return (await import('./parsers/po.js')).parsePo(file.path, bytes, file.locale, file.grammar ?? 'none', file.isBase);
   }
 }
 

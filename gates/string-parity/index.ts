@@ -14,8 +14,15 @@ export const GATE = 'string-parity';
 
 // Discovery sees every path (no include/exclude) so a group keeps its base whatever the filters say; the filters
 // then choose which catalog files are judged, and what they drop is counted as `filtered`.
-export function discoveryOptions(c: StringParityConfig): DiscoveryOptions {
-  return { include: [], exclude: [], developmentLanguage: c.developmentLanguage, jsonFormat: c.jsonFormat, ...(c.baseLocale ? { baseLocale: c.baseLocale } : {}) };
+// `focus`: in a staged or --files run, only the groups the targets can belong to are discovered and read (a commit of
+// one translation reads its group, not every catalog of the repository); --all discovers everything.
+export function discoveryOptions(c: StringParityConfig, focus?: readonly string[]): DiscoveryOptions {
+  return { include: [], exclude: [], developmentLanguage: c.developmentLanguage, jsonFormat: c.jsonFormat, ...(c.baseLocale ? { baseLocale: c.baseLocale } : {}), ...(focus ? { focus } : {}) };
+}
+
+/** The discovery focus of a run over `ws`: its targets, except in --all mode (undefined: every group). */
+export async function discoveryFocus(ws: { mode: string; targets(): Promise<readonly string[]> }): Promise<readonly string[] | undefined> {
+  return ws.mode === 'all' ? undefined : ws.targets();
 }
 
 /** The string-parity gate (issue 3). */
@@ -34,7 +41,7 @@ export const stringParityGate: Gate<StringParityConfig> = {
     // Discovery lists and reads the whole snapshot; when no target has a catalog's path shape it cannot keep one.
     if (!targets.some(mightBeCatalog)) return [];
     const { discoverCatalogs } = await import('./catalogs.js');
-    const set = await discoverCatalogs(ctx.ws, discoveryOptions(ctx.config));
+    const set = await discoverCatalogs(ctx.ws, discoveryOptions(ctx.config, await discoveryFocus(ctx.ws)));
     const judged = targets.filter((p) => set.byPath.has(p));
     if (ctx.ws.mode !== 'staged') return judged;
     // A staged base changes what every translation of its group must match: the commit can make an unstaged

@@ -6,7 +6,7 @@ import type { GateContext, GateOutput, Severity } from '../../core/types.js';
 import { type CatalogFile, type CatalogGroup, discoverCatalogs, loadCatalog } from './catalogs.js';
 import { checkBaseEntry, compareEntry, missingKeys, RULES, type RawFinding, type RuleId } from './checks.js';
 import type { StringParityConfig } from './config.js';
-import { discoveryOptions, GATE } from './index.js';
+import { discoveryFocus, discoveryOptions, GATE } from './index.js';
 import { pluralRules } from './locale.js';
 import type { LocaleCatalog } from './model.js';
 
@@ -28,7 +28,7 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
   const keep = judgedFilter(config);
   const inputs = candidates.filter(keep);
   const filtered = candidates.length - inputs.length;
-  const set = await discoverCatalogs(ctx.ws, discoveryOptions(config));
+  const set = await discoverCatalogs(ctx.ws, discoveryOptions(config, await discoveryFocus(ctx.ws)));
   const findings: Out[] = [];
   const notes: string[] = [...set.notes];
   if (filtered && inputs.length === 0) {

@@ -1,0 +1,79 @@
+// Discovery with a focus (the staged path): only the groups the targets can belong to are built and read, and each
+// focused group is exactly the group full discovery builds (checked on every catalog file of the l10n corpus).
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { treeWorkspace } from '../../core/snapshot.js';
+import type { Workspace } from '../../core/types.js';
+import { memoryWorkspace } from '../../core/workspace.js';
+import { discoverCatalogs, groupShapes } from '../../gates/string-parity/catalogs.js';
+import { l10nCorpus } from '../helpers/corpus.js';
+
+/** `ws` with a log of every path read. */
+function counting(ws: Workspace): { ws: Workspace; reads: string[] } {
+  const reads: string[] = [];
+  return { ws: { ...ws, read: async (p: string) => (reads.push(p), ws.read(p)), readText: async (p: string) => (reads.push(p), ws.readText(p)) }, reads };
+}
+
+const str = (k: string, v: string) => `<resources>\n  <string name="${k}">${v}</string>\n</resources>\n`;
+
+describe('string-parity discovery with a focus', () => {
+  it('a staged translation reads its base and nothing else: not the other translations, not other modules or formats', async () => {
+    const files = {
+      'app/src/main/res/values/strings.xml': str('a', 'Play'),
+      'app/src/main/res/values-de/strings.xml': str('a', 'Abspielen'),
+      'app/src/main/res/values-fr/strings.xml': str('a', 'Jouer'),
+      'app/src/main/res/values/colors.xml': '<resources><color name="c">#fff</color></resources>\n',
+      'lib/src/main/res/values/strings.xml': str('b', 'Stop'),
+      'lib/src/main/res/values-de/strings.xml': str('b', 'Halt'),
+      'ios/en.lproj/Localizable.strings': '"a" = "Play";\n',
+      'ios/de.lproj/Localizable.strings': '"a" = "Abspielen";\n',
+      'web/locales/en.json': '{ "a": "Play" }\n',
+    };
+    const { ws, reads } = counting(memoryWorkspace({ files, targets: ['app/src/main/res/values-de/strings.xml'] }));
+    const set = await discoverCatalogs(ws, { focus: ['app/src/main/res/values-de/strings.xml'] });
+    expect(set.groups.map((g) => g.id)).toEqual(['app/src/main/res/values*/strings.xml']);
+    expect(set.groups[0]!.files.map((f) => f.path)).toEqual([
+      'app/src/main/res/values-de/strings.xml',
+      'app/src/main/res/values-fr/strings.xml',
+      'app/src/main/res/values/strings.xml',
+    ]);
+    expect(reads).toEqual(['app/src/main/res/values/strings.xml']);
+    // Unfocused, the same workspace holds four groups (colors.xml holds no strings: not a catalog).
+    expect((await discoverCatalogs(ws, {})).groups.map((g) => g.id)).toEqual([
+      'app/src/main/res/values*/strings.xml',
+      'ios/*.lproj/localizable.strings',
+      'lib/src/main/res/values*/strings.xml',
+      'web/locales/*.json',
+    ]);
+  });
+
+  it('translations of a base without string resources are read one by one, and kept only when they hold strings', async () => {
+    const files = {
+      'res/values/extra.xml': '<resources><color name="c">#fff</color></resources>\n',
+      'res/values-de/extra.xml': str('x', 'nur hier'),
+      'res/values-fr/extra.xml': '<resources><dimen name="d">4dp</dimen></resources>\n',
+    };
+    const { ws, reads } = counting(memoryWorkspace({ files, mode: 'all' }));
+    const set = await discoverCatalogs(ws, {});
+    expect(set.groups.map((g) => [g.id, g.base, g.files.map((f) => f.path)])).toEqual([['res/values*/extra.xml', null, ['res/values-de/extra.xml']]]);
+    expect(reads.sort()).toEqual(['res/values-de/extra.xml', 'res/values-fr/extra.xml', 'res/values/extra.xml']);
+  });
+
+  it('on every catalog file of the l10n corpus, the focused group equals the group full discovery builds', async () => {
+    let checked = 0;
+    for (const project of readdirSync(l10nCorpus).filter((d) => !d.endsWith('.md'))) {
+      const ws = await treeWorkspace(`${l10nCorpus}/${project}`, 'all');
+      const full = await discoverCatalogs(ws, {});
+      for (const g of full.groups) {
+        // Any two files of one group share a shape key, so a focus on any of them keeps the whole group.
+        const keys = new Set(groupShapes(g.files[0]!.path));
+        for (const f of g.files) expect(groupShapes(f.path).some((k) => keys.has(k)), f.path).toBe(true);
+        const focused = await discoverCatalogs(ws, { focus: [g.files[g.files.length - 1]!.path] });
+        expect(focused.groups.find((x) => x.id === g.id), g.id).toEqual(g);
+        checked++;
+      }
+    }
+    // AntennaPod, Chia, IceCubesApp, lichess and mastodon-ios together hold 23 catalog groups.
+    expect(checked).toBe(23);
+  });
+});
