@@ -104,6 +104,7 @@ What is judged:
 Options:
   --gate <id>         run only this gate (repeatable); an unknown id exits 2
   --format <f>        text (default), json, sarif (SARIF 2.1.0) or github (workflow commands)
+  -v, --verbose       gates' progress lines on stderr (what they read, how work was split across threads)
   -h, --help          this text
 
 Verdicts: pass (read inputs, no error findings) · fail (error findings) · skip (nothing it reads is staged,
@@ -112,6 +113,8 @@ In --all and --files a gate that reads nothing is vacuous unless gates.<id>.allo
 
 Environment:
   LOOPGATES_SKIP=gate,...|all   bypass gates (loud warning; written to the ledger)
+  LOOPGATES_THREADS=n           threads a gate may use for big runs (default: the machine's cores, at most 8;
+                                1 keeps every gate on one thread)
 
 Exit codes: 0 every gate passed or skipped · 1 a gate failed · 2 an error or vacuous verdict, or loopgates,
 its config or a required tool is broken (2 wins over 1).

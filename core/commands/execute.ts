@@ -57,6 +57,8 @@ export interface RunRequest {
   gateIds?: readonly string[];
   format: ReportFormat;
   preflight?: readonly PreflightStep[];
+  /** Write the gates' `ctx.log` lines to stderr, as `<gate>: <line>`. */
+  verbose?: boolean;
 }
 
 /** Build the snapshot `mode` asks for. Throws LoopgatesError (exit 2) for staged mode outside git; GitError. */
@@ -122,7 +124,7 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
   if (preExit === 0) {
     results = await runGates(
       selected.map((g) => g.settings),
-      { ws, cacheRoot, signal: io.signal, bypass: skip.all ? 'all' : skip.ids },
+      { ws, cacheRoot, signal: io.signal, bypass: skip.all ? 'all' : skip.ids, ...(req.verbose ? { log: (gate: string, line: string) => io.stderr(`${gate}: ${line}\n`) } : {}) },
     );
   }
   if (selected.length === 0) notes.push(`${messages.noGates} (${messages.fix(messages.noGatesFix)})`);

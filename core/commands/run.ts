@@ -23,6 +23,7 @@ export function makeRunVerb(deps: VerbDeps = {}): Verb {
           files: { type: 'boolean' },
           gate: { type: 'string', multiple: true },
           format: { type: 'string' },
+          verbose: { type: 'boolean', short: 'v' },
           help: { type: 'boolean', short: 'h' },
         },
         true,
@@ -36,7 +37,7 @@ export function makeRunVerb(deps: VerbDeps = {}): Verb {
       const mode: Mode = modes[0] ?? 'staged';
       if (mode !== 'files' && positionals.length) throw new LoopgatesError(messages.badArgs(messages.filesWithoutFlag, 'run'), 'loopgates run --files <paths...>');
       if (mode === 'files' && positionals.length === 0) throw new LoopgatesError(messages.badArgs(messages.filesNone, 'run'), 'loopgates run --files <paths...>');
-      return executeRun({ mode, files: positionals, gateIds: values.gate ?? [], format: formatOf(values.format) }, io, deps);
+      return executeRun({ mode, files: positionals, gateIds: values.gate ?? [], format: formatOf(values.format), verbose: values.verbose === true }, io, deps);
     },
   };
 }

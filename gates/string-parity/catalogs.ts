@@ -113,6 +113,10 @@ function readBytes(ws: Workspace, path: string): Promise<Buffer> {
   if (!p) m.bytes.set(path, (p = ws.read(path)));
   return p;
 }
+/** The bytes of `path` in `ws`, read once per workspace (shared with discovery and `loadCatalog`). Throws what `ws.read` throws. */
+export function catalogBytes(ws: Workspace, path: string): Promise<Buffer> {
+  return readBytes(ws, path);
+}
 async function readText(ws: Workspace, path: string): Promise<string> {
   return decode(await readBytes(ws, path));
 }

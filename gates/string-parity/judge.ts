@@ -2,8 +2,8 @@
 // staging no catalog never loads the parsers.
 import picomatch from 'picomatch';
 import { fingerprint } from '../../core/finding.js';
-import type { GateContext, GateOutput, Severity } from '../../core/types.js';
-import { type CatalogFile, type CatalogGroup, discoverCatalogs, loadCatalog } from './catalogs.js';
+import type { GateContext, GateOutput, Severity, Workspace } from '../../core/types.js';
+import { type CatalogFile, type CatalogGroup, type CatalogSet, discoverCatalogs, loadCatalog } from './catalogs.js';
 import { checkBaseEntry, compareEntry, missingKeys, RULES, type RawFinding, type RuleId } from './checks.js';
 import type { StringParityConfig } from './config.js';
 import { discoveryFocus, discoveryOptions, GATE } from './index.js';
@@ -18,10 +18,30 @@ function judgedFilter(c: StringParityConfig): (path: string) => boolean {
 
 type Out = GateOutput['findings'][number];
 
+/** One shard of a run: the catalog files to judge, in the run's order, and what judging them needs to know. */
+export interface JudgeJob {
+  config: StringParityConfig;
+  /** The run's mode is `staged`. */
+  staged: boolean;
+  /** The staged paths (`ws.targets()`) in a staged run, else null. */
+  stagedPaths: readonly string[] | null;
+  /** Repository-relative catalog files to judge (after include/exclude), in order. */
+  inputs: readonly string[];
+}
+
+/** What `judgeFiles` found: `perInput[i]` holds the findings reported in `job.inputs[i]` (every finding of a file is). */
+export interface JudgeResult {
+  perInput: Out[][];
+  files: number;
+  items: number;
+}
+
 /**
  * Run the checks over the catalog files `inputs` (repository-relative). Exported for tests and benchmarks.
  * In staged mode an input that is not staged is a translation whose base is staged (index.ts inputs()): it is
  * compared with the base as staged and only the parity findings the base change can cause are reported, in it.
+ * Large runs (`--all` on a big repository) are split by file into shards judged in worker threads (shards.ts); the
+ * findings are the same, in the same order, as one thread gives.
  */
 export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candidates: readonly string[]): Promise<GateOutput> {
   const config = ctx.config;
@@ -29,22 +49,36 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
   const inputs = candidates.filter(keep);
   const filtered = candidates.length - inputs.length;
   const set = await discoverCatalogs(ctx.ws, discoveryOptions(config, await discoveryFocus(ctx.ws)));
-  const findings: Out[] = [];
   const notes: string[] = [...set.notes];
   if (filtered && inputs.length === 0) {
     notes.push(`gates.string-parity include/exclude removed every catalog file (${filtered} of ${candidates.length}): include ${JSON.stringify(config.include)}, exclude ${JSON.stringify(config.exclude)}`);
   } else if (filtered) notes.push(`${filtered} of ${candidates.length} catalog files filtered by gates.string-parity include/exclude`);
+  const staged = ctx.ws.mode === 'staged';
+  const job: JudgeJob = { config, staged, stagedPaths: staged ? await ctx.ws.targets() : null, inputs };
+  const { judgeInShards } = await import('./shards.js');
+  const r = (await judgeInShards(ctx.ws, set, job, ctx.signal, ctx.log)) ?? (await judgeFiles(ctx.ws, set, job, ctx.signal));
+  return { findings: r.perInput.flat(), counts: { files: r.files, items: r.items, filtered }, itemUnit: 'strings', notes };
+}
+
+/**
+ * Judge `job.inputs` against the groups of `set`, reading through `ws` (in a worker thread: a memory workspace of the
+ * shard's files). Throws `Error('aborted')` when `signal` aborts between files, and what `ws.read` throws.
+ */
+export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, signal?: AbortSignal): Promise<JudgeResult> {
+  const { config, staged } = job;
   let items = 0;
+  let current: Out[] = [];
+  const perInput: Out[][] = [];
   const severityOf = (rule: RuleId): Severity | 'off' => config.rules[rule] ?? RULES[rule];
   const emitRaw = (file: string, f: RawFinding, subject: string) => {
     const sev = severityOf(f.rule);
     if (sev === 'off') return;
-    findings.push({ rule: f.rule, file, line: f.line, column: f.column, message: f.message, severity: sev, fingerprint: fingerprint(GATE, f.rule, file, subject) });
+    current.push({ rule: f.rule, file, line: f.line, column: f.column, message: f.message, severity: sev, fingerprint: fingerprint(GATE, f.rule, file, subject) });
   };
   const emit = emitRaw;
   const baseOf = async (group: CatalogGroup): Promise<LocaleCatalog | undefined> => {
     if (!group.base) return undefined;
-    const l = await loadCatalog(ctx.ws, group.base);
+    const l = await loadCatalog(ws, group.base);
     return l.locales.find((c) => c.locale === group.baseLocale) ?? l.locales[0];
   };
   const rulesFor = (locale: string, group: CatalogGroup) => {
@@ -52,8 +86,7 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
     return pluralRules(alias ?? locale, config.plurals, config.pseudoLocales, group.baseLocale);
   };
   const unknownReported = new Set<string>();
-  const staged = ctx.ws.mode === 'staged';
-  const stagedPaths = staged ? new Set(await ctx.ws.targets()) : null;
+  const stagedPaths = job.stagedPaths ? new Set(job.stagedPaths) : null;
 
   // `pulledBy`: the staged base that made this unstaged translation an input. Its own problems (syntax, unknown
   // locale, keys it lacks, which the base already reports) are not the commit's doing, so only parity is judged.
@@ -102,13 +135,14 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
   };
 
   let files = 0;
-  for (const path of inputs) {
-    if (ctx.signal.aborted) throw new Error('aborted');
+  for (const path of job.inputs) {
+    if (signal?.aborted) throw new Error('aborted');
+    perInput.push((current = []));
     const hit = set.byPath.get(path);
     if (!hit) continue;
     const { group, file } = hit;
     files++;
-    const loaded = await loadCatalog(ctx.ws, file);
+    const loaded = await loadCatalog(ws, file);
     const pulledBy = stagedPaths && !stagedPaths.has(path) && group.base && stagedPaths.has(group.base.path) ? group.base.path : undefined;
     if (pulledBy && !file.isBase) {
       for (const tr of loaded.locales) judgeLocale(file, group, tr, await baseOf(group), 1, pulledBy);
@@ -126,7 +160,7 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
       const f: RawFinding = { rule: p.rule, line: p.line, column: p.column, message: `${file.locale || group.baseLocale}${p.key ? ` \`${p.key}\`` : ''}: ${p.message}` };
       emit(path, f, `${p.key ?? ''}\0${p.message}`);
     }
-    const baseLoaded = group.base ? (group.base.path === path ? loaded : await loadCatalog(ctx.ws, group.base)) : undefined;
+    const baseLoaded = group.base ? (group.base.path === path ? loaded : await loadCatalog(ws, group.base)) : undefined;
     const baseCat = baseLoaded ? (baseLoaded.locales.find((l) => l.locale === group.baseLocale) ?? baseLoaded.locales[0]) : undefined;
     if (file.isBase && baseCat) {
       for (const e of baseCat.entries) {
@@ -145,7 +179,7 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
         const lacking = new Map<string, string[]>();
         for (const other of group.files) {
           if (other.path === path) continue;
-          const l = await loadCatalog(ctx.ws, other);
+          const l = await loadCatalog(ws, other);
           for (const loc of l.locales) for (const e of missingKeys(baseCat, loc)) lacking.set(e.key, [...(lacking.get(e.key) ?? []), loc.locale]);
         }
         const others = group.files.length - 1;
@@ -161,9 +195,6 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
       const header = group.format === 'xcstrings' ? (tr.entries[0]?.line ?? 1) : 1;
       judgeLocale(file, group, tr, baseCat, header);
     }
-    if (group.format === 'xcstrings' && baseCat) {
-      // A locale that appears in the file but lacks keys: reported in judgeLocale via missingKeys on its catalog.
-    }
   }
-  return { findings, counts: { files, items, filtered }, itemUnit: 'strings', notes };
+  return { perInput, files, items };
 }
