@@ -1,6 +1,6 @@
 // The parity checks: one translation's entries against the base's, per placeholder grammar (printf, ICU, i18next),
 // plural categories against CLDR (locale.ts), and catalog policy (missing, extra, empty, needs review).
-import type { CatalogEntry, Grammar, LocaleCatalog, PluralVariants, Variant } from './model.js';
+import type { CatalogEntry, Grammar, LocaleCatalog, PluralVariable, PluralVariants, Variant } from './model.js';
 import { coveredByExact, isPluralCategory, type PluralRules } from './locale.js';
 import { argTypes, isFormatString, parsePrintf, type PrintfResult } from './placeholders/printf.js';
 import { parseIcu, type IcuResult } from './placeholders/icu.js';
@@ -37,31 +37,91 @@ export interface PairContext {
 
 const pos = (e: CatalogEntry) => ({ line: e.valueLine ?? e.line, column: e.valueColumn ?? e.column });
 
-// Base texts are compared with every locale: parse each once (keyed by grammar and text; bounded by the base size).
-const printfCache = new Map<string, PrintfResult>();
-const icuCache = new Map<string, IcuResult>();
+// Base texts are compared with every locale: parse each once (keyed by text, one map per grammar so that the key is
+// the text itself, whose hash V8 keeps; bounded by the base size).
+const printfJavaCache = new Map<string, PrintfResult>();
+const printfAppleCache = new Map<string, PrintfResult>();
+const icuQuotesCache = new Map<string, IcuResult>();
+const icuArbCache = new Map<string, IcuResult>();
+// Shared by every text with no `%`; never mutated (results are only read here).
+const NO_PRINTF: PrintfResult = { specs: [], invalid: [], hasEscapedPercent: false };
 
 function printfOf(text: string, grammar: Grammar): PrintfResult | null {
   if (grammar !== 'printf-java' && grammar !== 'printf-apple') return null;
-  if (!text.includes('%')) return { specs: [], invalid: [], hasEscapedPercent: false };
-  const k = `${grammar}\0${text}`;
-  let r = printfCache.get(k);
+  if (!text.includes('%')) return NO_PRINTF;
+  const cache = grammar === 'printf-java' ? printfJavaCache : printfAppleCache;
+  let r = cache.get(text);
   if (!r) {
     r = parsePrintf(text, grammar === 'printf-java' ? 'java' : 'apple');
-    if (printfCache.size > 50_000) printfCache.clear();
-    printfCache.set(k, r);
+    if (cache.size > 50_000) cache.clear();
+    cache.set(text, r);
   }
   return r;
 }
 
+/** A translation's printf text: parsed each time (translations rarely repeat, so a cache would only churn). */
+function printfOfTranslation(text: string, grammar: Grammar): PrintfResult {
+  if (!text.includes('%')) return NO_PRINTF;
+  return parsePrintf(text, grammar === 'printf-java' ? 'java' : 'apple');
+}
+
 function icuOf(text: string, quotes: boolean): IcuResult {
-  const k = `${quotes ? 1 : 0}\0${text}`;
-  let r = icuCache.get(k);
+  const cache = quotes ? icuQuotesCache : icuArbCache;
+  let r = cache.get(text);
   if (!r) {
     r = parseIcu(text, quotes);
-    if (icuCache.size > 50_000) icuCache.clear();
-    icuCache.set(k, r);
+    if (cache.size > 50_000) cache.clear();
+    cache.set(text, r);
   }
+  return r;
+}
+
+const argTypesCache = new WeakMap<PrintfResult, Map<number, Set<string>>>();
+/** argTypes of a base result, computed once per result (base results are shared by every locale). */
+function baseArgTypes(r: PrintfResult): Map<number, Set<string>> {
+  let t = argTypesCache.get(r);
+  if (!t) argTypesCache.set(r, (t = argTypes(r)));
+  return t;
+}
+
+/** What the printf checks need of a base entry, derived once per entry and shared by every locale compared with it. */
+interface PrintfBase {
+  // The inputs it was derived from: an entry changed since (tests may reuse objects) is derived again.
+  value: string;
+  grammar: Grammar;
+  plurals: PluralVariants | undefined;
+  variables: CatalogEntry['variables'];
+  main: PrintfResult;
+  variants: PrintfResult[];
+  /** The main text and the plural variants together (the count is passed to every variant). */
+  union: PrintfResult;
+  /** `variables` when it has any. */
+  vars: Record<string, PluralVariable> | undefined;
+  /** `main` with the arguments its `%#@var@` references consume (only with `vars`). */
+  varMain: PrintfResult | undefined;
+  /** `varMain` plus every variable variant (only with `vars`). */
+  varUnion: PrintfResult | undefined;
+  /** Whether the union or a variant is a format string. */
+  pluralFormat: boolean;
+}
+
+const printfBases = new WeakMap<CatalogEntry, PrintfBase>();
+
+function printfBase(base: CatalogEntry, grammar: Grammar): PrintfBase {
+  const hit = printfBases.get(base);
+  if (hit && hit.value === base.value && hit.grammar === grammar && hit.plurals === base.plurals && hit.variables === base.variables) return hit;
+  const main = printfOf(base.value, grammar)!;
+  const variants = base.plurals ? Object.values(base.plurals).map((v) => printfOf(v.text, grammar)!) : [];
+  const union = mergePrintf([main, ...variants]);
+  const vars = base.variables && Object.keys(base.variables).length ? base.variables : undefined;
+  let varMain: PrintfResult | undefined;
+  let varUnion: PrintfResult | undefined;
+  if (vars) {
+    varMain = withVariableTypes(main, vars);
+    varUnion = mergePrintf([varMain, ...Object.values(vars).flatMap((v) => Object.values(v.plurals).map((x) => printfOf(x.text, grammar)!))]);
+  }
+  const r: PrintfBase = { value: base.value, grammar, plurals: base.plurals, variables: base.variables, main, variants, union, vars, varMain, varUnion, pluralFormat: isFormatString(union) || variants.some(isFormatString) };
+  printfBases.set(base, r);
   return r;
 }
 
@@ -81,14 +141,14 @@ function compatible(base: Set<string>, tr: Set<string>, grammar: Grammar): strin
  * `base`. Returns findings at `at`. Texts with invalid specifiers report only those.
  */
 function comparePrintf(trText: string, base: PrintfResult, grammar: Grammar, at: { line: number; column: number }, key: string, ctx: PairContext, strict: boolean, what: string, trVars?: Record<string, { spec: string; argNum?: number }>): RawFinding[] {
-  const parsed = printfOf(trText, grammar)!;
+  const parsed = printfOfTranslation(trText, grammar);
   // Variable names are local to each locale's entry; what must agree is the argument each one consumes and its type.
   const tr = trVars ? withVariableTypes(parsed, trVars) : parsed;
   if (tr.invalid.length) {
     return tr.invalid.map((inv) => ({ rule: 'invalid-specifier', ...at, message: `${ctx.locale} \`${key}\`${what}: invalid format specifier: ${inv.reason}` }));
   }
   const out: RawFinding[] = [];
-  const bt = argTypes(base);
+  const bt = baseArgTypes(base);
   const tt = argTypes(tr);
   const missing = [...bt.keys()].filter((a) => !tt.has(a));
   const extra = [...tt.keys()].filter((a) => !bt.has(a));
@@ -207,6 +267,37 @@ function compareI18next(trText: string, baseTexts: string[], key: string, ctx: P
 }
 
 /**
+ * The texts of an entry (the value of a `string`, plural variants, array items, device variants): 0 when it has
+ * none, 1 when all are empty, 2 when one has text.
+ */
+function textsState(e: CatalogEntry): 0 | 1 | 2 {
+  let any = false;
+  if (e.kind === 'string') {
+    if (e.value !== '') return 2;
+    any = true;
+  }
+  if (e.plurals) {
+    for (const v of Object.values(e.plurals)) {
+      if (v.text !== '') return 2;
+      any = true;
+    }
+  }
+  if (e.devices) {
+    for (const v of Object.values(e.devices)) {
+      if (v.text !== '') return 2;
+      any = true;
+    }
+  }
+  if (e.items) {
+    for (const v of e.items) {
+      if (v.text !== '') return 2;
+      any = true;
+    }
+  }
+  return any ? 1 : 0;
+}
+
+/**
  * Check one translated entry against its base entry: placeholders per grammar, plural categories, empty value,
  * review state. Pure; cost linear in the entry's text.
  */
@@ -216,13 +307,7 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
   if (tr.state === 'needs_review' || tr.state === 'fuzzy' || tr.state === 'new') {
     out.push({ rule: 'needs-review', ...at, message: `${ctx.locale} \`${tr.key}\` is marked ${tr.state}: not yet confirmed by a translator` });
   }
-  const allTexts = (e: CatalogEntry): Variant[] => [
-    ...(e.kind === 'string' ? [{ text: e.value, line: 0, column: 0 }] : []),
-    ...Object.values(e.plurals ?? {}),
-    ...(e.items ?? []),
-    ...Object.values(e.devices ?? {}),
-  ];
-  if (allTexts(tr).every((v) => v.text === '') && allTexts(base).some((v) => v.text !== '') && allTexts(tr).length > 0) {
+  if (textsState(tr) === 1 && textsState(base) === 2) {
     out.push({ rule: 'empty-value', ...at, message: `${ctx.locale} \`${tr.key}\` is empty while the base has text (users see a blank)` });
   }
   const grammar = base.grammar;
@@ -230,17 +315,17 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
     const g = tr.grammar === 'none' ? 'none' : grammar;
     if (g === 'none') return out;
     // Base format args: a plural's variants together (the count is passed to every variant).
-    const baseMain = printfOf(base.value, grammar)!;
-    const baseVariants = Object.values(base.plurals ?? {}).map((v) => printfOf(v.text, grammar)!);
-    const baseUnion = mergePrintf([baseMain, ...baseVariants]);
-    const bVars = base.variables && Object.keys(base.variables).length ? base.variables : undefined;
+    const pb = printfBase(base, grammar);
+    const baseMain = pb.main;
+    const baseUnion = pb.union;
+    const bVars = pb.vars;
     const tVars = tr.variables && Object.keys(tr.variables).length ? tr.variables : undefined;
     if (bVars) {
       // Apple plural substitution: `%#@name@` consumes an argument read as the variable's spec, and the variants
       // read the others. The union is what the caller passes.
-      const union = mergePrintf([withVariableTypes(baseMain, bVars), ...Object.values(bVars).flatMap((v) => Object.values(v.plurals).map((x) => printfOf(x.text, grammar)!))]);
+      const union = pb.varUnion!;
       if (tVars) {
-        out.push(...comparePrintf(tr.value, withVariableTypes(baseMain, bVars), grammar, at, tr.key, ctx, true, '', tVars));
+        out.push(...comparePrintf(tr.value, pb.varMain!, grammar, at, tr.key, ctx, true, '', tVars));
         for (const [name, tv] of Object.entries(tVars)) {
           for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, union, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`));
           const miss = requiredMissing(tv.plurals, ctx);
@@ -259,7 +344,7 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
       out.push(...comparePrintf(tr.value, baseMain, grammar, at, tr.key, ctx, true, ''));
     }
     if (tr.kind === 'plural' && tr.plurals) {
-      if (isFormatString(baseUnion) || baseVariants.some(isFormatString)) {
+      if (pb.pluralFormat) {
         for (const [sel, v] of Object.entries(tr.plurals)) out.push(...comparePrintf(v.text, baseUnion, grammar, v, tr.key, ctx, false, ` [${sel}]`));
       }
       const miss = requiredMissing(tr.plurals, ctx);
@@ -323,5 +408,8 @@ export function checkBaseEntry(e: CatalogEntry, locale: string): RawFinding[] {
 
 /** Keys of `base` (translatable ones) that `tr` lacks, in base order. */
 export function missingKeys(base: LocaleCatalog, tr: LocaleCatalog): CatalogEntry[] {
-  return base.entries.filter((e) => e.translatable && !tr.byKey.has(e.key));
+  const out: CatalogEntry[] = [];
+  const have = tr.byKey;
+  for (const e of base.entries) if (e.translatable && !have.has(e.key)) out.push(e);
+  return out;
 }
