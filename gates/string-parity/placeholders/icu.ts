@@ -29,8 +29,12 @@ const PUA = '\uE000';
  * Linear in practice; never throws.
  */
 export function parseIcu(text: string, apostropheQuotes: boolean): IcuResult {
-  const src = apostropheQuotes ? text : text.replaceAll("'", PUA);
-  const tags = [...src.matchAll(/<\/?([A-Za-z0-9_-]+)\s*\/?>/g)].map((m) => m[0].replace(/\s+/g, ''));
+  // No `<`: no tag can match. No `{`: formatjs reads only literal text (outside an argument `}` and `#` are plain
+  // characters and an unclosed quote runs to the end without error), so it cannot fail and finds no argument.
+  const tags = text.includes('<') ? [...text.matchAll(/<\/?([A-Za-z0-9_-]+)\s*\/?>/g)].map((m) => m[0].replace(/\s+/g, '')) : [];
+  if (!text.includes('{')) return { ok: true, args: [], tags };
+  // `'` is replaced by a character the tag pattern does not match either, so tags read from `text` are the same.
+  const src = apostropheQuotes || !text.includes("'") ? text : text.replaceAll("'", PUA);
   let ast: MessageFormatElement[];
   try {
     ast = parse(src, { ignoreTag: true, requiresOtherClause: true });
