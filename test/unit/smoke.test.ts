@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { memoryWorkspace } from '../../core/workspace.js';
-import { runGate } from '../../core/runner.js';
+import { readFile } from 'node:fs/promises';
+import { runGate, runGates } from '../../core/runner.js';
 import type { Gate } from '../../core/types.js';
 import { z } from 'zod';
 
@@ -51,5 +52,46 @@ describe('runner verdicts', () => {
     const r = await runGate({ gate: slow, config: {}, timeoutMs: 50 }, opts({ 'a.txt': 'x' }));
     expect(r.verdict).toBe('error');
     expect(r.error?.message).toMatch(/within 50 ms/);
+  });
+  it('a gate whose I/O finished while another gate held the event loop is not blamed for the timeout', async () => {
+    // `reader` reads a file (its callback arrives in the poll phase, after timers); `hog` parses synchronously for
+    // 600 ms, past reader's 200 ms bound. Without the late-timer grace, reader's timer ran first and reader was called.
+    const busy = (ms: number) => {
+      const end = Date.now() + ms;
+      while (Date.now() < end);
+    };
+    const reader: Gate<{}> = {
+      ...toy,
+      id: 'reader',
+      run: async () => {
+        await new Promise((r) => setTimeout(r, 50)); // due while hog holds the loop: runs just before reader's bound
+        await readFile(import.meta.filename);
+        return { findings: [], counts: { files: 1, items: 1 } };
+      },
+    };
+    const hog: Gate<{}> = { ...toy, id: 'hog', run: async () => (await new Promise((r) => setTimeout(r, 5)), busy(600), { findings: [], counts: { files: 1, items: 1 } }) };
+    const [r, h] = await runGates(
+      [
+        { gate: reader, config: {}, timeoutMs: 200 },
+        { gate: hog, config: {}, timeoutMs: 60_000 },
+      ],
+      opts({ 'a.txt': 'x' }),
+    );
+    expect([r!.verdict, h!.verdict]).toEqual(['pass', 'pass']);
+  });
+  it('a gate that holds the event loop itself past its bound still times out (after one grace period)', async () => {
+    const hog: Gate<{}> = {
+      ...toy,
+      run: async () => {
+        for (;;) {
+          await new Promise((r) => setTimeout(r, 1));
+          const end = Date.now() + 400;
+          while (Date.now() < end);
+        }
+      },
+    };
+    const r = await runGate({ gate: hog, config: {}, timeoutMs: 100 }, opts({ 'a.txt': 'x' }));
+    expect(r.verdict).toBe('error');
+    expect(r.error?.message).toMatch(/within 100 ms/);
   });
 });
