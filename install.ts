@@ -271,7 +271,13 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
       const shown = !proof.clean.landed ? proof.clean : proof.canary;
       io.stderr(`--- output of the ${shown === proof.clean ? 'clean' : 'canary'} commit ---\n${shown.output.trimEnd()}\n---\n`);
       rollBack('the proof in a scratch clone failed (above): the hook as placed does not protect commits');
-      io.stderr('  fix: make sure nothing before the loopgates block ends the hook script (an `exit`, `exec`), then: loopgates install   (loopgates doctor names other problems)\n');
+      // A hook that ran and refused names its own fix (a missing gitleaks, a broken config): that is the one to show.
+      const hookFix = /^\s*fix: (.+)$/m.exec(shown.output)?.[1];
+      io.stderr(
+        hookFix
+          ? `  fix: ${hookFix.trim()}, then: loopgates install\n`
+          : '  fix: make sure nothing before the loopgates block ends the hook script (an `exit`, `exec`), then: loopgates install   (loopgates doctor names other problems)\n',
+      );
       return ExitCode.broken;
     }
     ctx.out('proven: a commit staging a credential is refused and a clean commit lands');

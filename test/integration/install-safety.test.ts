@@ -127,6 +127,7 @@ describe('husky 9 with `exit 0` in .husky/pre-commit', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/proof failed: .*canary/i);
       expect(r.stderr).toMatch(/rolled back: nothing install wrote is left/);
+      expect(r.stderr).toMatch(/fix: make sure nothing before the loopgates block ends the hook script/);
       expect(fullState(s)).toBe(before);
     });
   });
@@ -170,6 +171,18 @@ describe('core.hooksPath outside the repository', () => {
       expect(second.stdout).toMatch(/proven: /);
       expect(existsSync(join(s.repo.dir, '.loopgates/hooks/pre-commit'))).toBe(true);
       expect((await s.cli(['doctor'])).code).toBe(0);
+    });
+  });
+});
+
+describe('a proof that fails for a missing tool', () => {
+  it('a proof that fails because gitleaks is missing names that fix, not the hook script', async () => {
+    await withSandbox(APP, async (s) => {
+      const r = await s.cli(['install'], { LOOPGATES_GITLEAKS: join(s.repo.dir, '..', 'no-such-gitleaks') });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/proof failed: the clean commit was refused/);
+      expect(r.stderr).toMatch(/^ {2}fix: .*install gitleaks .*, then: loopgates install$/m);
+      expect(r.stderr).not.toMatch(/ends the hook script/);
     });
   });
 });
