@@ -1,8 +1,8 @@
 // hardcoded-strings: user-visible text written as a literal instead of read from the app's string catalog, in
-// Android resource XML (@xmldom/xmldom), Kotlin/Compose, Java, Swift (UIKit, SwiftUI) and React Native JSX
+// Android resource XML (saxes), Kotlin/Compose, Java, Swift (UIKit, SwiftUI) and React Native JSX
 // (web-tree-sitter with the tree-sitter-wasms grammars). Spec: issue 3 "hardcoded-strings"; README.md beside this file.
 // This module is what every commit loads: metadata, config schema, input selection and the (parser-free) mutation
-// operators. The extractors (web-tree-sitter, xmldom) load in run() from judge.ts; the cases in selfTest().
+// operators. The extractors (web-tree-sitter, saxes) load in run() from judge.ts; the cases in selfTest().
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import type { Gate } from '../../core/types.js';

@@ -1,5 +1,5 @@
 // hardcoded-strings: the judging half of the gate (run()), loaded on demand by index.ts so a commit that stages
-// nothing this gate reads never loads the parsers (web-tree-sitter grammars, @xmldom/xmldom).
+// nothing this gate reads never loads the parsers (web-tree-sitter grammars, saxes).
 import { fingerprint } from '../../core/finding.js';
 import type { GateContext, GateOutput } from '../../core/types.js';
 import type { CatalogLookup, Platform, Suggestion } from './catalog-lookup.js';
@@ -16,9 +16,9 @@ const PLATFORM: Readonly<Record<Language, Platform>> = {
 };
 
 /**
- * Extract the candidates of `source` with the extractor of `language`, whose module (and parser: xmldom for XML,
+ * Extract the candidates of `source` with the extractor of `language`, whose module (and parser: saxes for XML,
  * web-tree-sitter and one grammar for source files) loads on first use: a commit staging only Kotlin files never
- * loads xmldom, one staging only layouts never starts tree-sitter.
+ * loads saxes, one staging only layouts never starts tree-sitter.
  */
 async function extract(language: Language, source: string, config: HardcodedStringsConfig): Promise<Extraction> {
   switch (language) {
