@@ -34,19 +34,11 @@ export function parseArb(path: string, text: string, locale: string, useEscaping
     const m = meta.get(e.key);
     const description = stringOf(member(m, 'description'));
     const ph = member(m, 'placeholders');
-    entries.push({
-      key: e.key,
-      kind: 'string',
-      value: e.value.value,
-      line: e.keyLine,
-      column: e.keyColumn,
-      valueLine: e.value.line,
-      valueColumn: e.value.column,
-      grammar,
-      translatable: true,
-      ...(description ? { comment: description } : {}),
-      ...(ph?.type === 'object' ? { declaredPlaceholders: ph.entries.map((p) => p.key) } : {}),
-    });
+    const entry: CatalogEntry = { key: e.key, kind: 'string', value: e.value.value, line: e.keyLine, column: e.keyColumn, valueLine: e.value.line, valueColumn: e.value.column, grammar, translatable: true };
+    // Assigned, not spread: an object spread per entry cost more than the rest of this loop.
+    if (description) entry.comment = description;
+    if (ph?.type === 'object') entry.declaredPlaceholders = ph.entries.map((p) => p.key);
+    entries.push(entry);
   }
   const declared = stringOf(member(root, '@@locale'));
   return { path, format: 'arb', locales: [localeCatalog(locale, entries)], problems: [], ...(declared ? { declaredLocale: declared } : {}) };
