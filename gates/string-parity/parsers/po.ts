@@ -38,7 +38,29 @@ export class PoSyntaxError extends Error {
 function quoted(rest: string, line: number): string {
   const t = rest.trim();
   if (t.length < 2 || t[0] !== '"' || t[t.length - 1] !== '"') throw new PoSyntaxError(`expected a "quoted string", found ${JSON.stringify(t.slice(0, 40))}`, line);
-  const body = t.slice(1, -1);
+  return unescapePo(t.slice(1, -1));
+}
+
+// The keyword lines a reader meets most, each written `keyword "…"`: read without a regex (KEYWORD below).
+const FAST_KEYWORDS = ['msgid "', 'msgstr "', 'msgctxt "', 'msgid_plural "'] as const;
+const KEYWORD = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)(\s.*)?$/;
+// Where a continuation string goes.
+const T_NONE = 0;
+const T_CTX = 1;
+const T_MSGID = 2;
+const T_PLURAL = 3;
+const T_MSGSTR = 4;
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Whether `text` holds `ls` or `ps` (U+2028 / U+2029 as the text spells them) or a CR not before LF. */
+function oddTerminators(text: string, ls: string, ps: string): boolean {
+  if (text.includes(ls) || text.includes(ps)) return true;
+  for (let i = text.indexOf('\r'); i !== -1; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 10) return true;
+  return false;
+}
+
+function unescapePo(body: string): string {
   return body.includes('\\') ? body.replace(/\\(.)/g, (_, c: string) => ESC[c] ?? c) : body;
 }
 
@@ -47,69 +69,124 @@ function quoted(rest: string, line: number): string {
  * Throws PoSyntaxError at the first malformed line.
  */
 export function readPo(text: string): PoMessage[] {
-  const lines = text.split('\n');
+  return readPoText(text, null, 0, oddTerminators(text, '\u2028', '\u2029'));
+}
+
+/**
+ * The file's text from `a` to `b` (offsets in `text`; see readPoText). Pieces start and end at ASCII characters,
+ * where a UTF-8 decoder is between sequences, so a piece decodes as it reads in the whole decoded file.
+ */
+function pieceOf(text: string, bytes: Buffer | null, skip: number, a: number, b: number): string {
+  const s = text.slice(a, b);
+  return bytes !== null && NON_ASCII.test(s) ? bytes.toString('utf8', a + skip, b + skip) : s;
+}
+
+/**
+ * readPo over `text`: the file itself (`bytes` null), or the file's `bytes` from offset `skip` read as Latin-1, whose
+ * ASCII characters are the file's at the same offsets. Every string kept or reported is then decoded from the bytes
+ * (when it holds other bytes than ASCII). `oddTerminators`: the file holds U+2028, U+2029 or a CR not before LF.
+ */
+function readPoText(text: string, bytes: Buffer | null, skip: number, oddTerminators: boolean): PoMessage[] {
+  const piece = (a: number, b: number): string => pieceOf(text, bytes, skip, a, b);
   const out: PoMessage[] = [];
   let cur: PoMessage | undefined;
   let pendingFlags: string[] = [];
   let pendingExtracted: string | undefined;
   let pendingCtx: string | undefined;
-  let target: { set: (s: string) => void } | undefined;
+  // Where a continuation string goes: the pending msgctxt, or a part of `targetMsg`.
+  let target: number = T_NONE;
+  let targetMsg: PoMessage | undefined;
+  let targetIdx = 0;
   const flush = () => {
     if (cur) out.push(cur);
     cur = undefined;
   };
-  for (let i = 0; i < lines.length; i++) {
-    const n = i + 1;
-    let l = lines[i]!;
-    if (l.endsWith('\r')) l = l.slice(0, -1);
-    if (l.trim() === '') {
-      target = undefined;
-      continue;
-    }
-    if (l.startsWith('#')) {
+  // KEYWORD's `.` stops at odd terminators: with one in the file, keyword lines take the regex path (to fail as it does).
+  const len = text.length;
+  let n = 0;
+  for (let ls = 0; ls <= len; ) {
+    n++;
+    let le = text.indexOf('\n', ls);
+    if (le === -1) le = len;
+    const next = le + 1;
+    if (le > ls && text.charCodeAt(le - 1) === 13) le--;
+    const c = ls < len ? text.charCodeAt(ls) : -1;
+    if (c === 35) {
+      // `#` comment: only flags (`#,`) and extracted comments (`#.`) are read.
       if (cur && cur.msgstr.length) flush();
-      target = undefined;
-      if (l.startsWith('#,')) pendingFlags.push(...l.slice(2).split(',').map((f) => f.trim()).filter(Boolean));
-      else if (l.startsWith('#.')) pendingExtracted = (pendingExtracted ? `${pendingExtracted}\n` : '') + l.slice(2).trim();
+      target = T_NONE;
+      const c2 = text.charCodeAt(ls + 1);
+      if (c2 === 44) pendingFlags.push(...piece(ls + 2, le).split(',').map((f) => f.trim()).filter(Boolean));
+      else if (c2 === 46) pendingExtracted = (pendingExtracted ? `${pendingExtracted}\n` : '') + piece(ls + 2, le).trim();
+      ls = next;
       continue;
     }
-    if (l.startsWith('"')) {
-      if (!target) throw new PoSyntaxError('continuation string without a keyword', n);
-      target.set(quoted(l, n));
+    if (c === 34) {
+      // Continuation string. `"…"` with nothing around it needs no trim.
+      if (target === T_NONE) throw new PoSyntaxError('continuation string without a keyword', n);
+      const s = le - ls >= 2 && text.charCodeAt(le - 1) === 34 ? unescapePo(piece(ls + 1, le - 1)) : quoted(piece(ls, le), n);
+      if (target === T_CTX) pendingCtx = (pendingCtx ?? '') + s;
+      else if (target === T_MSGID) targetMsg!.msgid += s;
+      else if (target === T_PLURAL) targetMsg!.msgidPlural += s;
+      else targetMsg!.msgstr[targetIdx] += s;
+      ls = next;
       continue;
     }
-    const m = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)(\s.*)?$/.exec(l);
-    if (!m) throw new PoSyntaxError(`unknown keyword: ${JSON.stringify(l.slice(0, 40))}`, n);
-    const kw = m[1]!;
-    const value = quoted(m[3] ?? '', n);
+    let kw: string | undefined;
+    let idx = 0;
+    let value: string | undefined;
+    if (c === 109 && !oddTerminators && text.charCodeAt(le - 1) === 34) {
+      for (const k of FAST_KEYWORDS) {
+        if (le - ls > k.length && text.startsWith(k, ls)) {
+          kw = k.slice(0, -2);
+          value = unescapePo(piece(ls + k.length, le - 1));
+          break;
+        }
+      }
+    }
+    if (kw === undefined) {
+      const l = piece(ls, le);
+      if (l.trim() === '') {
+        target = T_NONE;
+        ls = next;
+        continue;
+      }
+      const m = KEYWORD.exec(l);
+      if (!m) throw new PoSyntaxError(`unknown keyword: ${JSON.stringify(l.slice(0, 40))}`, n);
+      kw = m[1]!;
+      value = quoted(m[3] ?? '', n);
+      idx = m[2] !== undefined ? Number(m[2]) : 0;
+    }
     if (kw === 'msgctxt') {
       flush();
-      pendingCtx = value;
-      target = { set: (s) => (pendingCtx = (pendingCtx ?? '') + s) };
+      pendingCtx = value!;
+      target = T_CTX;
     } else if (kw === 'msgid') {
       if (cur && cur.msgstr.length) flush();
       if (cur) throw new PoSyntaxError('msgid without msgstr before it', n);
-      const msg: PoMessage = { msgid: value, msgstr: [], msgstrLines: [], flags: pendingFlags, line: n };
+      const msg: PoMessage = { msgid: value!, msgstr: [], msgstrLines: [], flags: pendingFlags, line: n };
       if (pendingCtx !== undefined) msg.msgctxt = pendingCtx;
       if (pendingExtracted !== undefined) msg.extracted = pendingExtracted;
       cur = msg;
       pendingFlags = [];
       pendingExtracted = undefined;
       pendingCtx = undefined;
-      target = { set: (s) => (msg.msgid += s) };
+      target = T_MSGID;
+      targetMsg = msg;
     } else if (kw === 'msgid_plural') {
       if (!cur) throw new PoSyntaxError('msgid_plural without msgid', n);
-      const msg = cur;
-      msg.msgidPlural = value;
-      target = { set: (s) => (msg.msgidPlural += s) };
+      cur.msgidPlural = value!;
+      target = T_PLURAL;
+      targetMsg = cur;
     } else {
       if (!cur) throw new PoSyntaxError('msgstr without msgid', n);
-      const msg = cur;
-      const idx = m[2] !== undefined ? Number(m[2]) : 0;
-      msg.msgstr[idx] = value;
-      msg.msgstrLines[idx] = n;
-      target = { set: (s) => (msg.msgstr[idx] += s) };
+      cur.msgstr[idx] = value!;
+      cur.msgstrLines[idx] = n;
+      target = T_MSGSTR;
+      targetMsg = cur;
+      targetIdx = idx;
     }
+    ls = next;
   }
   flush();
   return out;
@@ -123,10 +200,13 @@ export function readPo(text: string): PoMessage[] {
  * `msgstr[n]` as plurals `0`, `1`, ... and `nplurals` from the header. Problems: `unparsable`. Never throws.
  */
 export function parsePo(path: string, bytes: Buffer, locale: string, grammar: Grammar, isSource: boolean): LoadedCatalog {
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  // The file is scanned as Latin-1 (one byte, one character: fast to decode and to scan, and the PO syntax is
+  // ASCII); only the pieces kept that hold other bytes are decoded as UTF-8 (a UTF-8 BOM is skipped, as before).
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const latin = bytes.toString('latin1', bom);
   let messages: PoMessage[];
   try {
-    messages = readPo(text);
+    messages = readPoText(latin, bytes, bom, oddTerminators(latin, '\u00e2\u0080\u00a8', '\u00e2\u0080\u00a9'));
   } catch (err) {
     const line = err instanceof PoSyntaxError ? err.line : 1;
     let detail = (err as Error).message;
@@ -154,17 +234,25 @@ export function parsePo(path: string, bytes: Buffer, locale: string, grammar: Gr
     const translated = t.msgstr.some((s) => s !== '');
     if (!translated && !isSource) continue;
     const valueLine = t.msgstrLines[0] ?? t.line;
-    const common = { key, line: t.line, column: 1, valueLine, valueColumn: 1, grammar: g, translatable: true, ...(state ? { state } : {}), ...(t.extracted ? { comment: t.extracted } : {}) };
+    // Built field by field in the order the spread form gave (key ... translatable, state, comment, kind, value,
+    // plurals): object spreads cost more than the rest of this loop.
+    const e = { key, line: t.line, column: 1, valueLine, valueColumn: 1, grammar: g, translatable: true } as CatalogEntry;
+    if (state) e.state = state;
+    if (t.extracted) e.comment = t.extracted;
     if (t.msgidPlural !== undefined) {
       const plurals: Record<string, Variant> = {};
       const texts = translated ? t.msgstr : [t.msgid, t.msgidPlural];
       texts.forEach((s, n) => {
         plurals[String(n)] = { text: s ?? '', line: t.msgstrLines[n] ?? valueLine, column: 1 };
       });
-      entries.push({ ...common, kind: 'plural', value: texts[texts.length - 1] ?? '', plurals });
+      e.kind = 'plural';
+      e.value = texts[texts.length - 1] ?? '';
+      e.plurals = plurals;
     } else {
-      entries.push({ ...common, kind: 'string', value: translated ? t.msgstr[0]! : t.msgid });
+      e.kind = 'string';
+      e.value = translated ? t.msgstr[0]! : t.msgid;
     }
+    entries.push(e);
   }
   return { path, format: 'gettext-po', locales: [localeCatalog(locale, entries)], problems, ...(pf ? { nplurals: Number(pf[1]) } : {}) };
 }
