@@ -25,6 +25,7 @@ function swap16(b: Buffer): Buffer {
 }
 
 const UNQUOTED = /[A-Za-z0-9_$+/:.\-]/;
+const WS = /\s/;
 
 /**
  * Parse a `.strings` file of `locale`. Entries carry the key's 1-based line/column and the value's. A syntax error
@@ -39,7 +40,12 @@ export function parseAppleStrings(path: string, bytes: Buffer, locale: string): 
   const n = text.length;
   const skip = (): void => {
     for (;;) {
-      while (i < n && /\s/.test(text[i]!)) i++;
+      for (;;) {
+        const c = text.charCodeAt(i);
+        // `\s`: ASCII space and \t..\r here, the rest of JS white space (U+00A0, U+2028...) through the regex.
+        if (c === 32 || (c >= 9 && c <= 13) || (c > 127 && WS.test(text[i]!))) i++;
+        else break;
+      }
       if (text.startsWith('/*', i)) {
         const end = text.indexOf('*/', i + 2);
         if (end === -1) throw at(i, 'unterminated /* comment');
@@ -52,38 +58,41 @@ export function parseAppleStrings(path: string, bytes: Buffer, locale: string): 
   };
   const at = (offset: number, message: string) => Object.assign(new Error(message), { offset });
   const token = (): string => {
-    if (text[i] === '"') {
+    if (text.charCodeAt(i) === 34) {
       let out = '';
       const open = i;
       i++;
+      // Text between escapes is copied in runs.
+      let from = i;
       for (;;) {
-        const c = text[i];
-        if (c === undefined) throw at(open, 'unterminated string (no closing quote before the end of the file)');
-        if (c === '"') {
+        const c = text.charCodeAt(i);
+        if (c !== 34 && c !== 92) {
+          if (i >= n) throw at(open, 'unterminated string (no closing quote before the end of the file)');
+          i++;
+          continue;
+        }
+        out += text.slice(from, i);
+        if (c === 34) {
           i++;
           return out;
         }
-        if (c === '\\') {
-          const e = text[i + 1];
-          if (e === undefined) throw at(open, 'unterminated string (no closing quote before the end of the file)');
-          if (e === 'n') out += '\n';
-          else if (e === 't') out += '\t';
-          else if (e === 'r') out += '\r';
-          else if (e === 'U' || e === 'u') {
-            const hex = /^[0-9a-fA-F]{1,4}/.exec(text.slice(i + 2, i + 6))?.[0] ?? '';
-            if (!hex) throw at(i, `bad \\${e} escape`);
-            out += String.fromCharCode(parseInt(hex, 16));
-            i += hex.length;
-          } else if (/[0-7]/.test(e)) {
-            const oct = /^[0-7]{1,3}/.exec(text.slice(i + 1, i + 4))![0];
-            out += String.fromCharCode(parseInt(oct, 8));
-            i += oct.length - 1;
-          } else out += e;
-          i += 2;
-          continue;
-        }
-        out += c;
-        i++;
+        const e = text[i + 1];
+        if (e === undefined) throw at(open, 'unterminated string (no closing quote before the end of the file)');
+        if (e === 'n') out += '\n';
+        else if (e === 't') out += '\t';
+        else if (e === 'r') out += '\r';
+        else if (e === 'U' || e === 'u') {
+          const hex = /^[0-9a-fA-F]{1,4}/.exec(text.slice(i + 2, i + 6))?.[0] ?? '';
+          if (!hex) throw at(i, `bad \\${e} escape`);
+          out += String.fromCharCode(parseInt(hex, 16));
+          i += hex.length;
+        } else if (/[0-7]/.test(e)) {
+          const oct = /^[0-7]{1,3}/.exec(text.slice(i + 1, i + 4))![0];
+          out += String.fromCharCode(parseInt(oct, 8));
+          i += oct.length - 1;
+        } else out += e;
+        i += 2;
+        from = i;
       }
     }
     const start = i;
