@@ -127,18 +127,29 @@ export function localeCatalog(locale: string, entries: CatalogEntry[]): LocaleCa
   return { locale, entries, byKey };
 }
 
-/** 1-based line and column of `offset` in `text`, using a precomputed line-start table (binary search: O(log n)). */
+/**
+ * 1-based line and column of `offset` in `text`, using a precomputed line-start table: O(1) when offsets come in
+ * order (the line of the previous call, or the one after it, is tried first), else a binary search (O(log n)).
+ */
 export function lineIndex(text: string): (offset: number) => { line: number; column: number } {
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  const last = starts.length - 1;
+  let hint = 0;
   return (offset: number) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
+    let lo: number;
+    if (offset >= starts[hint]! && (hint === last || offset < starts[hint + 1]!)) lo = hint;
+    else if (hint < last && offset >= starts[hint + 1]! && (hint + 1 === last || offset < starts[hint + 2]!)) lo = hint + 1;
+    else {
+      lo = 0;
+      let hi = last;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid]! <= offset) lo = mid;
+        else hi = mid - 1;
+      }
     }
+    hint = lo;
     return { line: lo + 1, column: offset - starts[lo]! + 1 };
   };
 }
