@@ -62,18 +62,30 @@ export function parseXcstrings(path: string, text: string): LoadedCatalog & { so
   }
   const source = normaliseLocale(rawSource) ?? rawSource;
   const byLocale = new Map<string, CatalogEntry[]>([[source, []]]);
+  // Locale key as written -> normalised tag: every key of the file repeats the same few dozen locales.
+  const locales = new Map<string, string>();
   for (const s of strings.entries) {
     const key = s.key;
     const comment = stringOf(member(s.value, 'comment'));
     const extractionState = stringOf(member(s.value, 'extractionState'));
     const should = member(s.value, 'shouldTranslate');
     const translatable = !(should?.type === 'boolean' && should.value === false);
-    const common = { ...(comment ? { comment } : {}), ...(extractionState ? { extractionState } : {}), translatable, grammar: 'printf-apple' as const };
+    // Entries are built by assignment in the order the spread form gave (key, kind, value, line, column, valueLine,
+    // valueColumn, comment, extractionState, translatable, grammar, plurals, devices, variables, state): object
+    // spreads per entry and locale cost more than the rest of this loop.
+    const withCommon = (e: CatalogEntry): CatalogEntry => {
+      if (comment) e.comment = comment;
+      if (extractionState) e.extractionState = extractionState;
+      e.translatable = translatable;
+      e.grammar = 'printf-apple';
+      return e;
+    };
     const locs = member(s.value, 'localizations');
     let sawSource = false;
     if (locs && locs.type === 'object') {
       for (const l of locs.entries) {
-        const locale = normaliseLocale(l.key) ?? l.key;
+        let locale = locales.get(l.key);
+        if (locale === undefined) locales.set(l.key, (locale = normaliseLocale(l.key) ?? l.key));
         const states: Array<string | undefined> = [];
         const u = unit(l.value);
         if (u) states.push(u.state);
@@ -120,19 +132,16 @@ export function parseXcstrings(path: string, text: string): LoadedCatalog & { so
         const first = u?.variant ?? Object.values(pl ?? {})[0] ?? Object.values(devices ?? {})[0];
         const value = u?.variant.text ?? pl?.other?.text ?? first?.text ?? '';
         const state = states.reduce<string | undefined>((a, b) => worse(a, b), undefined);
-        const entry: CatalogEntry = {
-          key,
-          kind: pl ? 'plural' : 'string',
-          value,
-          line: l.keyLine,
-          column: l.keyColumn,
-          ...(first ? { valueLine: (u?.variant ?? first).line, valueColumn: (u?.variant ?? first).column } : {}),
-          ...common,
-          ...(pl ? { plurals: pl } : {}),
-          ...(devices ? { devices } : {}),
-          ...(variables ? { variables } : {}),
-          ...(state ? { state } : {}),
-        };
+        const entry = { key, kind: pl ? 'plural' : 'string', value, line: l.keyLine, column: l.keyColumn } as CatalogEntry;
+        if (first) {
+          entry.valueLine = (u?.variant ?? first).line;
+          entry.valueColumn = (u?.variant ?? first).column;
+        }
+        withCommon(entry);
+        if (pl) entry.plurals = pl;
+        if (devices) entry.devices = devices;
+        if (variables) entry.variables = variables;
+        if (state) entry.state = state;
         if (locale === source) sawSource = true;
         let list = byLocale.get(locale);
         if (!list) byLocale.set(locale, (list = []));
@@ -140,7 +149,7 @@ export function parseXcstrings(path: string, text: string): LoadedCatalog & { so
       }
     }
     if (!sawSource) {
-      byLocale.get(source)!.push({ key, kind: 'string', value: key, line: s.keyLine, column: s.keyColumn, ...common });
+      byLocale.get(source)!.push(withCommon({ key, kind: 'string', value: key, line: s.keyLine, column: s.keyColumn } as CatalogEntry));
     }
   }
   return {
