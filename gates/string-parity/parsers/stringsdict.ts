@@ -1,68 +1,115 @@
 // Apple `.stringsdict` plural rules: an XML property list (apple.com/DTDs/PropertyList-1.0.dtd) whose entries hold
 // `NSStringLocalizedFormatKey` and `NSStringPluralRuleType` variables. Source: developer.apple.com "Localizing
-// strings that contain plurals". Read with @xmldom/xmldom (the parser the `plist` package itself uses) so every key
-// keeps its line number, which `plist.parse` drops.
-import { DOMParser } from '@xmldom/xmldom';
+// strings that contain plurals". Read with saxes (the strict streaming XML parser android.ts uses) into a small tree
+// of elements so every key keeps its line number, which `plist.parse` drops.
 import type { CatalogEntry, LoadedCatalog, ParseProblem, PluralVariable, Variant } from '../model.js';
 import { localeCatalog } from '../model.js';
 import { decodeCatalogBytes } from './apple-strings.js';
+import { doctypeError, normaliseXmlLineEnds, outsideRoot, PrefixScope, startTag, undefinedEntity, xmlParser, xmlSyntaxError, XmlSyntaxError } from './android.js';
 
+/** One element: its name, the 1-based position of its `<`, its element children and its text content (DOM `textContent`). */
 interface XNode {
-  nodeType: number;
   nodeName: string;
-  textContent: string | null;
-  lineNumber?: number;
-  columnNumber?: number;
-  childNodes: ArrayLike<XNode>;
+  lineNumber: number;
+  columnNumber: number;
+  kids: XNode[];
+  textContent: string;
 }
 
 /** A plist value with the position of the `<key>` that names it. */
 type PValue = { kind: 'dict'; entries: Array<{ key: string; line: number; column: number; value: PValue }>; line: number; column: number } | { kind: 'string'; text: string; line: number; column: number } | { kind: 'other'; line: number; column: number };
 
-function kids(n: XNode): XNode[] {
-  const out: XNode[] = [];
-  for (let i = 0; i < n.childNodes.length; i++) if (n.childNodes[i]!.nodeType === 1) out.push(n.childNodes[i]!);
-  return out;
+const kids = (n: XNode): XNode[] => n.kids;
+
+/**
+ * The root element of `text` as a tree of elements (comments and processing instructions dropped, text and CDATA
+ * joined into each ancestor's `textContent`). Throws XmlSyntaxError (message, 1-based line and column) on the first
+ * well-formedness error, an undefined entity included (plists use only the predefined ones).
+ */
+function readTree(text: string): XNode | undefined {
+  const src = normaliseXmlLineEnds(text);
+  const p = xmlParser();
+  const stack: XNode[] = [];
+  const open: string[] = [];
+  const ns = new PrefixScope();
+  let lastClosed = '';
+  let root: XNode | undefined;
+  const addText = (t: string) => {
+    for (const n of stack) n.textContent += t;
+  };
+  p.on('opentag', (tag) => {
+    const at = startTag(p, src);
+    const nsError = ns.open(tag.name, tag.attributes, stack.length, at.colon);
+    if (nsError) throw new XmlSyntaxError(nsError, at.line, at.column);
+    const node: XNode = { nodeName: tag.name, lineNumber: at.line, columnNumber: at.column, kids: [], textContent: '' };
+    const parent = stack[stack.length - 1];
+    if (parent) parent.kids.push(node);
+    else root ??= node;
+    stack.push(node);
+    open.push(tag.name);
+  });
+  p.on('closetag', (tag) => {
+    lastClosed = tag.name;
+    stack.pop();
+    open.pop();
+    ns.close(stack.length);
+  });
+  p.on('text', addText);
+  p.on('cdata', addText);
+  p.on('doctype', (body) => {
+    const e = doctypeError(p, src, body);
+    if (e) throw e;
+  });
+  p.on('error', (err) => {
+    if (err.message.endsWith(': text data outside of root node.')) {
+      const o = outsideRoot(p, src, root !== undefined && stack.length === 0);
+      throw new XmlSyntaxError(o.message, o.line, o.column);
+    }
+    if (err.message.endsWith(': undefined entity.')) {
+      const u = undefinedEntity(p, src);
+      throw new XmlSyntaxError(`entity not found:${u.ref}`, u.line, u.column);
+    }
+    throw xmlSyntaxError(p, src, err, open, lastClosed);
+  });
+  p.write(src).close();
+  return root;
 }
 
 function toValue(n: XNode): PValue {
-  const line = n.lineNumber ?? 1;
-  const column = n.columnNumber ?? 1;
+  const line = n.lineNumber;
+  const column = n.columnNumber;
   if (n.nodeName === 'dict') {
     const entries: Array<{ key: string; line: number; column: number; value: PValue }> = [];
     const ch = kids(n);
     for (let i = 0; i + 1 < ch.length; i += 2) {
       const k = ch[i]!;
-      if (k.nodeName !== 'key') throw Object.assign(new Error(`expected <key>, found <${k.nodeName}>`), { line: k.lineNumber, column: k.columnNumber });
-      entries.push({ key: k.textContent ?? '', line: k.lineNumber ?? line, column: k.columnNumber ?? column, value: toValue(ch[i + 1]!) });
+      if (k.nodeName !== 'key') throw new XmlSyntaxError(`expected <key>, found <${k.nodeName}>`, k.lineNumber, k.columnNumber);
+      entries.push({ key: k.textContent, line: k.lineNumber, column: k.columnNumber, value: toValue(ch[i + 1]!) });
     }
-    if (ch.length % 2 === 1) throw Object.assign(new Error('<key> without a value'), { line: ch[ch.length - 1]!.lineNumber, column: 1 });
+    if (ch.length % 2 === 1) throw new XmlSyntaxError('<key> without a value', ch[ch.length - 1]!.lineNumber, 1);
     return { kind: 'dict', entries, line, column };
   }
-  if (n.nodeName === 'string') return { kind: 'string', text: n.textContent ?? '', line, column };
+  if (n.nodeName === 'string') return { kind: 'string', text: n.textContent, line, column };
   return { kind: 'other', line, column };
 }
 
 /**
  * Parse a `.stringsdict` of `locale`. Each top-level key becomes an entry whose `value` is its
- * `NSStringLocalizedFormatKey` and whose `variables` are its plural (or device/width) rules. Problems: `unparsable`.
- * Never throws.
+ * `NSStringLocalizedFormatKey` and whose `variables` are its plural (or device/width) rules, with 1-based lines and
+ * UTF-16 columns of their `<key>` / `<string>` elements. Problems: one `unparsable` (malformed XML, an undefined
+ * entity, or not a property list with a top-level `<dict>` of key/value pairs), at its line and column, and then no
+ * entries. Never throws.
  */
 export function parseStringsdict(path: string, bytes: Buffer, locale: string): LoadedCatalog {
   const problems: ParseProblem[] = [];
   const entries: CatalogEntry[] = [];
   const { text } = decodeCatalogBytes(bytes);
   try {
-    const doc = new DOMParser({
-      onError: (level: string, message: string) => {
-        if (level !== 'warning') throw new Error(message);
-      },
-    }).parseFromString(text, 'text/xml') as unknown as { documentElement: XNode | null };
-    const root = doc.documentElement;
+    const root = readTree(text);
     const top = root && root.nodeName === 'plist' ? kids(root)[0] : undefined;
-    if (!top || top.nodeName !== 'dict') throw new Error('not a property list with a top-level <dict>');
+    if (!top || top.nodeName !== 'dict') throw new XmlSyntaxError('not a property list with a top-level <dict>', 1, 1);
     const dict = toValue(top);
-    if (dict.kind !== 'dict') throw new Error('not a dict');
+    if (dict.kind !== 'dict') throw new XmlSyntaxError('not a dict', 1, 1);
     for (const e of dict.entries) {
       if (e.value.kind !== 'dict') continue;
       let format: { text: string; line: number; column: number } | undefined;
@@ -95,15 +142,8 @@ export function parseStringsdict(path: string, bytes: Buffer, locale: string): L
       });
     }
   } catch (err) {
-    const m = /@#\[line:(\d+),col:(\d+)\]/.exec((err as Error).message);
-    const e = err as { line?: number; column?: number; locator?: { lineNumber?: number; columnNumber?: number } };
-    problems.push({
-      rule: 'unparsable',
-      message: `.stringsdict is not a valid property list: ${(err as Error).message.replace(/\s*@#\[.*$/s, '').split('\n')[0]}`,
-      line: m ? Number(m[1]) : e.line ?? e.locator?.lineNumber ?? 1,
-      column: m ? Number(m[2]) : e.column ?? e.locator?.columnNumber ?? 1,
-      severity: 'error',
-    });
+    if (!(err instanceof XmlSyntaxError)) throw err;
+    problems.push({ rule: 'unparsable', message: `.stringsdict is not a valid property list: ${err.message}`, line: err.line, column: err.column, severity: 'error' });
   }
   return { path, format: 'apple-stringsdict', locales: [localeCatalog(locale, entries)], problems };
 }
