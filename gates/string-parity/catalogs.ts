@@ -1,7 +1,6 @@
 // Catalog discovery and loading for every string-catalog format the string-parity gate reads (see model.ts for the
 // formats and their source documents). This is the stable API other gates use (hardcoded-strings reads the base
 // catalog through `loadBaseIndex`): keep its signatures stable.
-import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import type { Workspace } from '../../core/types.js';
@@ -123,12 +122,16 @@ async function readText(ws: Workspace, path: string): Promise<string> {
 
 // Across workspaces, by content: `loopgates mutate` judges one changed file per overlay of a snapshot whose other
 // files are the same Buffer objects (mutations/mutate.ts reads each once), and the self-tests reuse texts. So each
-// Buffer is decoded and hashed once, and a catalog whose bytes were parsed before (path, format options, sha1 of the
-// bytes) is not parsed again: an unchanged base is parsed once per process. Parsed catalogs are shared, never mutated.
+// Buffer is decoded once, and a catalog whose bytes were parsed before (same path, format options and bytes) is not
+// parsed again: an unchanged base is parsed once per process. Bytes are compared, not hashed: a run that parses each
+// file once (run --all) pays nothing (a sha1 of every file cost ~5% of the whole-corpus run), and a hit costs one
+// memcmp of a file with the same path and length. Parsed catalogs are shared, never mutated.
 const decoded = new WeakMap<Buffer, string>();
-const digests = new WeakMap<Buffer, string>();
-/** Parsed catalogs by content; bounded (least recently used first out) so a long run over many catalogs stays small. */
-const parsedByContent = new Map<string, Promise<LoadedCatalog>>();
+/**
+ * Parsed catalogs by (path, options, byte length), each with the bytes it was parsed from; bounded (least recently used
+ * key first out) so a long run over many catalogs stays small.
+ */
+const parsedByContent = new Map<string, Array<{ bytes: Buffer; parsed: Promise<LoadedCatalog> }>>();
 const PARSED_BY_CONTENT_MAX = 512;
 
 function decode(bytes: Buffer): string {
@@ -139,12 +142,6 @@ function decode(bytes: Buffer): string {
     decoded.set(bytes, t);
   }
   return t;
-}
-
-function digest(bytes: Buffer): string {
-  let d = digests.get(bytes);
-  if (d === undefined) digests.set(bytes, (d = createHash('sha1').update(bytes).digest('hex')));
-  return d;
 }
 
 const ANDROID_RESOURCE = /<(?:string|plurals|string-array)[\s>]/;
@@ -445,22 +442,30 @@ export function loadCatalog(ws: Workspace, file: CatalogFile): Promise<LoadedCat
   const m = memoOf(ws);
   const key = `${file.format}\0${file.path}\0${file.locale}\0${file.grammar ?? ''}\0${file.useEscaping ?? ''}\0${file.isBase}`;
   let p = m.parsed.get(key);
-  if (!p) m.parsed.set(key, (p = readBytes(ws, file.path).then((bytes) => parsedOnce(`${key}\0${digest(bytes)}`, file, bytes))));
+  if (!p) m.parsed.set(key, (p = readBytes(ws, file.path).then((bytes) => parsedOnce(`${key}\0${bytes.length}`, file, bytes))));
   return p;
 }
 
 function parsedOnce(key: string, file: CatalogFile, bytes: Buffer): Promise<LoadedCatalog> {
-  let p = parsedByContent.get(key);
-  if (p) {
+  let list = parsedByContent.get(key);
+  if (list) {
     parsedByContent.delete(key);
-    parsedByContent.set(key, p);
-    return p;
+    parsedByContent.set(key, list);
+    const hit = list.find((e) => e.bytes === bytes || e.bytes.equals(bytes));
+    if (hit) return hit.parsed;
+  } else {
+    parsedByContent.set(key, (list = []));
+    if (parsedByContent.size > PARSED_BY_CONTENT_MAX) parsedByContent.delete(parsedByContent.keys().next().value!);
   }
-  p = parseBytes(file, bytes);
-  parsedByContent.set(key, p);
-  p.catch(() => parsedByContent.delete(key));
-  if (parsedByContent.size > PARSED_BY_CONTENT_MAX) parsedByContent.delete(parsedByContent.keys().next().value!);
-  return p;
+  const entry = { bytes, parsed: parseBytes(file, bytes) };
+  // Same path and length, other bytes (mutants of one file): keep the latest few.
+  list.push(entry);
+  if (list.length > 4) list.shift();
+  entry.parsed.catch(() => {
+    const at = list.indexOf(entry);
+    if (at !== -1) list.splice(at, 1);
+  });
+  return entry.parsed;
 }
 
 // Each format's parser (and its library: saxes, plist, gettext-parser...) is imported on first use: a commit that

@@ -32,6 +32,9 @@ describe('string-parity shards', () => {
     expect(cutPoints([3, 3], 1)).toEqual([]);
     // Never an empty run, even when one file outweighs the rest.
     expect(cutPoints([100, 1], 4)).toEqual([1]);
+    // The first run can be given a smaller share (the calling thread has other work).
+    expect(cutPoints([1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 2, 0.3)).toEqual([3]);
+    expect(cutPoints([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 3, 0.2)).toEqual([3, 7]);
   });
 
   it('LOOPGATES_THREADS: a whole number >= 1, else an error naming it', () => {
