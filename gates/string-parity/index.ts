@@ -1,7 +1,7 @@
 // string-parity: every locale of every string catalog agrees with its base catalog (Android strings.xml, Apple
 // .strings/.stringsdict/.xcstrings, i18next/ICU JSON, gettext .po, Flutter .arb; formats and sources in model.ts).
 // This module is what every commit loads: metadata, config schema, inputs() and the mutation operators. Discovery
-// and the parsers (xmldom, gettext-parser, ICU, make-plural, yaml) load only when a staged path can be a catalog;
+// and the parsers (saxes, gettext-parser, ICU, make-plural, yaml) load only when a staged path can be a catalog;
 // the checks load in run() from judge.ts.
 import type { Finding, Gate } from '../../core/types.js';
 import type { DiscoveryOptions } from './catalogs.js';
