@@ -1,7 +1,14 @@
 // ICU MessageFormat arguments (unicode-org.github.io/icu/userguide/format_parse/messages/), parsed with
 // @formatjs/icu-messageformat-parser. Tags (`<0>…</0>`, Lingui's component slots) are read by regex because
 // formatjs rejects numeric tag names.
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { createRequire } from 'node:module';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+
+// formatjs loads on the first text that holds a `{` (its CommonJS build, synchronously): an Android or Apple catalog
+// commit, whose texts are printf, never pays for it.
+type Formatjs = typeof import('@formatjs/icu-messageformat-parser');
+let formatjs: Formatjs | undefined;
+const loadFormatjs = (): Formatjs => (formatjs ??= createRequire(import.meta.url)('@formatjs/icu-messageformat-parser') as Formatjs);
 
 /** One ICU argument: its name, its kind and, for plural/select, its option keys and their 0-based offsets. */
 export interface IcuArgument {
@@ -35,6 +42,7 @@ export function parseIcu(text: string, apostropheQuotes: boolean): IcuResult {
   if (!text.includes('{')) return { ok: true, args: [], tags };
   // `'` is replaced by a character the tag pattern does not match either, so tags read from `text` are the same.
   const src = apostropheQuotes || !text.includes("'") ? text : text.replaceAll("'", PUA);
+  const { parse, TYPE } = loadFormatjs();
   let ast: MessageFormatElement[];
   try {
     ast = parse(src, { ignoreTag: true, requiresOtherClause: true });
