@@ -2,7 +2,7 @@
 // sent, and posts back the JudgeResult or the error. It judges one message and ends.
 import { parentPort } from 'node:worker_threads';
 import { memoryWorkspace } from '../../core/workspace.js';
-import { judgeFiles } from './judge.js';
+import { judgeFiles } from './judge-files.js';
 import type { ShardMessage, ShardReply } from './shards.js';
 
 parentPort?.once('message', (message: ShardMessage) => {

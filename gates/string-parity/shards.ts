@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Workspace } from '../../core/types.js';
 import { type CatalogGroup, type CatalogSet, catalogBytes } from './catalogs.js';
-import { type JudgeJob, type JudgeResult, judgeFiles } from './judge.js';
+import { type JudgeJob, type JudgeResult, judgeFiles } from './judge-files.js';
 
 /** Runs whose judged files total fewer bytes stay on one thread. */
 export const SHARD_MIN_TOTAL_BYTES = 2 * 1024 * 1024;

@@ -1,0 +1,171 @@
+// string-parity: judging catalog files against their group's base (the checks of checks.ts, the severities of the
+// config, the fingerprints). Loaded by judge.ts on the calling thread and by shard-worker.ts in worker threads, so it
+// imports only what judging needs (no zod, no mutation operators, no index.ts).
+import { fingerprint } from '../../core/finding.js';
+import type { GateOutput, Severity, Workspace } from '../../core/types.js';
+import { type CatalogFile, type CatalogGroup, type CatalogSet, loadCatalog } from './catalogs.js';
+import { checkBaseEntry, compareEntry, missingKeys, RULES, type RawFinding, type RuleId } from './checks.js';
+import type { StringParityConfig } from './config.js';
+import { pluralRules } from './locale.js';
+import type { LocaleCatalog } from './model.js';
+
+const GATE = 'string-parity'; // index.ts GATE (not imported: index.ts loads zod and the mutation operators)
+
+type Out = GateOutput['findings'][number];
+
+/** One shard of a run: the catalog files to judge, in the run's order, and what judging them needs to know. */
+export interface JudgeJob {
+  config: StringParityConfig;
+  /** The run's mode is `staged`. */
+  staged: boolean;
+  /** The staged paths (`ws.targets()`) in a staged run, else null. */
+  stagedPaths: readonly string[] | null;
+  /** Repository-relative catalog files to judge (after include/exclude), in order. */
+  inputs: readonly string[];
+}
+
+/** What `judgeFiles` found: `perInput[i]` holds the findings reported in `job.inputs[i]` (every finding of a file is). */
+export interface JudgeResult {
+  perInput: Out[][];
+  files: number;
+  items: number;
+}
+
+/**
+ * Judge `job.inputs` against the groups of `set`, reading through `ws` (in a worker thread: a memory workspace of the
+ * shard's files). Throws `Error('aborted')` when `signal` aborts between files, and what `ws.read` throws.
+ */
+export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, signal?: AbortSignal): Promise<JudgeResult> {
+  const { config, staged } = job;
+  let items = 0;
+  let current: Out[] = [];
+  const perInput: Out[][] = [];
+  const severityOf = (rule: RuleId): Severity | 'off' => config.rules[rule] ?? RULES[rule];
+  const emitRaw = (file: string, f: RawFinding, subject: string) => {
+    const sev = severityOf(f.rule);
+    if (sev === 'off') return;
+    current.push({ rule: f.rule, file, line: f.line, column: f.column, message: f.message, severity: sev, fingerprint: fingerprint(GATE, f.rule, file, subject) });
+  };
+  const emit = emitRaw;
+  const baseOf = async (group: CatalogGroup): Promise<LocaleCatalog | undefined> => {
+    if (!group.base) return undefined;
+    const l = await loadCatalog(ws, group.base);
+    return l.locales.find((c) => c.locale === group.baseLocale) ?? l.locales[0];
+  };
+  const rulesFor = (locale: string, group: CatalogGroup) => {
+    const alias = config.localeAliases[locale];
+    return pluralRules(alias ?? locale, config.plurals, config.pseudoLocales, group.baseLocale);
+  };
+  const unknownReported = new Set<string>();
+  const stagedPaths = job.stagedPaths ? new Set(job.stagedPaths) : null;
+
+  // `pulledBy`: the staged base that made this unstaged translation an input. Its own problems (syntax, unknown
+  // locale, keys it lacks, which the base already reports) are not the commit's doing, so only parity is judged.
+  const judgeLocale = (file: CatalogFile, group: CatalogGroup, tr: LocaleCatalog, base: LocaleCatalog | undefined, headerLine: number, pulledBy?: string) => {
+    const emit = pulledBy
+      ? (path: string, f: RawFinding, subject: string) => {
+          if (f.rule === 'unknown-locale' || f.rule === 'missing-key') return;
+          emitRaw(path, { ...f, message: `${f.message} (caused by the staged change to the base ${pulledBy}; ${path} is not staged)` }, subject);
+        }
+      : emitRaw;
+    const rules = rulesFor(tr.locale, group);
+    if (!rules && !unknownReported.has(`${file.path}\0${tr.locale}`)) {
+      unknownReported.add(`${file.path}\0${tr.locale}`);
+      emit(file.path, { rule: 'unknown-locale', line: headerLine, column: 1, message: `locale \`${tr.locale}\` has no CLDR plural rules (make-plural ${'7.5'}): plural categories not checked; add it to gates.string-parity.localeAliases or pseudoLocales` }, tr.locale);
+    }
+    const ctxPair = { locale: tr.locale, baseLocale: group.baseLocale, rules, flutterPlurals: group.format === 'arb', tags: group.format === 'arb' ? ('none' as const) : group.format === 'gettext-po' ? ('numeric' as const) : ('all' as const) };
+    for (const e of tr.entries) {
+      items++;
+      if (!base) {
+        for (const f of checkBaseEntry(e, tr.locale)) emit(file.path, f, `${tr.locale}\0${e.key}`);
+        continue;
+      }
+      const b = base.byKey.get(e.key);
+      if (!b) {
+        emit(file.path, { rule: 'extra-key', line: e.line, column: e.column, message: `${tr.locale} \`${e.key}\` is not in the base catalog ${group.base?.path} (stale or misspelt key)` }, `${tr.locale}\0${e.key}`);
+        continue;
+      }
+      if (!b.translatable) {
+        emit(file.path, { rule: 'untranslatable-translated', line: e.line, column: e.column, message: `${tr.locale} \`${e.key}\` is marked translatable="false" in the base but translated here (the translation overrides the fixed value)` }, `${tr.locale}\0${e.key}`);
+        continue;
+      }
+      for (const f of compareEntry(e, b, ctxPair)) emit(file.path, f, `${tr.locale}\0${e.key}\0${f.message}`);
+    }
+    if (base) {
+      const miss = missingKeys(base, tr);
+      const total = base.entries.filter((e) => e.translatable).length;
+      if (miss.length && !(staged && file.isBase)) {
+        const shown = miss.slice(0, 5).map((e) => `\`${e.key}\``).join(', ');
+        emit(file.path, { rule: 'missing-key', line: headerLine, column: 1, message: `${tr.locale} lacks ${miss.length} of ${total} base keys: ${shown}${miss.length > 5 ? ', …' : ''}` }, `${tr.locale}\0missing`);
+      }
+      const coverage = total ? ((total - miss.length) / total) * 100 : 100;
+      if (coverage < config.minCoverage) {
+        emit(file.path, { rule: 'coverage-below-floor', line: headerLine, column: 1, message: `${tr.locale} translates ${coverage.toFixed(1)}% of ${total} base keys, under the floor of ${config.minCoverage}%` }, `${tr.locale}\0coverage`);
+      }
+    }
+  };
+
+  let files = 0;
+  for (const path of job.inputs) {
+    if (signal?.aborted) throw new Error('aborted');
+    perInput.push((current = []));
+    const hit = set.byPath.get(path);
+    if (!hit) continue;
+    const { group, file } = hit;
+    files++;
+    const loaded = await loadCatalog(ws, file);
+    const pulledBy = stagedPaths && !stagedPaths.has(path) && group.base && stagedPaths.has(group.base.path) ? group.base.path : undefined;
+    if (pulledBy && !file.isBase) {
+      for (const tr of loaded.locales) judgeLocale(file, group, tr, await baseOf(group), 1, pulledBy);
+      continue;
+    }
+    // Duplicate definitions: one finding per file (Lingui catalogs can hold dozens), at the first duplicate.
+    const dups = loaded.problems.filter((p) => p.rule === 'duplicate-key');
+    if (dups.length) {
+      const d0 = dups[0]!;
+      const keys = dups.slice(0, 5).map((p) => `\`${p.key}\``).join(', ');
+      emit(path, { rule: 'duplicate-key', line: d0.line, column: d0.column, message: `${file.locale || group.baseLocale}: ${dups.length} duplicate message definition${dups.length === 1 ? '' : 's'} (${keys}${dups.length > 5 ? ', …' : ''}); msgfmt refuses such a file and readers keep only one of each` }, 'duplicates');
+    }
+    for (const p of loaded.problems) {
+      if (p.rule === 'duplicate-key') continue;
+      const f: RawFinding = { rule: p.rule, line: p.line, column: p.column, message: `${file.locale || group.baseLocale}${p.key ? ` \`${p.key}\`` : ''}: ${p.message}` };
+      emit(path, f, `${p.key ?? ''}\0${p.message}`);
+    }
+    const baseLoaded = group.base ? (group.base.path === path ? loaded : await loadCatalog(ws, group.base)) : undefined;
+    const baseCat = baseLoaded ? (baseLoaded.locales.find((l) => l.locale === group.baseLocale) ?? baseLoaded.locales[0]) : undefined;
+    if (file.isBase && baseCat) {
+      for (const e of baseCat.entries) {
+        items++;
+        for (const f of checkBaseEntry(e, baseCat.locale)) emit(path, f, `${baseCat.locale}\0${e.key}\0${f.message}`);
+        if (e.extractionState === 'stale') {
+          emit(path, { rule: 'extra-key', line: e.line, column: e.column, message: `\`${e.key}\` is marked stale: no longer found in the source code` }, `stale\0${e.key}`);
+        }
+        if (group.format === 'xcstrings' && !e.translatable) {
+          const translatedIn = loaded.locales.filter((l) => l !== baseCat && l.byKey.has(e.key)).map((l) => l.locale);
+          if (translatedIn.length) emit(path, { rule: 'untranslatable-translated', line: e.line, column: e.column, message: `\`${e.key}\` has shouldTranslate: false but is translated in ${translatedIn.join(', ')}` }, `untranslatable\0${e.key}`);
+        }
+      }
+      // A staged base: which locales lack each of its keys (a new key lacks them all).
+      if (staged && group.format !== 'xcstrings') {
+        const lacking = new Map<string, string[]>();
+        for (const other of group.files) {
+          if (other.path === path) continue;
+          const l = await loadCatalog(ws, other);
+          for (const loc of l.locales) for (const e of missingKeys(baseCat, loc)) lacking.set(e.key, [...(lacking.get(e.key) ?? []), loc.locale]);
+        }
+        const others = group.files.length - 1;
+        for (const [key, locales] of lacking) {
+          const e = baseCat.byKey.get(key)!;
+          emit(path, { rule: 'missing-key', line: e.line, column: e.column, message: `\`${key}\` is missing in ${locales.length} of ${others} locale file${others === 1 ? '' : 's'}: ${locales.slice(0, 12).join(', ')}${locales.length > 12 ? ', …' : ''}` }, `lacking\0${key}`);
+        }
+      }
+    }
+    // Translations held by this file: all non-source locales of an .xcstrings, or the file's own locale.
+    const translations = group.format === 'xcstrings' ? loaded.locales.filter((l) => l !== baseCat) : file.isBase ? [] : loaded.locales;
+    for (const tr of translations) {
+      const header = group.format === 'xcstrings' ? (tr.entries[0]?.line ?? 1) : 1;
+      judgeLocale(file, group, tr, baseCat, header);
+    }
+  }
+  return { perInput, files, items };
+}
