@@ -1,9 +1,12 @@
 // hardcoded-strings: the judging half of the gate (run()), loaded on demand by index.ts so a commit that stages
-// nothing this gate reads never loads the parsers (web-tree-sitter grammars, saxes).
+// nothing this gate reads never loads the parsers (web-tree-sitter grammars, saxes). A commit's few small files are
+// parsed on the calling thread; past THREAD_BUDGET_CHARS of text, one worker thread per run parses (extract.ts) and
+// the run's signal terminates it. Catalogs, allow-list, suppressions and findings are decided here either way.
 import { fingerprint } from '../../core/finding.js';
 import type { GateContext, GateOutput } from '../../core/types.js';
 import type { CatalogLookup, Platform, Suggestion } from './catalog-lookup.js';
 import { GATE_ID, languageOf, RULES, type HardcodedStringsConfig, type Language } from './index.js';
+import { openExtractor, type Extractor } from './extract.js';
 import { inRanges, type Candidate, type Extraction } from './model.js';
 
 const PLATFORM: Readonly<Record<Language, Platform>> = {
@@ -14,27 +17,6 @@ const PLATFORM: Readonly<Record<Language, Platform>> = {
   tsx: 'web',
   javascript: 'web',
 };
-
-/**
- * Extract the candidates of `source` with the extractor of `language`, whose module (and parser: saxes for XML,
- * web-tree-sitter and one grammar for source files) loads on first use: a commit staging only Kotlin files never
- * loads saxes, one staging only layouts never starts tree-sitter.
- */
-async function extract(language: Language, source: string, config: HardcodedStringsConfig): Promise<Extraction> {
-  switch (language) {
-    case 'android-xml':
-      return (await import('./android-xml.js')).extractAndroidXml(source, { attributes: config.attributes.android, honorLintIgnore: config.honorLintIgnore });
-    case 'kotlin':
-      return (await import('./kotlin.js')).extractKotlin(source, config.attributes.kotlin);
-    case 'java':
-      return (await import('./java.js')).extractJava(source);
-    case 'swift':
-      return (await import('./swift.js')).extractSwift(source, config.attributes.swift);
-    case 'tsx':
-    case 'javascript':
-      return (await import('./jsx.js')).extractJsx(source, language, config.attributes.jsx, config.textComponents);
-  }
-}
 
 /** How a suggested key is written at the finding's place: `@string/x` in XML, `R.string.x` in code, else the key. */
 function spell(s: Suggestion, language: Language): string {
@@ -51,6 +33,20 @@ const quote = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 77)}..
  */
 const QUICK_START_MAX_FILES = 64;
 
+/**
+ * A run parses on the calling thread while the text it has parsed there stays within this many characters; the file
+ * that would pass it, and every file after it, go to one worker thread (extract.ts), which the run's signal
+ * terminates. A run of more files than QUICK_START_MAX_FILES starts with the worker (it would pass the budget anyway,
+ * and the grammars then load once). Why a budget: a worker costs ~60 ms of wall time and ~80 ms of CPU to start here,
+ * plus a second load of its grammars, on every run (a one-file commit, each self-test case); parse time grows with
+ * the text (generated Kotlin: ~2.5 s per MB on V8's baseline tier, 7.8 s per MB for the 12 MB file that held a run
+ * 94 s against a 60 s bound), so 128 K characters hold the calling thread about a second at worst.
+ */
+const THREAD_BUDGET_CHARS = 128 * 1024;
+
+/** Files read (and posted to the worker) ahead of the one being judged: bounds the texts held in memory. */
+const LOOKAHEAD_FILES = 4;
+
 /** Judge `inputs`; exported for tests that hold a lookup of their own. */
 export async function judge(
   ctx: Pick<GateContext<HardcodedStringsConfig>, 'ws' | 'config' | 'signal'>,
@@ -62,8 +58,12 @@ export async function judge(
   const lookup = () => (lookupPromise ??= loadCatalogs());
   const { config } = ctx;
   const allow = config.allow.map((source) => ({ source, re: new RegExp(source, 'u'), removed: 0 }));
-  const parsed = inputs.filter((f) => { const l = languageOf(f); return l !== undefined && l !== 'android-xml'; }).length;
-  if (parsed > 0 && parsed <= QUICK_START_MAX_FILES) (await import('./tree-sitter.js')).preferQuickStart();
+  const jobs: Array<{ file: string; language: Language }> = [];
+  for (const file of inputs) {
+    const language = languageOf(file);
+    if (language) jobs.push({ file, language });
+  }
+  const parsed = jobs.filter((j) => j.language !== 'android-xml').length;
   const findings: GateOutput['findings'] = [];
   const notes: string[] = [];
   let files = 0;
@@ -71,54 +71,88 @@ export async function judge(
   let filtered = 0;
   let suppressed = 0;
   const languages = new Set<Language>();
-  for (const file of inputs) {
-    if (ctx.signal.aborted) throw new Error('aborted');
-    const language = languageOf(file);
-    if (!language) continue;
-    const source = (await ctx.ws.readText(file)).replace(/^\uFEFF/u, '');
-    const ex = await extract(language, source, config);
-    files++;
-    languages.add(language);
-    if (ex.fatal) {
-      findings.push({ rule: RULES.unparsable, file, line: ex.fatal.line, column: ex.fatal.column, severity: 'error', message: `cannot parse ${file}: ${ex.fatal.message}; no literal in it was judged` });
-      continue;
+  if (inputs.length > 0 && ctx.signal.aborted) throw new Error('aborted');
+  const options = { attributes: config.attributes, textComponents: config.textComponents, honorLintIgnore: config.honorLintIgnore };
+  const settings = { quickStart: parsed > 0 && parsed <= QUICK_START_MAX_FILES, signal: ctx.signal };
+  let thread: Extractor | undefined;
+  let worker: Extractor | undefined;
+  let threadChars = 0;
+  // Called in input order (reads are chained), so which files go where depends on the inputs only.
+  const extractorFor = (chars: number): Extractor => {
+    if (!worker && jobs.length <= QUICK_START_MAX_FILES && threadChars + chars <= THREAD_BUDGET_CHARS) {
+      threadChars += chars;
+      return (thread ??= openExtractor(options, { ...settings, inThread: true }));
     }
-    const first = ex.syntaxErrors[0];
-    if (first) notes.push(`${file}:${first.line}:${first.column}: ${ex.syntaxErrors.length} syntax error(s) recovered; literals inside them may be missed`);
-    for (const d of ex.directives) {
-      if (d.reason !== undefined) continue;
-      findings.push({
-        rule: RULES.suppressionWithoutReason,
-        file,
-        line: d.line,
-        column: d.column,
-        severity: 'error',
-        message: `loopgates-ignore hardcoded-strings needs a reason after the colon ("loopgates-ignore hardcoded-strings: <why>"); without one it suppresses nothing`,
-        fingerprint: fingerprint(GATE_ID, RULES.suppressionWithoutReason, file, `${d.line}`),
+    return (worker ??= openExtractor(options, settings));
+  };
+  try {
+    const started: Array<Promise<Extraction> | undefined> = [];
+    let reads: Promise<unknown> = Promise.resolve();
+    const start = (i: number) => {
+      const { file, language } = jobs[i]!;
+      const text = reads.then(() => ctx.ws.readText(file));
+      reads = text.catch(() => undefined);
+      const p = text.then((t) => {
+        const source = t.replace(/^\uFEFF/u, '');
+        return extractorFor(source.length).extract(language, source);
       });
-    }
-    const valid = ex.directives.filter((d) => d.reason !== undefined);
-    for (const c of ex.candidates) {
-      candidates++;
-      // Every entry is tried (not only the first that matches) so an entry that matches everything is named.
-      let allowed = false;
-      for (const a of allow) {
-        if (a.re.test(c.literal)) {
-          a.removed++;
-          allowed = true;
+      // Awaited in order below; until then a rejection must not count as unhandled.
+      p.catch(() => undefined);
+      started[i] = p;
+    };
+    for (let i = 0; i < jobs.length; i++) {
+      if (ctx.signal.aborted) throw new Error('aborted');
+      for (let k = started.length; k < Math.min(jobs.length, i + LOOKAHEAD_FILES); k++) start(k);
+      const { file, language } = jobs[i]!;
+      const ex = await started[i]!;
+      started[i] = undefined;
+      files++;
+      languages.add(language);
+      if (ex.fatal) {
+        findings.push({ rule: RULES.unparsable, file, line: ex.fatal.line, column: ex.fatal.column, severity: 'error', message: `cannot parse ${file}: ${ex.fatal.message}; no literal in it was judged` });
+        continue;
+      }
+      const first = ex.syntaxErrors[0];
+      if (first) notes.push(`${file}:${first.line}:${first.column}: ${ex.syntaxErrors.length} syntax error(s) recovered; literals inside them may be missed`);
+      for (const d of ex.directives) {
+        if (d.reason !== undefined) continue;
+        findings.push({
+          rule: RULES.suppressionWithoutReason,
+          file,
+          line: d.line,
+          column: d.column,
+          severity: 'error',
+          message: `loopgates-ignore hardcoded-strings needs a reason after the colon ("loopgates-ignore hardcoded-strings: <why>"); without one it suppresses nothing`,
+          fingerprint: fingerprint(GATE_ID, RULES.suppressionWithoutReason, file, `${d.line}`),
+        });
+      }
+      const valid = ex.directives.filter((d) => d.reason !== undefined);
+      for (const c of ex.candidates) {
+        candidates++;
+        // Every entry is tried (not only the first that matches) so an entry that matches everything is named.
+        let allowed = false;
+        for (const a of allow) {
+          if (a.re.test(c.literal)) {
+            a.removed++;
+            allowed = true;
+          }
         }
+        if (allowed) {
+          filtered++;
+          continue;
+        }
+        if (c.suppressedBy || valid.some((d) => inRanges(c.line, d.ranges))) {
+          suppressed++;
+          continue;
+        }
+        const f = judgeCandidate(file, language, c, await lookup());
+        if (f) findings.push(f);
       }
-      if (allowed) {
-        filtered++;
-        continue;
-      }
-      if (c.suppressedBy || valid.some((d) => inRanges(c.line, d.ranges))) {
-        suppressed++;
-        continue;
-      }
-      const f = judgeCandidate(file, language, c, await lookup());
-      if (f) findings.push(f);
     }
+  } finally {
+    // Not awaited: the result does not wait for the thread to wind down (a terminated thread stops at once).
+    void thread?.close();
+    void worker?.close();
   }
   for (const a of allow) {
     if (candidates > 0 && a.removed === candidates) notes.push(`allow-list entry /${a.source}/ matches every candidate (${a.removed} of ${candidates}): the gate saw no text it could judge`);
