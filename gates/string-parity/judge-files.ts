@@ -3,7 +3,7 @@
 // imports only what judging needs (no zod, no mutation operators, no index.ts).
 import { fingerprint } from '../../core/finding.js';
 import type { GateOutput, Severity, Workspace } from '../../core/types.js';
-import { type CatalogFile, type CatalogGroup, type CatalogSet, loadCatalog } from './catalogs.js';
+import { type CatalogFile, type CatalogGroup, type CatalogSet, loadCatalog, releaseCatalog } from './catalogs.js';
 import { checkBaseEntry, compareEntry, missingKeys, RULES, type RawFinding, type RuleId } from './checks.js';
 import type { StringParityConfig } from './config.js';
 import { pluralRules } from './locale.js';
@@ -166,6 +166,8 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       const header = group.format === 'xcstrings' ? (tr.entries[0]?.line ?? 1) : 1;
       judgeLocale(file, group, tr, baseCat, header);
     }
+    // Outside a staged run a judged translation is needed by nothing else of the run: let it go (bases stay).
+    if (!staged && !file.isBase) await releaseCatalog(ws, file);
   }
   return { perInput, files, items };
 }
