@@ -113,8 +113,8 @@ In --all and --files a gate that reads nothing is vacuous unless gates.<id>.allo
 
 Environment:
   LOOPGATES_SKIP=gate,...|all   bypass gates (loud warning; written to the ledger)
-  LOOPGATES_THREADS=n           threads a gate may use for big runs (default: the machine's cores, at most 8;
-                                1 keeps every gate on one thread)
+  LOOPGATES_THREADS=n           threads string-parity may use for runs over >= 2 MB of catalogs (default 1:
+                                on 2 cores more threads measured slower; try it on bigger machines)
 
 Exit codes: 0 every gate passed or skipped · 1 a gate failed · 2 an error or vacuous verdict, or loopgates,
 its config or a required tool is broken (2 wins over 1).

@@ -1,11 +1,12 @@
-// string-parity over many catalogs in parallel: the judged files are cut into contiguous shards (files of one group
-// stay together where the sizes allow), one judged on the calling thread and the others in worker threads
-// (shard-worker.ts), each with a copy of the bytes it reads. Parsing and checking are CPU-bound and independent per
-// file given its base, so a whole-repository run (`run --all`, mutate) uses every core; a commit of a few files stays
-// on one thread (a worker costs ~100 ms of module loading). The merged result is what one thread gives: the same
-// findings in the same order, the same counts. Node's worker_threads: nodejs.org/api/worker_threads.html.
+// string-parity over many catalogs in parallel, opt-in with LOOPGATES_THREADS=n (n >= 2): the judged files are cut
+// into contiguous shards (files of one group stay together where the sizes allow), one judged on the calling thread
+// and the others in worker threads (shard-worker.ts), each with a copy of the bytes it reads. The merged result is
+// what one thread gives: the same findings in the same order, the same counts.
+// Off by default because on the 2-core machines we measure on it is slower: the whole l10n corpus took 3.1-3.3 s with
+// 2 threads against 2.6-2.8 s with one (one thread already keeps both cores busy with V8's parallel garbage
+// collection, and a worker parses its own bases and warms its own JIT). Machines with more cores may gain; measure
+// with `node bench/l10n.mjs` (it runs both) before turning it on. Node's worker_threads: nodejs.org/api/worker_threads.html.
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Workspace } from '../../core/types.js';
@@ -28,8 +29,8 @@ export interface ShardMessage {
 export type ShardReply = { ok: true; result: JudgeResult } | { ok: false; error: string };
 
 /**
- * How many threads a run may use: `LOOPGATES_THREADS` (a whole number >= 1; 1 keeps everything on the calling
- * thread) else `os.availableParallelism()`, at most 8. Throws on a malformed `LOOPGATES_THREADS`.
+ * How many threads string-parity may use: `LOOPGATES_THREADS` (a whole number >= 1), else 1 (see the head of this
+ * file for why), at most 64. Throws on a malformed `LOOPGATES_THREADS`.
  */
 export function threadBudget(env: Readonly<Record<string, string | undefined>> = process.env): number {
   const raw = env.LOOPGATES_THREADS;
@@ -37,7 +38,7 @@ export function threadBudget(env: Readonly<Record<string, string | undefined>> =
     if (!/^[1-9]\d*$/.test(raw)) throw new Error(`LOOPGATES_THREADS must be a whole number >= 1, not ${JSON.stringify(raw)}`);
     return Math.min(Number(raw), 64);
   }
-  return Math.min(availableParallelism(), 8);
+  return 1;
 }
 
 /**
