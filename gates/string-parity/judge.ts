@@ -34,7 +34,8 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
   } else if (filtered) notes.push(`${filtered} of ${candidates.length} catalog files filtered by gates.string-parity include/exclude`);
   const staged = ctx.ws.mode === 'staged';
   const job: JudgeJob = { config, staged, stagedPaths: staged ? await ctx.ws.targets() : null, inputs };
-  const { judgeInShards } = await import('./shards.js');
-  const r = (await judgeInShards(ctx.ws, set, job, ctx.signal, ctx.log)) ?? (await judgeFiles(ctx.ws, set, job, ctx.signal));
+  // Threads are opt-in (shards.ts); without LOOPGATES_THREADS a commit does not load worker_threads at all.
+  const sharded = process.env.LOOPGATES_THREADS ? await (await import('./shards.js')).judgeInShards(ctx.ws, set, job, ctx.signal, ctx.log) : null;
+  const r = sharded ?? (await judgeFiles(ctx.ws, set, job, ctx.signal));
   return { findings: r.perInput.flat(), counts: { files: r.files, items: r.items, filtered }, itemUnit: 'strings', notes };
 }
