@@ -149,7 +149,15 @@ export async function runGate<C>(settings: GateSettings<C>, options: RunOptions)
     if (findings.some((f) => f.severity === 'error')) return done({ ...common, verdict: 'fail' });
     return done({ ...common, verdict: 'pass' });
   } catch (err) {
-    const e = err instanceof LoopgatesError ? { message: err.message, fix: err.fix } : { message: messages.gateCrashed(gate.id, err instanceof Error ? err.message : String(err)), fix: messages.crashFix };
+    // Ctrl-C reaches git and the gates' tools too, so what failed then (a closed cat-file, an aborted worker) is not
+    // the cause: the interruption is.
+    const outer = options.signal?.aborted ? options.signal.reason : undefined;
+    const why = outer instanceof Error ? outer.message : outer !== undefined ? String(outer) : 'aborted';
+    const e = options.signal?.aborted
+      ? { message: messages.interrupted(gate.id, why), fix: messages.interruptedFix }
+      : err instanceof LoopgatesError
+        ? { message: err.message, fix: err.fix }
+        : { message: messages.gateCrashed(gate.id, err instanceof Error ? err.message : String(err)), fix: messages.crashFix };
     return done({ ...base, verdict: 'error', counts: zeroCounts(), reason: e.message, error: e });
   } finally {
     clearTimeout(timer);

@@ -129,7 +129,11 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
   }
   if (selected.length === 0) notes.push(`${messages.noGates} (${messages.fix(messages.noGatesFix)})`);
   let exitCode = preExit !== 0 ? Math.max(preExit, preResults.length ? exitCodeFor(preResults) : 0) : exitCodeFor(results);
-  if (ws.mode === 'files' && preExit === 0 && results.length > 0 && results.every((r) => r.counts.files === 0)) {
+  if (io.signal.aborted) {
+    const why = io.signal.reason instanceof Error ? io.signal.reason.message : String(io.signal.reason ?? 'aborted');
+    notes.push(messages.interruptedRun(why));
+    exitCode = Math.max(exitCode, 2);
+  } else if (ws.mode === 'files' && preExit === 0 && results.length > 0 && results.every((r) => r.counts.files === 0)) {
     notes.push(`${messages.filesNothingRead} (${messages.fix(messages.filesNothingReadFix)})`);
     exitCode = 2;
   }

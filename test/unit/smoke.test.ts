@@ -94,4 +94,16 @@ describe('runner verdicts', () => {
     expect(r.verdict).toBe('error');
     expect(r.error?.message).toMatch(/within 100 ms/);
   });
+  it('a gate stopped by Ctrl-C is reported as interrupted, whatever its own error says', async () => {
+    const outer = new AbortController();
+    const stuck: Gate<{}> = {
+      ...toy,
+      // What a gate sees when the terminal's SIGINT also hit its child process: an error naming that child.
+      run: (ctx) => new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('git cat-file exited with signal SIGINT')))),
+    };
+    setTimeout(() => outer.abort(new Error('SIGINT')), 20);
+    const r = await runGate({ gate: stuck, config: {}, timeoutMs: 60_000 }, { ...opts({ 'a.txt': 'x' }), signal: outer.signal });
+    expect(r.verdict).toBe('error');
+    expect(r.error?.message).toBe('toy was interrupted (SIGINT) before it finished: nothing it judged counts');
+  });
 });
