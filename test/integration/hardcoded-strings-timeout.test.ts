@@ -12,6 +12,7 @@ import { extractSource } from '../../gates/hardcoded-strings/extract.js';
 import { configSchema } from '../../gates/hardcoded-strings/index.js';
 import { withGitRepo } from '../helpers/git-repo.js';
 import { repoRoot } from '../helpers/setup-env.js';
+import { bigKotlin } from '../helpers/generated.js';
 
 const cli = join(repoRoot, 'bin', 'loopgates.js');
 const BOUND_MS = 1000;
@@ -19,18 +20,6 @@ const PARSE_OVER_BOUND = 15;
 const defaults = configSchema.parse({});
 const options = { attributes: defaults.attributes, textComponents: defaults.textComponents, honorLintIgnore: defaults.honorLintIgnore };
 
-/** Generated Kotlin (one object of many small declarations) of about `bytes` bytes: parse time grows linearly. */
-function bigKotlin(bytes: number): string {
-  const parts = ['package org.example.generated\n\nobject Generated {\n'];
-  let size = parts[0]!.length;
-  for (let i = 0; size < bytes; i++) {
-    const s = `    val value${i}: Map<String, Int> = mapOf("key${i}" to ${i}, "other${i}" to ${i * 2})\n    fun f${i}(x: Int): Int = if (x > ${i}) x * ${i} else x + ${i}\n`;
-    parts.push(s);
-    size += s.length;
-  }
-  parts.push('}\n');
-  return parts.join('');
-}
 
 /**
  * A Kotlin file whose parse on one thread takes at least PARSE_OVER_BOUND x BOUND_MS here, and that parse time (ms):

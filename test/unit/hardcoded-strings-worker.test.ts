@@ -11,6 +11,7 @@ import { extractSource, openExtractor, workerAvailable, type ExtractOptions } fr
 import { configSchema, languageOf, type Language } from '../../gates/hardcoded-strings/index.js';
 import { hardcodedStringsSelfTest } from '../../gates/hardcoded-strings/selftest.js';
 import { repoRoot } from '../helpers/setup-env.js';
+import { bigKotlin } from '../helpers/generated.js';
 
 const distWorker = pathToFileURL(join(repoRoot, 'dist', 'gates', 'hardcoded-strings', 'extract-worker.js'));
 const defaults = configSchema.parse({});
@@ -39,18 +40,6 @@ function samples(): Array<{ path: string; language: Language; source: string }> 
   return out;
 }
 
-/** A generated Kotlin object of about `bytes` bytes (many small declarations: tree-sitter's parse time is linear). */
-function bigKotlin(bytes: number): string {
-  const parts = ['package org.example.generated\n\nobject Generated {\n'];
-  let size = parts[0]!.length;
-  for (let i = 0; size < bytes; i++) {
-    const s = `    val value${i}: Map<String, Int> = mapOf("key${i}" to ${i}, "other${i}" to ${i * 2})\n    fun f${i}(x: Int): Int = if (x > ${i}) x * ${i} else x + ${i}\n`;
-    parts.push(s);
-    size += s.length;
-  }
-  parts.push('}\n');
-  return parts.join('');
-}
 
 /**
  * A lower bound of the time (ms) one thread takes to parse `bytes` of bigKotlin(): a 512 KB slice timed on this
