@@ -51,7 +51,7 @@ export const messages = {
   interruptedFix: 'run it again and let it finish',
   interruptedRun: (why: string) => `the run was interrupted (${why}): its verdicts are incomplete`,
   timeout: (id: string, ms: number) => `${id} did not finish within ${ms} ms`,
-  timeoutFix: (id: string) => `raise gates.${id}.timeoutMs in loopgates.yaml, or find what made it slow with: loopgates run --gate ${id}`,
+  timeoutFix: (id: string) => `raise gates.${id}.timeoutMs in loopgates.yaml, or keep generated or vendored files out of the gate (its exclude or files setting)`,
   bypassReason: 'bypassed by LOOPGATES_SKIP',
   bypassWarning: (ids: readonly string[]) =>
     `WARNING: LOOPGATES_SKIP bypasses ${ids.length ? ids.join(', ') : 'no gate'}: ${ids.length ? 'not checked, and written to the ledger' : 'nothing skipped'}`,
@@ -112,7 +112,8 @@ Options:
 
 Verdicts: pass (read inputs, no error findings) · fail (error findings) · skip (nothing it reads is staged,
 or bypassed) · vacuous (should have read something, read nothing) · error (the gate or its tool could not run).
-In --all and --files a gate that reads nothing is vacuous unless gates.<id>.allowEmpty gives the reason.
+In --all a gate that reads nothing is vacuous unless gates.<id>.allowEmpty gives the reason; with --files it is a
+skip, and a run in which no gate reads any named file exits 2.
 
 Environment:
   LOOPGATES_SKIP=gate,...|all   bypass gates (loud warning; written to the ledger)

@@ -14,7 +14,10 @@ export function parseVerbArgs<T extends Options>(verb: string, args: readonly st
   try {
     return parseArgs({ args: [...args], options, allowPositionals: allowPositionals as true, strict: true });
   } catch (e) {
-    throw new LoopgatesError(messages.badArgs(e instanceof Error ? e.message : String(e), verb), `loopgates ${verb} --help`);
+    // Node's own wording for an unknown option ends with an unbalanced quote ('-- "-x"): say it plainly.
+    const unknown = (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /Unknown option '([^']*)'/.exec((e as Error).message)?.[1] : undefined;
+    const why = unknown !== undefined ? `unknown option ${unknown} (a path that starts with '-' goes after --: loopgates ${verb} --files -- ${unknown})` : e instanceof Error ? e.message : String(e);
+    throw new LoopgatesError(messages.badArgs(why, verb), `loopgates ${verb} --help`);
   }
 }
 

@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { LoopgatesError } from '../../core/errors.js';
 import type { Workspace } from '../../core/types.js';
 import { type CatalogGroup, type CatalogSet, catalogBytes } from './catalogs.js';
 import { type JudgeJob, type JudgeResult, judgeFiles } from './judge-files.js';
@@ -30,12 +31,14 @@ export type ShardReply = { ok: true; result: JudgeResult } | { ok: false; error:
 
 /**
  * How many threads string-parity may use: `LOOPGATES_THREADS` (a whole number >= 1), else 1 (see the head of this
- * file for why), at most 64. Throws on a malformed `LOOPGATES_THREADS`.
+ * file for why), at most 64. Throws LoopgatesError (with its fix) on a malformed `LOOPGATES_THREADS`.
  */
 export function threadBudget(env: Readonly<Record<string, string | undefined>> = process.env): number {
   const raw = env.LOOPGATES_THREADS;
   if (raw !== undefined && raw !== '') {
-    if (!/^[1-9]\d*$/.test(raw)) throw new Error(`LOOPGATES_THREADS must be a whole number >= 1, not ${JSON.stringify(raw)}`);
+    if (!/^[1-9]\d*$/.test(raw)) {
+      throw new LoopgatesError(`LOOPGATES_THREADS must be a whole number >= 1, not ${JSON.stringify(raw)}`, 'unset LOOPGATES_THREADS (one thread), or set it to a whole number such as 2');
+    }
     return Math.min(Number(raw), 64);
   }
   return 1;

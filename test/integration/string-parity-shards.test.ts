@@ -65,6 +65,7 @@ describe('string-parity shards', () => {
     expect(r.code).toBe(2);
     const sp = r.report.results.find((x) => x.gate === 'string-parity')!;
     expect(sp.verdict).toBe('error');
-    expect(JSON.stringify(sp)).toMatch(/LOOPGATES_THREADS must be a whole number/);
+    expect(sp.reason).toBe('LOOPGATES_THREADS must be a whole number >= 1, not "lots"');
+    expect((sp.error as { fix: string }).fix).toMatch(/^unset LOOPGATES_THREADS/);
   });
 });
