@@ -60,6 +60,22 @@ export const DEFAULT_JSX_ATTRIBUTES: readonly string[] = [
 export const DEFAULT_TEXT_COMPONENTS: readonly string[] = ['Text'];
 
 /**
+ * Intrinsic DOM elements whose text is not UI copy (HTML Living Standard: `script` and `style` hold code and CSS;
+ * `code`, `pre`, `kbd`, `samp` and `var` mark computer code, keyboard input, program output and variables, which a
+ * translator leaves as written). Text anywhere inside one of them, nested elements included, is never a candidate.
+ * `title` is not here: a document `<title>` (React 19 hoists it) and an SVG `<title>` are read by users and screen
+ * readers, as the `title` attribute is. Not configurable.
+ */
+export const DOM_NON_COPY_ELEMENTS: readonly string[] = ['script', 'style', 'code', 'pre', 'kbd', 'samp', 'var'];
+
+/**
+ * i18n components whose children are the message itself, with its markup (react-i18next and Lingui `<Trans>`,
+ * matched by the last segment of the name, so `<i18n.Trans>` counts): text of DOM elements inside them is never a
+ * candidate. A component of `textComponents` inside them is read as before. Not configurable.
+ */
+export const TRANSLATION_COMPONENTS: readonly string[] = ['Trans'];
+
+/**
  * Named arguments and assignment targets that carry user text in Compose and the View system
  * (`Icon(contentDescription = …)`, `semantics { contentDescription = … }`, `showSnackbar(message = …, actionLabel = …)`,
  * `Modifier.clickable(onClickLabel = …)`, `textView.text = …`). Config `attributes.kotlin` replaces the list.

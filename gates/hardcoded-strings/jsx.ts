@@ -1,8 +1,11 @@
 // React Native / React JSX extractor, on tree-sitter-typescript's tsx grammar (.tsx) and tree-sitter-javascript
-// (.js, .jsx, .mjs, .cjs). User text: the children of text components (React Native `<Text>`) and the literal values
-// of accessibility and text props (React Native accessibility docs; WAI-ARIA `aria-label`; HTML `alt`, `title`,
-// `placeholder`). `testID`, `style`, `key` and `className` are never text.
-import { DEFAULT_JSX_ATTRIBUTES, DEFAULT_TEXT_COMPONENTS } from './defaults.js';
+// (.js, .jsx, .mjs, .cjs). User text: the children of text components (React Native `<Text>`), the children of
+// intrinsic DOM elements (web React: `<p>`, `<button>`, `<my-widget>`; a lowercase plain name, as the JSX spec and
+// React tell intrinsic elements from components) outside the elements whose text is not UI copy (`<code>`, `<pre>`,
+// `<script>`…) and outside `<Trans>`, and the literal values of accessibility and text props (React Native
+// accessibility docs; WAI-ARIA `aria-label`; HTML `alt`, `title`, `placeholder`). `testID`, `style`, `key` and
+// `className` are never text.
+import { DEFAULT_JSX_ATTRIBUTES, DEFAULT_TEXT_COMPONENTS, DOM_NON_COPY_ELEMENTS, TRANSLATION_COMPONENTS } from './defaults.js';
 import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type GrammarName, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
 
@@ -66,7 +69,36 @@ function elementName(el: SyntaxNode): string | undefined {
   return text.slice(text.lastIndexOf('.') + 1);
 }
 
-/** Extract JSX candidates and directives from one file's source. `grammar`: `tsx` for .tsx, else `javascript`. */
+const NON_COPY = new Set(DOM_NON_COPY_ELEMENTS);
+const TRANSLATION = new Set(TRANSLATION_COMPONENTS);
+
+/** The tag of an intrinsic element (`div`, `my-widget`): a plain name starting with a lowercase ASCII letter. */
+function intrinsicName(el: SyntaxNode): string | undefined {
+  const name = el.childForFieldName('open_tag')?.childForFieldName('name');
+  return name?.type === 'identifier' && /^[a-z]/u.test(name.text) ? name.text : undefined;
+}
+
+/**
+ * Whether DOM text of `el` (an intrinsic element named `tag`) is not UI copy: it or an ancestor element is non-copy,
+ * or it sits inside `<Trans>`, as a child or in a prop (`<Trans components={[<a>link</a>]} />`).
+ */
+function excludedDomText(el: SyntaxNode, tag: string): boolean {
+  if (NON_COPY.has(tag)) return true;
+  for (let p = el.parent; p; p = p.parent) {
+    if (p.type === 'jsx_self_closing_element' && TRANSLATION.has(elementName(p) ?? '')) return true;
+    if (p.type !== 'jsx_element') continue;
+    const intrinsic = intrinsicName(p);
+    if (intrinsic !== undefined ? NON_COPY.has(intrinsic) : TRANSLATION.has(elementName(p) ?? '')) return true;
+  }
+  return false;
+}
+
+/**
+ * Extract JSX candidates and directives from one file's source. `grammar`: `tsx` for .tsx, else `javascript`.
+ * `attributes`: prop names whose literal values are text; `textComponents`: components (last name segment) whose
+ * children are text. Children of intrinsic DOM elements are read too, as described at the top of this file.
+ * Candidates carry 1-based lines and UTF-16 columns of the opening quote or the first character of JSX text.
+ */
 export async function extractJsx(
   source: string,
   grammar: Extract<GrammarName, 'tsx' | 'javascript'>,
@@ -88,8 +120,13 @@ export async function extractJsx(
         if (!nameNode || !value || !attrs.has(nameNode.text)) return;
         for (const l of literalsIn(value)) literal(l, nameNode.text);
       } else if (n.type === 'jsx_element') {
-        const name = elementName(n);
-        if (!name || !texts.has(name)) return;
+        let name = elementName(n);
+        if (!name) return;
+        if (!texts.has(name)) {
+          const tag = intrinsicName(n);
+          if (tag === undefined || excludedDomText(n, tag)) return;
+          name = tag;
+        }
         // Runs of adjacent text and character references form one string, as React renders them.
         let run: SyntaxNode[] = [];
         const flush = () => {

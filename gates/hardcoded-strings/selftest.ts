@@ -79,6 +79,20 @@ export function Greeting({ name }: { name: string }) {
 }
 `;
 
+const WEB_TSX = (child: string) => `import React from 'react';
+import { useTranslation } from 'react-i18next';
+
+export function Welcome() {
+  const { t } = useTranslation();
+  return (
+    <main className="welcome">
+      <p>${child}</p>
+      <code>npm install</code>
+    </main>
+  );
+}
+`;
+
 const JAVA = (arg: string) => `package org.example.app;
 
 import android.widget.TextView;
@@ -104,6 +118,7 @@ export function hardcodedStringsSelfTest(): SelfTestCase[] {
   const catalog = 'App/Resources/Localizable.xcstrings';
   const tsx = 'src/components/Greeting.tsx';
   const java = 'app/src/main/java/org/example/app/EpisodeView.java';
+  const web = 'src/pages/Welcome.tsx';
   return [
     { name: 'android layout: references only', kind: 'green', files: { [layout]: LAYOUT('@string/play_label'), 'app/src/main/res/values/strings.xml': STRINGS_XML }, targets: [layout] },
     {
@@ -148,6 +163,8 @@ export function hardcodedStringsSelfTest(): SelfTestCase[] {
     },
     { name: 'react native: t() in <Text>', kind: 'green', files: { [tsx]: TSX("{t('greeting', { name })}") } },
     { name: 'react native: <Text>Hello</Text>', kind: 'red', files: { [tsx]: TSX('Hello') }, expect: { file: tsx, line: 9, rule: 'hardcoded-text' } },
+    { name: "react dom: {t('welcome')} in <p>", kind: 'green', files: { [web]: WEB_TSX("{t('welcome')}") } },
+    { name: 'react dom: <p>Hello</p>', kind: 'red', files: { [web]: WEB_TSX('Hello') }, expect: { file: web, line: 8, rule: 'hardcoded-text' } },
     { name: 'java: setText(R.string…)', kind: 'green', files: { [java]: JAVA('R.string.episode_title') } },
     { name: 'java: setText("Hello")', kind: 'red', files: { [java]: JAVA('"Hello"') }, expect: { file: java, line: 13, rule: 'hardcoded-text' } },
   ];
