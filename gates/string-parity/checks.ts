@@ -297,13 +297,34 @@ function textsState(e: CatalogEntry): 0 | 1 | 2 {
   return any ? 1 : 0;
 }
 
+const ANDROID_ELEMENT: Record<CatalogEntry['kind'], string> = { string: '<string>', plural: '<plurals>', array: '<string-array>' };
+const ANDROID_GETTER: Record<CatalogEntry['kind'], string> = { string: 'getString', plural: 'getQuantityString', array: 'getStringArray' };
+
+/**
+ * Whether two entries of different kinds come from Android values files, where a kind is a resource type and a key of
+ * the wrong type is not found at run time. Only the Android parser yields `printf-java`, `array` entries and `string`
+ * entries with `raw` (see parsers/android.ts); i18next and `.xcstrings` may legitimately turn a base string into a
+ * translated plural.
+ */
+function isAndroidPair(tr: CatalogEntry, base: CatalogEntry): boolean {
+  const android = (e: CatalogEntry) => e.grammar === 'printf-java' || e.kind === 'array' || (e.kind === 'string' && e.raw !== undefined);
+  return android(tr) || android(base);
+}
+
 /**
  * Check one translated entry against its base entry: placeholders per grammar, plural categories, empty value,
  * review state. Pure; cost linear in the entry's text.
+ * - Android entries of different kinds (`<plurals>` in the base, `<string>` here; `<string-array>`): only
+ *   `kind-mismatch` (getQuantityString / getStringArray / getString on the wrong type throws NotFoundException).
+ * - printf strings whose base holds no `%`: `placeholder-added` (a warning by default) when the translation holds
+ *   valid specifiers (parsePrintf's notion: `100%`, `%%` and `formatted="false"` texts are not reported).
  */
 export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): RawFinding[] {
   const out: RawFinding[] = [];
   const at = pos(tr);
+  if (tr.kind !== base.kind && isAndroidPair(tr, base)) {
+    return [{ rule: 'kind-mismatch', ...at, message: `${ctx.locale} \`${tr.key}\` is a ${ANDROID_ELEMENT[tr.kind]} here but a ${ANDROID_ELEMENT[base.kind]} in the base (${ANDROID_GETTER[base.kind]} throws Resources.NotFoundException)` }];
+  }
   if (tr.state === 'needs_review' || tr.state === 'fuzzy' || tr.state === 'new') {
     out.push({ rule: 'needs-review', ...at, message: `${ctx.locale} \`${tr.key}\` is marked ${tr.state}: not yet confirmed by a translator` });
   }
@@ -342,6 +363,13 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
       }
     } else if (tr.kind === 'string' && base.kind === 'string' && isFormatString(baseMain)) {
       out.push(...comparePrintf(tr.value, baseMain, grammar, at, tr.key, ctx, true, ''));
+    } else if (tr.kind === 'string' && base.kind === 'string' && !base.value.includes('%')) {
+      // A base with no `%` at all is no format string: the code may call getString / NSLocalizedString without
+      // arguments, so a specifier the translation adds shows literally. Android Lint's StringFormatCount warns (the
+      // code may pass arguments the base ignores). A base holding a literal `%` (`100%`) is skipped: its
+      // translations' `%` are literal too.
+      const added = printfOfTranslation(tr.value, grammar).specs;
+      if (added.length) out.push({ rule: 'placeholder-added', ...at, message: `${ctx.locale} \`${tr.key}\`: adds ${added.map((x) => x.text).join(' ')} but the base has no placeholder (users see ${added.length > 1 ? 'them' : 'it'} literally unless the code passes arguments)` });
     }
     if (tr.kind === 'plural' && tr.plurals) {
       if (pb.pluralFormat) {
@@ -406,10 +434,22 @@ export function checkBaseEntry(e: CatalogEntry, locale: string): RawFinding[] {
   return out;
 }
 
-/** Keys of `base` (translatable ones) that `tr` lacks, in base order. */
+/**
+ * Keys of `base` (translatable ones) that `tr` lacks, in base order, each once: a key the base defines twice (a
+ * duplicate resource) is listed at its first entry.
+ */
 export function missingKeys(base: LocaleCatalog, tr: LocaleCatalog): CatalogEntry[] {
   const out: CatalogEntry[] = [];
   const have = tr.byKey;
-  for (const e of base.entries) if (e.translatable && !have.has(e.key)) out.push(e);
+  if (base.entries.length === base.byKey.size) {
+    for (const e of base.entries) if (e.translatable && !have.has(e.key)) out.push(e);
+    return out;
+  }
+  const listed = new Set<string>();
+  for (const e of base.entries) {
+    if (!e.translatable || have.has(e.key) || listed.has(e.key)) continue;
+    listed.add(e.key);
+    out.push(e);
+  }
   return out;
 }

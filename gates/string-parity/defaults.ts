@@ -18,6 +18,9 @@ export const RULES = {
   'empty-value': 'warning',
   'needs-review': 'warning',
   'duplicate-key': 'warning',
+  'duplicate-resource': 'error',
+  'placeholder-added': 'warning',
+  'kind-mismatch': 'error',
 } as const;
 export type RuleId = keyof typeof RULES;
 

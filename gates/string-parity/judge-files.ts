@@ -126,8 +126,15 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       const keys = dups.slice(0, 5).map((p) => `\`${p.key}\``).join(', ');
       emit(path, { rule: 'duplicate-key', line: d0.line, column: d0.column, message: `${file.locale || group.baseLocale}: ${dups.length} duplicate message definition${dups.length === 1 ? '' : 's'} (${keys}${dups.length > 5 ? ', …' : ''}); msgfmt refuses such a file and readers keep only one of each` }, 'duplicates');
     }
+    // Duplicate Android resources likewise (aapt2 fails the build on any).
+    const dupRes = loaded.problems.filter((p) => p.rule === 'duplicate-resource');
+    if (dupRes.length) {
+      const d0 = dupRes[0]!;
+      const keys = dupRes.slice(0, 5).map((p) => `\`${p.key}\``).join(', ');
+      emit(path, { rule: 'duplicate-resource', line: d0.line, column: d0.column, message: `${file.locale || group.baseLocale}: ${dupRes.length} duplicate resource definition${dupRes.length === 1 ? '' : 's'} (${keys}${dupRes.length > 5 ? ', …' : ''}); aapt2 fails the build ("duplicate value for resource") and only one of each would be kept` }, 'duplicate-resources');
+    }
     for (const p of loaded.problems) {
-      if (p.rule === 'duplicate-key') continue;
+      if (p.rule === 'duplicate-key' || p.rule === 'duplicate-resource') continue;
       const f: RawFinding = { rule: p.rule, line: p.line, column: p.column, message: `${file.locale || group.baseLocale}${p.key ? ` \`${p.key}\`` : ''}: ${p.message}` };
       emit(path, f, `${p.key ?? ''}\0${p.message}`);
     }

@@ -93,7 +93,8 @@ export interface CatalogEntry {
 
 /** A problem met while parsing (the file or one entry cannot be read as the format says). Lines 1-based. */
 export interface ParseProblem {
-  rule: 'unparsable' | 'android-unescaped-apostrophe' | 'duplicate-key';
+  /** `duplicate-key`: a gettext message defined twice (warning); `duplicate-resource`: an Android resource (type and name) defined twice in one values file (error: aapt2 fails the build). */
+  rule: 'unparsable' | 'android-unescaped-apostrophe' | 'duplicate-key' | 'duplicate-resource';
   message: string;
   line: number;
   column: number;

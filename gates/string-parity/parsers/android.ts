@@ -231,7 +231,10 @@ interface Mark {
  * line and column; after an undefined entity such as `&nbsp;`, kept as written, or text outside the root element the
  * entries are still read) and `android-unescaped-apostrophe` (an `'` neither escaped nor inside a double-quoted span:
  * aapt2 drops it and Android Lint reports it), reported at the apostrophe's line and at the column its offset in the
- * decoded text node gives (what xmldom's text-node positions gave). Never throws.
+ * decoded text node gives (what xmldom's text-node positions gave), and `duplicate-resource` (severity error) at each
+ * later definition of a resource type and name already defined in the file (`<string name="a">` twice; a `<string>`
+ * and a `<plurals>` of one name are two resources): aapt2 fails with "duplicate value for resource". Both copies stay
+ * in `entries` (the later one in `byKey`). Never throws.
  */
 export function parseAndroidXml(path: string, text: string, locale: string): LoadedCatalog {
   const src = normaliseXmlLineEnds(text);
@@ -272,6 +275,16 @@ export function parseAndroidXml(path: string, text: string, locale: string): Loa
       }
     }
     return { offset: at, line, column };
+  };
+  // First line of each resource (aapt2 type and name): a second definition in the file fails aapt2's build.
+  const seen = new Map<string, number>();
+  const add = (e: CatalogEntry) => {
+    const type = e.kind === 'plural' ? 'plurals' : e.kind;
+    const id = `${type}/${e.key}`;
+    const first = seen.get(id);
+    if (first === undefined) seen.set(id, e.line);
+    else problems.push({ rule: 'duplicate-resource', key: e.key, message: `duplicate value for resource ${id} (first at line ${first}); aapt2 fails the build`, line: e.line, column: e.column, severity: 'error' });
+    entries.push(e);
   };
   const check = (data: string, start: Mark) => {
     const key = entry!.key;
@@ -329,7 +342,7 @@ export function parseAndroidXml(path: string, text: string, locale: string): Loa
     if (v && depth === v.depth && entry) {
       const variant: Variant = { text: unescapeAndroid(v.raw), raw: v.raw, line: v.line, column: v.column };
       v = undefined;
-      if (entry.kind === 'string') entries.push({ key: entry.key, kind: 'string', value: variant.text, raw: variant.raw ?? variant.text, line: entry.line, column: entry.column, grammar: entry.grammar, translatable: entry.translatable });
+      if (entry.kind === 'string') add({ key: entry.key, kind: 'string', value: variant.text, raw: variant.raw ?? variant.text, line: entry.line, column: entry.column, grammar: entry.grammar, translatable: entry.translatable });
       else if (entry.kind === 'plural') entry.plurals[entry.quantity] = variant;
       else entry.items.push(variant);
     }
@@ -338,9 +351,9 @@ export function parseAndroidXml(path: string, text: string, locale: string): Loa
       entry = undefined;
       if (e.kind === 'plural') {
         const value = e.plurals.other?.text ?? Object.values(e.plurals)[0]?.text ?? '';
-        entries.push({ key: e.key, kind: 'plural', value, line: e.line, column: e.column, grammar: e.grammar, translatable: e.translatable, plurals: e.plurals });
+        add({ key: e.key, kind: 'plural', value, line: e.line, column: e.column, grammar: e.grammar, translatable: e.translatable, plurals: e.plurals });
       } else if (e.kind === 'array') {
-        entries.push({ key: e.key, kind: 'array', value: e.items.map((i) => i.text).join('\n'), line: e.line, column: e.column, grammar: e.grammar, translatable: e.translatable, items: e.items });
+        add({ key: e.key, kind: 'array', value: e.items.map((i) => i.text).join('\n'), line: e.line, column: e.column, grammar: e.grammar, translatable: e.translatable, items: e.items });
       }
     }
   });

@@ -1,0 +1,115 @@
+// False greens of the string-parity gate found by a new user: duplicate Android resources, a placeholder added to a
+// translation whose base has none, an Android resource whose kind differs between base and translation.
+import { describe, expect, it } from 'vitest';
+import { memoryWorkspace } from '../../core/workspace.js';
+import { runGate } from '../../core/runner.js';
+import type { GateResult } from '../../core/types.js';
+import { stringParityGate } from '../../gates/string-parity/index.js';
+import { missingKeys } from '../../gates/string-parity/checks.js';
+import { parseAndroidXml } from '../../gates/string-parity/parsers/android.js';
+
+const run = (files: Record<string, string>, targets?: string[]): Promise<GateResult> =>
+  runGate(
+    { gate: stringParityGate, config: stringParityGate.configSchema.parse({}), timeoutMs: 10_000 },
+    { ws: targets ? memoryWorkspace({ files, targets }) : memoryWorkspace({ files, mode: 'all' }), cacheRoot: '/tmp/loopgates-test-cache' },
+  );
+const lines = (r: GateResult) => r.findings.map((f) => `${f.file}:${f.line} ${f.rule}/${f.severity}`);
+const xml = (...entries: string[]) => `<resources>\n${entries.map((e) => `    ${e}\n`).join('')}</resources>\n`;
+
+describe('duplicate Android resources (aapt2: "duplicate value for resource")', () => {
+  const base = xml('<string name="action_delete">Delete</string>', '<string name="share">Share</string>');
+  const de = xml('<string name="action_delete">Löschen</string>', '<string name="share">Teilen</string>');
+  const dupBase = xml('<string name="action_delete">Delete</string>', '<string name="share">Share</string>', '<string name="action_delete">Delete forever</string>');
+
+  it('red: a second <string name="action_delete"> in values/strings.xml is one error finding at the duplicate', async () => {
+    const r = await run({ 'res/values/strings.xml': dupBase, 'res/values-de/strings.xml': de });
+    expect(r.verdict).toBe('fail');
+    expect(lines(r)).toEqual(['res/values/strings.xml:4 duplicate-resource/error']);
+    expect(r.findings[0]!.message).toBe('en: 1 duplicate resource definition (`action_delete`); aapt2 fails the build ("duplicate value for resource") and only one of each would be kept');
+  });
+  it('red: the parser reports each duplicate (same name and type) as duplicate-resource, not string vs plurals of one name', () => {
+    const c = parseAndroidXml('res/values/strings.xml', xml('<string name="a">A</string>', '<plurals name="a"><item quantity="other">As</item></plurals>', '<string name="a">A2</string>', '<string-array name="l"><item>x</item></string-array>', '<string-array name="l"><item>y</item></string-array>'), 'en');
+    expect(c.problems.map((p) => [p.rule, p.key, p.line, p.column, p.severity])).toEqual([
+      ['duplicate-resource', 'a', 4, 5, 'error'],
+      ['duplicate-resource', 'l', 6, 5, 'error'],
+    ]);
+    expect(c.problems[0]!.message).toBe('duplicate value for resource string/a (first at line 2); aapt2 fails the build');
+  });
+  it('red: up to five keys are named, in one finding per file', async () => {
+    const keys = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const once = keys.map((k) => `<string name="${k}">${k}</string>`);
+    const r = await run({ 'res/values-de/strings.xml': xml(...once, ...once), 'res/values/strings.xml': xml(...once) });
+    expect(lines(r)).toEqual(['res/values-de/strings.xml:8 duplicate-resource/error']);
+    expect(r.findings[0]!.message).toMatch(/^de: 6 duplicate resource definitions \(`a`, `b`, `c`, `d`, `e`, …\)/);
+  });
+  it('red: a staged base with a duplicate does not name each locale twice in missing-key', async () => {
+    const r = await run({ 'res/values/strings.xml': xml('<string name="n">N</string>', '<string name="n">N2</string>'), 'res/values-de/strings.xml': de, 'res/values-fr/strings.xml': de }, ['res/values/strings.xml']);
+    const m = r.findings.filter((f) => f.rule === 'missing-key');
+    expect(m.map((f) => f.message)).toEqual(['`n` is missing in 2 of 2 locale files: de, fr']);
+    const b = parseAndroidXml('b.xml', xml('<string name="n">N</string>', '<string name="n">N2</string>', '<string name="o">O</string>'), 'en').locales[0]!;
+    expect(missingKeys(b, parseAndroidXml('t.xml', xml(), 'de').locales[0]!).map((e) => e.key)).toEqual(['n', 'o']);
+  });
+  it('green: the same files without the duplicate pass', async () => {
+    const r = await run({ 'res/values/strings.xml': base, 'res/values-de/strings.xml': de });
+    expect(r.verdict).toBe('pass');
+    expect(r.findings).toEqual([]);
+    expect(parseAndroidXml('x.xml', base, 'en').problems).toEqual([]);
+  });
+  it('green: the severity can be lowered in the config', async () => {
+    const r = await runGate(
+      { gate: stringParityGate, config: stringParityGate.configSchema.parse({ rules: { 'duplicate-resource': 'warning', 'placeholder-added': 'off', 'kind-mismatch': 'warning' } }), timeoutMs: 10_000 },
+      { ws: memoryWorkspace({ files: { 'res/values/strings.xml': dupBase, 'res/values-de/strings.xml': de }, mode: 'all' }), cacheRoot: '/tmp/loopgates-test-cache' },
+    );
+    expect(lines(r)).toEqual(['res/values/strings.xml:4 duplicate-resource/warning']);
+  });
+});
+
+describe('a placeholder added to a translation whose base has none', () => {
+  it('red: Android `Löschen %1$s` for `Delete`', async () => {
+    const r = await run({ 'res/values/strings.xml': xml('<string name="d">Delete</string>'), 'res/values-de/strings.xml': xml('<string name="d">Löschen %1$s</string>') });
+    expect(lines(r)).toEqual(['res/values-de/strings.xml:2 placeholder-added/warning']);
+    expect(r.findings[0]!.message).toBe('de `d`: adds %1$s but the base has no placeholder (users see it literally unless the code passes arguments)');
+  });
+  it('red: Apple .strings `"Teilen %@"` for `"Boost"`', async () => {
+    const r = await run({ 'App/en.lproj/Localizable.strings': '"boost" = "Boost";\n', 'App/de.lproj/Localizable.strings': '"boost" = "Teilen %@";\n' });
+    expect(lines(r)).toEqual(['App/de.lproj/Localizable.strings:1 placeholder-added/warning']);
+    expect(r.findings[0]!.message).toMatch(/^de `boost`: adds %@ but the base has no placeholder/);
+  });
+  it('red: .xcstrings `Folgen %@` for `Follow`', async () => {
+    const loc = (v: string) => `{ "stringUnit" : { "state" : "translated", "value" : "${v}" } }`;
+    const xc = `{\n  "sourceLanguage" : "en",\n  "strings" : {\n    "follow" : {\n      "localizations" : {\n        "de" : ${loc('Folgen %@')},\n        "en" : ${loc('Follow')}\n      }\n    }\n  },\n  "version" : "1.0"\n}\n`;
+    const r = await run({ 'App/Localizable.xcstrings': xc });
+    expect(r.findings.map((f) => `${f.rule}/${f.severity} ${f.line}`)).toEqual(['placeholder-added/warning 6']);
+  });
+  it('green: `%` that is no specifier, `%%`, formatted="false", and bases with placeholders are unchanged', async () => {
+    const r = await run({
+      'res/values/strings.xml': xml('<string name="p">Done</string>', '<string name="q">Full</string>', '<string name="r" formatted="false">Rate</string>', '<string name="s">Hi %1$s</string>', '<string name="t">Same</string>'),
+      'res/values-de/strings.xml': xml('<string name="p">100%</string>', '<string name="q">100%% voll</string>', '<string name="r" formatted="false">Rate %s</string>', '<string name="s">Hallo %1$s</string>', '<string name="t">Gleich</string>'),
+    });
+    expect(r.findings).toEqual([]);
+    expect(r.verdict).toBe('pass');
+  });
+});
+
+describe('an Android resource whose kind differs between base and translation', () => {
+  const base = xml('<plurals name="x"><item quantity="one">%d item</item><item quantity="other">%d items</item></plurals>', '<string-array name="l"><item>A</item></string-array>', '<string name="s">S</string>');
+  it('red: plurals -> string, string-array -> string, string -> plurals', async () => {
+    const de = xml('<string name="x">%d Dinge</string>', '<string name="l">A</string>', '<plurals name="s"><item quantity="one">S</item><item quantity="other">S</item></plurals>');
+    const r = await run({ 'res/values/strings.xml': base, 'res/values-de/strings.xml': de });
+    expect(lines(r)).toEqual(['res/values-de/strings.xml:2 kind-mismatch/error', 'res/values-de/strings.xml:3 kind-mismatch/error', 'res/values-de/strings.xml:4 kind-mismatch/error']);
+    expect(r.findings.map((f) => f.message)).toEqual([
+      'de `x` is a <string> here but a <plurals> in the base (getQuantityString throws Resources.NotFoundException)',
+      'de `l` is a <string> here but a <string-array> in the base (getStringArray throws Resources.NotFoundException)',
+      'de `s` is a <plurals> here but a <string> in the base (getString throws Resources.NotFoundException)',
+    ]);
+  });
+  it('green: the same kinds pass', async () => {
+    const de = xml('<plurals name="x"><item quantity="one">%d Ding</item><item quantity="other">%d Dinge</item></plurals>', '<string-array name="l"><item>A</item></string-array>', '<string name="s">S</string>');
+    const r = await run({ 'res/values/strings.xml': base, 'res/values-de/strings.xml': de });
+    expect(r.findings).toEqual([]);
+  });
+  it('green: i18next plural in a translation for a string base stays allowed (not Android)', async () => {
+    const r = await run({ 'locales/en/common.json': '{"n": "{{count}} things"}', 'locales/de/common.json': '{"n_one": "{{count}} Ding", "n_other": "{{count}} Dinge"}' });
+    expect(r.findings.filter((f) => f.rule === 'kind-mismatch')).toEqual([]);
+  });
+});
