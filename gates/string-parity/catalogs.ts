@@ -84,7 +84,9 @@ export interface DiscoveryOptions {
  */
 export function groupShapes(path: string): string[] {
   let mm: RegExpExecArray | null;
-  if ((mm = ANDROID.exec(path))) return [`android\0${mm[1] ?? ''}\0${mm[3]}`];
+  // One key per res folder, not per file name: Android merges every values file, so a translation's key may be
+  // defined in a sibling base file (judge-files.ts androidSiblings).
+  if ((mm = ANDROID.exec(path))) return [`android\0${mm[1] ?? ''}`];
   if ((mm = APPLE.exec(path))) return [`apple\0${mm[1] ?? ''}\0${mm[3]!.toLowerCase()}`];
   if (path.endsWith('.xcstrings')) return [`xcstrings\0${path}`];
   const dir = posix.dirname(path);

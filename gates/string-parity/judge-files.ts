@@ -3,15 +3,20 @@
 // imports only what judging needs (no zod, no mutation operators, no index.ts).
 import { fingerprint } from '../../core/finding.js';
 import type { GateOutput, Severity, Workspace } from '../../core/types.js';
-import { type CatalogFile, type CatalogGroup, type CatalogSet, loadCatalog, releaseCatalog } from './catalogs.js';
+import { baseLocaleCatalog, type CatalogFile, type CatalogGroup, type CatalogSet, loadCatalog, releaseCatalog } from './catalogs.js';
 import { checkBaseEntry, compareEntry, missingKeys, RULES, type RawFinding, type RuleId } from './checks.js';
 import type { StringParityConfig } from './config.js';
 import { pluralRules } from './locale.js';
-import type { LocaleCatalog } from './model.js';
+import type { CatalogEntry, LocaleCatalog } from './model.js';
 
 const GATE = 'string-parity'; // index.ts GATE (not imported: index.ts loads zod and the mutation operators)
 
 type Out = GateOutput['findings'][number];
+
+/** The values folders an Android group id stands for: its id up to the last `/` (`res/values-land*` and a slash). */
+export function androidFolderOf(groupId: string): string {
+  return groupId.slice(0, groupId.lastIndexOf('/') + 1);
+}
 
 /** One shard of a run: the catalog files to judge, in the run's order, and what judging them needs to know. */
 export interface JudgeJob {
@@ -61,7 +66,36 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
 
   // `pulledBy`: the staged base that made this unstaged translation an input. Its own problems (syntax, unknown
   // locale, keys it lacks, which the base already reports) are not the commit's doing, so only parity is judged.
-  const judgeLocale = (file: CatalogFile, group: CatalogGroup, tr: LocaleCatalog, base: LocaleCatalog | undefined, headerLine: number, pulledBy?: string) => {
+  // Android merges every file of a values folder: a key of values-de/strings.xml may be defined in values/other.xml.
+  // Each Android group's sibling bases (same res folder and qualifiers, other file names), by key.
+  const siblingMemo = new Map<string, Promise<Map<string, { entry: CatalogEntry; path: string }>>>();
+  const androidSiblings = (group: CatalogGroup): Promise<Map<string, { entry: CatalogEntry; path: string }>> => {
+    const prefix = androidFolderOf(group.id);
+    let p = siblingMemo.get(group.id);
+    if (!p) {
+      p = (async () => {
+        const byKey = new Map<string, { entry: CatalogEntry; path: string }>();
+        for (const g of set.groups) {
+          if (g === group || g.format !== 'android-xml' || !g.base || androidFolderOf(g.id) !== prefix) continue;
+          const cat = baseLocaleCatalog(g, await loadCatalog(ws, g.base));
+          for (const e of cat?.entries ?? []) if (!byKey.has(e.key)) byKey.set(e.key, { entry: e, path: g.base.path });
+        }
+        return byKey;
+      })();
+      siblingMemo.set(group.id, p);
+    }
+    return p;
+  };
+
+  const judgeLocale = (
+    file: CatalogFile,
+    group: CatalogGroup,
+    tr: LocaleCatalog,
+    base: LocaleCatalog | undefined,
+    headerLine: number,
+    pulledBy?: string,
+    siblings?: ReadonlyMap<string, { entry: CatalogEntry; path: string }>,
+  ) => {
     const emit = pulledBy
       ? (path: string, f: RawFinding, subject: string) => {
           if (f.rule === 'unknown-locale' || f.rule === 'missing-key') return;
@@ -76,11 +110,11 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     const ctxPair = { locale: tr.locale, baseLocale: group.baseLocale, rules, flutterPlurals: group.format === 'arb', tags: group.format === 'arb' ? ('none' as const) : group.format === 'gettext-po' ? ('numeric' as const) : ('all' as const) };
     for (const e of tr.entries) {
       items++;
-      if (!base) {
+      const b = base?.byKey.get(e.key) ?? siblings?.get(e.key)?.entry;
+      if (!base && !b) {
         for (const f of checkBaseEntry(e, tr.locale)) emit(file.path, f, `${tr.locale}\0${e.key}`);
         continue;
       }
-      const b = base.byKey.get(e.key);
       if (!b) {
         emit(file.path, { rule: 'extra-key', line: e.line, column: e.column, message: `${tr.locale} \`${e.key}\` is not in the base catalog ${group.base?.path} (stale or misspelt key)` }, `${tr.locale}\0${e.key}`);
         continue;
@@ -93,7 +127,9 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     }
     if (base) {
       const miss = missingKeys(base, tr);
-      const total = base.entries.filter((e) => e.translatable).length;
+      // Unique keys: a base that defines a key twice (Chia's PO) counts it once, as missingKeys does.
+      let total = 0;
+      for (const e of base.byKey.values()) if (e.translatable) total++;
       if (miss.length && !(staged && file.isBase)) {
         const shown = miss.slice(0, 5).map((e) => `\`${e.key}\``).join(', ');
         emit(file.path, { rule: 'missing-key', line: headerLine, column: 1, message: `${tr.locale} lacks ${miss.length} of ${total} base keys: ${shown}${miss.length > 5 ? ', …' : ''}` }, `${tr.locale}\0missing`);
@@ -116,7 +152,8 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     const loaded = await loadCatalog(ws, file);
     const pulledBy = stagedPaths && !stagedPaths.has(path) && group.base && stagedPaths.has(group.base.path) ? group.base.path : undefined;
     if (pulledBy && !file.isBase) {
-      for (const tr of loaded.locales) judgeLocale(file, group, tr, await baseOf(group), 1, pulledBy);
+      const siblings = group.format === 'android-xml' ? await androidSiblings(group) : undefined;
+      for (const tr of loaded.locales) judgeLocale(file, group, tr, await baseOf(group), 1, pulledBy, siblings);
       continue;
     }
     // Duplicate definitions: one finding per file (Lingui catalogs can hold dozens), at the first duplicate.
@@ -169,9 +206,10 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     }
     // Translations held by this file: all non-source locales of an .xcstrings, or the file's own locale.
     const translations = group.format === 'xcstrings' ? loaded.locales.filter((l) => l !== baseCat) : file.isBase ? [] : loaded.locales;
+    const siblings = group.format === 'android-xml' && translations.length ? await androidSiblings(group) : undefined;
     for (const tr of translations) {
       const header = group.format === 'xcstrings' ? (tr.entries[0]?.line ?? 1) : 1;
-      judgeLocale(file, group, tr, baseCat, header);
+      judgeLocale(file, group, tr, baseCat, header, undefined, siblings);
     }
     // Outside a staged run a judged translation is needed by nothing else of the run: let it go (bases stay).
     if (!staged && !file.isBase) await releaseCatalog(ws, file);

@@ -6,6 +6,8 @@ import { treeWorkspace } from '../../core/snapshot.js';
 import type { Workspace } from '../../core/types.js';
 import { memoryWorkspace } from '../../core/workspace.js';
 import { discoverCatalogs, groupShapes } from '../../gates/string-parity/catalogs.js';
+import { runGate } from '../../core/runner.js';
+import { stringParityGate } from '../../gates/string-parity/index.js';
 import { l10nCorpus } from '../helpers/corpus.js';
 
 /** `ws` with a log of every path read. */
@@ -37,7 +39,8 @@ describe('string-parity discovery with a focus', () => {
       'app/src/main/res/values-fr/strings.xml',
       'app/src/main/res/values/strings.xml',
     ]);
-    expect(reads).toEqual(['app/src/main/res/values/strings.xml']);
+    // Its base, and the other base files of its values folder (colors.xml, read to see it holds no strings).
+    expect(reads.sort()).toEqual(['app/src/main/res/values/colors.xml', 'app/src/main/res/values/strings.xml']);
     // Unfocused, the same workspace holds four groups (colors.xml holds no strings: not a catalog).
     expect((await discoverCatalogs(ws, {})).groups.map((g) => g.id)).toEqual([
       'app/src/main/res/values*/strings.xml',
@@ -75,5 +78,25 @@ describe('string-parity discovery with a focus', () => {
     }
     // AntennaPod, Chia, IceCubesApp, lichess and mastodon-ios together hold 23 catalog groups.
     expect(checked).toBe(23);
+  });
+});
+
+describe('string-parity: Android merges a values folder', () => {
+  const files = {
+    'app/src/main/res/values/strings.xml': str('a', 'Play'),
+    'app/src/main/res/values/strings_settings.xml': str('settings_title', 'Settings for %1$s'),
+    'app/src/main/res/values-de/strings.xml': '<resources>\n  <string name="a">Abspielen</string>\n  <string name="settings_title">Einstellungen %1$d %3$s</string>\n</resources>\n',
+  };
+  const run = (mode: 'staged' | 'all') =>
+    runGate(
+      { gate: stringParityGate, config: stringParityGate.configSchema.parse({}), timeoutMs: 60_000 },
+      { ws: memoryWorkspace({ files, mode, ...(mode === 'staged' ? { targets: ['app/src/main/res/values-de/strings.xml'] } : {}) }), cacheRoot: '/tmp/loopgates-test-cache' },
+    );
+  it.each(['staged', 'all'] as const)('%s: a translation in strings.xml of a key defined in values/strings_settings.xml is compared with it', async (mode) => {
+    const r = await run(mode);
+    expect(r.verdict).toBe('fail');
+    const de = r.findings.filter((f) => f.file === 'app/src/main/res/values-de/strings.xml');
+    expect(de.map((f) => `${f.rule}:${f.line}`)).toEqual(expect.arrayContaining(['placeholder-mismatch:3']));
+    expect(de.filter((f) => f.rule === 'extra-key')).toEqual([]);
   });
 });
