@@ -315,7 +315,8 @@ function isAndroidPair(tr: CatalogEntry, base: CatalogEntry): boolean {
  * Check one translated entry against its base entry: placeholders per grammar, plural categories, empty value,
  * review state. Pure; cost linear in the entry's text.
  * - Android entries of different kinds (`<plurals>` in the base, `<string>` here; `<string-array>`): only
- *   `kind-mismatch` (getQuantityString / getStringArray / getString on the wrong type throws NotFoundException).
+ *   `kind-mismatch`: Android looks resources up by type and name, so the translation is a resource of another type that
+ *   the app's getQuantityString / getStringArray / getString never reads (users of the locale see the base text).
  * - printf strings whose base holds no `%`: `placeholder-added` (a warning by default) when the translation holds
  *   valid specifiers (parsePrintf's notion: `100%`, `%%` and `formatted="false"` texts are not reported).
  */
@@ -323,7 +324,7 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
   const out: RawFinding[] = [];
   const at = pos(tr);
   if (tr.kind !== base.kind && isAndroidPair(tr, base)) {
-    return [{ rule: 'kind-mismatch', ...at, message: `${ctx.locale} \`${tr.key}\` is a ${ANDROID_ELEMENT[tr.kind]} here but a ${ANDROID_ELEMENT[base.kind]} in the base (${ANDROID_GETTER[base.kind]} throws Resources.NotFoundException)` }];
+    return [{ rule: 'kind-mismatch', ...at, message: `${ctx.locale} \`${tr.key}\` is a ${ANDROID_ELEMENT[tr.kind]} here but a ${ANDROID_ELEMENT[base.kind]} in the base: Android looks resources up by type, so ${ANDROID_GETTER[base.kind]} never reads this translation and ${ctx.locale} users see the base text` }];
   }
   if (tr.state === 'needs_review' || tr.state === 'fuzzy' || tr.state === 'new') {
     out.push({ rule: 'needs-review', ...at, message: `${ctx.locale} \`${tr.key}\` is marked ${tr.state}: not yet confirmed by a translator` });

@@ -20,7 +20,7 @@ export const RULES = {
   'duplicate-key': 'warning',
   'duplicate-resource': 'error',
   'placeholder-added': 'warning',
-  'kind-mismatch': 'error',
+  'kind-mismatch': 'warning',
 } as const;
 export type RuleId = keyof typeof RULES;
 

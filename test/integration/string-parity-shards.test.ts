@@ -53,7 +53,7 @@ describe('string-parity shards', () => {
     expect(one.code).toBe(0);
     expect(two.code).toBe(0);
     const r = one.report.results.find((x) => x.gate === 'string-parity')!;
-    expect(r.counts).toMatchObject({ files: 61, items: 32718, findings: 168 });
+    expect(r.counts).toMatchObject({ files: 61, items: 32718, findings: 172 });
     expect(withoutTimes(two.report)).toEqual(withoutTimes(one.report));
     // The second run did split (one thread has no shard line).
     expect(one.stderr).not.toMatch(/shards/);

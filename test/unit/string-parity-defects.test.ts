@@ -93,14 +93,14 @@ describe('a placeholder added to a translation whose base has none', () => {
 
 describe('an Android resource whose kind differs between base and translation', () => {
   const base = xml('<plurals name="x"><item quantity="one">%d item</item><item quantity="other">%d items</item></plurals>', '<string-array name="l"><item>A</item></string-array>', '<string name="s">S</string>');
-  it('red: plurals -> string, string-array -> string, string -> plurals', async () => {
+  it('red (a warning: Android looks resources up by type, so the translation is never read): plurals -> string, string-array -> string, string -> plurals', async () => {
     const de = xml('<string name="x">%d Dinge</string>', '<string name="l">A</string>', '<plurals name="s"><item quantity="one">S</item><item quantity="other">S</item></plurals>');
     const r = await run({ 'res/values/strings.xml': base, 'res/values-de/strings.xml': de });
-    expect(lines(r)).toEqual(['res/values-de/strings.xml:2 kind-mismatch/error', 'res/values-de/strings.xml:3 kind-mismatch/error', 'res/values-de/strings.xml:4 kind-mismatch/error']);
+    expect(lines(r)).toEqual(['res/values-de/strings.xml:2 kind-mismatch/warning', 'res/values-de/strings.xml:3 kind-mismatch/warning', 'res/values-de/strings.xml:4 kind-mismatch/warning']);
     expect(r.findings.map((f) => f.message)).toEqual([
-      'de `x` is a <string> here but a <plurals> in the base (getQuantityString throws Resources.NotFoundException)',
-      'de `l` is a <string> here but a <string-array> in the base (getStringArray throws Resources.NotFoundException)',
-      'de `s` is a <plurals> here but a <string> in the base (getString throws Resources.NotFoundException)',
+      'de `x` is a <string> here but a <plurals> in the base: Android looks resources up by type, so getQuantityString never reads this translation and de users see the base text',
+      'de `l` is a <string> here but a <string-array> in the base: Android looks resources up by type, so getStringArray never reads this translation and de users see the base text',
+      'de `s` is a <plurals> here but a <string> in the base: Android looks resources up by type, so getString never reads this translation and de users see the base text',
     ]);
   });
   it('green: the same kinds pass', async () => {
