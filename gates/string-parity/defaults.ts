@@ -21,6 +21,7 @@ export const RULES = {
   'duplicate-resource': 'error',
   'placeholder-added': 'warning',
   'kind-mismatch': 'warning',
+  'missing-default': 'error',
 } as const;
 export type RuleId = keyof typeof RULES;
 

@@ -108,10 +108,14 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       emit(file.path, { rule: 'unknown-locale', line: headerLine, column: 1, message: `locale \`${tr.locale}\` has no CLDR plural rules (make-plural ${'7.5'}): plural categories not checked; add it to gates.string-parity.localeAliases or pseudoLocales` }, tr.locale);
     }
     const ctxPair = { locale: tr.locale, baseLocale: group.baseLocale, rules, flutterPlurals: group.format === 'arb', tags: group.format === 'arb' ? ('none' as const) : group.format === 'gettext-po' ? ('numeric' as const) : ('all' as const) };
+    // Android keys with no default anywhere in values/ (the base deleted, or never written): R.string.x exists, so
+    // on a device in any other locale getString throws Resources.NotFoundException (Android Lint: MissingDefaultResource).
+    const noDefault: string[] = [];
     for (const e of tr.entries) {
       items++;
       const b = base?.byKey.get(e.key) ?? siblings?.get(e.key)?.entry;
       if (!base && !b) {
+        if (group.format === 'android-xml' && siblings && !file.isBase) noDefault.push(e.key);
         for (const f of checkBaseEntry(e, tr.locale)) emit(file.path, f, `${tr.locale}\0${e.key}`);
         continue;
       }
@@ -124,6 +128,10 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
         continue;
       }
       for (const f of compareEntry(e, b, ctxPair)) emit(file.path, f, `${tr.locale}\0${e.key}\0${f.message}`);
+    }
+    if (noDefault.length) {
+      const shown = noDefault.slice(0, 5).map((k) => `\`${k}\``).join(', ');
+      emit(file.path, { rule: 'missing-default', line: headerLine, column: 1, message: `${tr.locale}: ${noDefault.length} key${noDefault.length === 1 ? ' has' : 's have'} no default in ${androidFolderOf(group.id).replace(/\*\/$/, '/')} (${shown}${noDefault.length > 5 ? ', …' : ''}): on a device in any other locale getString throws Resources.NotFoundException` }, `${tr.locale}\0no-default`);
     }
     if (base) {
       const miss = missingKeys(base, tr);

@@ -99,4 +99,21 @@ describe('string-parity: Android merges a values folder', () => {
     expect(de.map((f) => `${f.rule}:${f.line}`)).toEqual(expect.arrayContaining(['placeholder-mismatch:3']));
     expect(de.filter((f) => f.rule === 'extra-key')).toEqual([]);
   });
+  it('a translation whose keys have no default in values/ (the base deleted) is an error, not a pass', async () => {
+    const only = {
+      'app/src/main/res/values/colors.xml': '<resources><color name="c">#fff</color></resources>\n',
+      'app/src/main/res/values-de/strings.xml': '<resources>\n  <string name="a">Abspielen %1$d %5$s</string>\n</resources>\n',
+    };
+    const r = await runGate(
+      { gate: stringParityGate, config: stringParityGate.configSchema.parse({}), timeoutMs: 60_000 },
+      { ws: memoryWorkspace({ files: only, targets: ['app/src/main/res/values-de/strings.xml'] }), cacheRoot: '/tmp/loopgates-test-cache' },
+    );
+    expect(r.verdict).toBe('fail');
+    expect(r.findings.map((f) => `${f.rule}/${f.severity}:${f.line}`)).toEqual(['missing-default/error:1']);
+    expect(r.findings[0]!.message).toBe('de: 1 key has no default in app/src/main/res/values/ (`a`): on a device in any other locale getString throws Resources.NotFoundException');
+  });
+  it('keys defined in a sibling base file have their default', async () => {
+    const r = await run('all');
+    expect(r.findings.filter((f) => f.rule === 'missing-default')).toEqual([]);
+  });
 });
