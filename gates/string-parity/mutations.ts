@@ -16,15 +16,9 @@ function pick<T>(list: readonly T[], random: () => number): T | undefined {
   return list.length ? list[Math.min(list.length - 1, Math.floor(random() * list.length))] : undefined;
 }
 
-// One line table per content (a catalog can be megabytes with thousands of candidate places).
-let table: { content: string; at: (offset: number) => { line: number; column: number } } | undefined;
-function position(content: string, offset: number): { line: number; column: number } {
-  if (table?.content !== content) table = { content, at: lineIndex(content) };
-  return table.at(offset);
-}
-const lineAt = (content: string, offset: number): number => position(content, offset).line;
-const columnAt = (content: string, offset: number): number => position(content, offset).column;
-
+// A line table per mutate() call, not one cached by content: two equal catalog strings that are different objects
+// compare by value in JS, so a cache keyed by the content compared megabytes per placeholder (quadratic: mutate took
+// 72 s on a 64,000-string catalog).
 async function facts(ctx: GateContext<any>, path: string): Promise<StringParityFacts> {
   return (await import('./mutation-facts.js')).stringParityFacts(ctx as GateContext<StringParityConfig>, path);
 }
@@ -48,10 +42,11 @@ function sites(content: string, re: RegExp, facts: StringParityFacts | undefined
   // Lines hold only translations compared with a base entry, so a base or template file (not .xcstrings) has none.
   if (!facts) return [];
   const out: Site[] = [];
+  const at = lineIndex(content);
   for (const m of content.matchAll(re)) {
-    const line = lineAt(content, m.index);
+    const { line, column } = at(m.index);
     const fact = facts.lines.get(line);
-    if (!fact || columnAt(content, m.index) < fact.column) continue;
+    if (!fact || column < fact.column) continue;
     const lineStart = content.lastIndexOf('\n', m.index) + 1;
     const lineEnd = content.indexOf('\n', m.index);
     const site = { offset: m.index, text: m[0], line, fact };
@@ -170,11 +165,13 @@ export const dropPluralCategory: MutationOperator<StringParityFacts> = {
   facts,
   mutate(path, content, random, f): Mutant | null {
     if (!f) return null;
+    const at = lineIndex(content);
+    const lineAt = (offset: number) => at(offset).line;
     type Drop = { start: number; end: number; line: number; cat: string; key: string; locale: string };
     const drops: Drop[] = [];
     // A required category of a plural the gate checks: the fact at the variant's text line says so.
     const variant = (start: number, end: number, textOffset: number, cat: string) => {
-      const fact = f.lines.get(lineAt(content, textOffset));
+      const fact = f.lines.get(lineAt(textOffset));
       if (fact && fact.selector === cat && fact.required.includes(cat as never) && fact.pluralLine) drops.push({ start, end, line: fact.pluralLine, cat, key: fact.key, locale: fact.locale });
     };
     if (path.endsWith('.xml')) {
@@ -185,8 +182,8 @@ export const dropPluralCategory: MutationOperator<StringParityFacts> = {
       // ICU plural option `few {…}` (ARB, ICU JSON, Lingui PO): remove the option with its balanced braces. Not
       // `other`: ICU itself requires it, so its absence is a syntax error (`icu-syntax`), another rule's defect.
       for (const m of content.matchAll(/\s(zero|one|two|few|many)\s*\{/g)) {
-        const fact = f.lines.get(lineAt(content, m.index + 1));
-        if (!fact?.icuPlurals || columnAt(content, m.index + 1) < fact.column) continue;
+        const fact = f.lines.get(lineAt(m.index + 1));
+        if (!fact?.icuPlurals || at(m.index + 1).column < fact.column) continue;
         const plural = icuPluralAround(content, m.index + 1);
         if (!plural || !fact.icuPlurals.args.has(plural.name) || !fact.icuPlurals.required(plural.selectors).includes(m[1] as never)) continue;
         let depth = 0;
@@ -196,7 +193,7 @@ export const dropPluralCategory: MutationOperator<StringParityFacts> = {
           else if (content[i] === '}' && --depth === 0) break;
         }
         if (depth !== 0) continue;
-        drops.push({ start: m.index, end: i + 1, line: lineAt(content, m.index + 1), cat: m[1]!, key: fact.key, locale: fact.locale });
+        drops.push({ start: m.index, end: i + 1, line: lineAt(m.index + 1), cat: m[1]!, key: fact.key, locale: fact.locale });
       }
     }
     const s = pick(drops, random);
