@@ -387,8 +387,15 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
     if (!base) continue;
     let format: CatalogFormat = options.jsonFormat === 'icu' ? 'icu-json' : 'i18next-json';
     if (!options.jsonFormat || options.jsonFormat === 'auto') {
-      const t = await readText(ws, base.path);
-      format = /\{\{[^}]+\}\}|"[^"\n]*_(?:one|other)"\s*:/.test(t) ? 'i18next-json' : 'icu-json';
+      // The base decides; a base with no interpolation of either kind says nothing, so then its translations do (a
+      // `{{name}}` there read as ICU gave a misleading ICU syntax error).
+      const I18NEXT = /\{\{[^}]+\}\}|"[^"\n]*_(?:one|other)"\s*:/;
+      const ICU_ARG = /(?<!\{)\{\s*[A-Za-z0-9_]+\s*[,}]/;
+      const baseText = await readText(ws, base.path);
+      format = I18NEXT.test(baseText) ? 'i18next-json' : 'icu-json';
+      if (format === 'icu-json' && !ICU_ARG.test(baseText)) {
+        for (const c of list) if (c !== base && I18NEXT.test(await readText(ws, c.path))) (format = 'i18next-json');
+      }
     }
     const d = draft(id, format);
     d.baseLocale = base.locale;

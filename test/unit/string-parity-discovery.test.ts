@@ -117,3 +117,16 @@ describe('string-parity: Android merges a values folder', () => {
     expect(r.findings.filter((f) => f.rule === 'missing-default')).toEqual([]);
   });
 });
+
+describe('string-parity: JSON flavour', () => {
+  const detect = async (files: Record<string, string>) => (await discoverCatalogs(memoryWorkspace({ files, mode: 'all' }), {})).groups.map((g) => g.format);
+  it('a base without interpolation takes its flavour from its translations ({{name}} is i18next)', async () => {
+    expect(await detect({ 'public/locales/en/common.json': '{"hello":"Hello"}\n', 'public/locales/de/common.json': '{"hello":"Hallo {{name}}"}\n' })).toEqual(['i18next-json']);
+  });
+  it('a base with an ICU argument stays ICU whatever a translation writes', async () => {
+    expect(await detect({ 'locales/en.json': '{"hello":"Hello {name}"}\n', 'locales/de.json': '{"hello":"Hallo {{name}}"}\n' })).toEqual(['icu-json']);
+  });
+  it('without interpolation anywhere: ICU', async () => {
+    expect(await detect({ 'locales/en.json': '{"hello":"Hello"}\n', 'locales/de.json': '{"hello":"Hallo"}\n' })).toEqual(['icu-json']);
+  });
+});
