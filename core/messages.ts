@@ -88,6 +88,8 @@ export const messages = {
   },
   fix: (fix: string) => `fix: ${fix}`,
   note: (n: string) => `note: ${n}`,
+  /** A gate's own note: about its blindness (a filter that removed every candidate), so printed as a warning. */
+  gateNote: (n: string) => `warning: ${n}`,
 } as const;
 
 /** Usage texts (`loopgates <verb> --help`). */

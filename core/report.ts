@@ -72,7 +72,7 @@ export function textReport(report: RunReport, color: boolean): string {
       const sev = f.severity === 'warning' ? c.yellow('warning  ') : '';
       out.push(`  ${c.cyan(where)}  ${c.dim(f.rule)}  ${sev}${f.message.replace(/\n/g, '\n    ')}`);
     }
-    for (const n of r.notes) out.push(`  ${c.yellow(messages.note(n))}`);
+    for (const n of r.notes) out.push(`  ${c.yellow(messages.gateNote(n))}`);
     if (r.error && (r.verdict === 'error' || r.verdict === 'vacuous')) {
       if (r.error.message !== r.reason) out.push(`  ${r.error.message}`);
       out.push(`  ${c.bold(messages.fix(r.error.fix))}`);

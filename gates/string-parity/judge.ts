@@ -32,6 +32,7 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
   if (filtered && inputs.length === 0) {
     notes.push(`gates.string-parity include/exclude removed every catalog file (${filtered} of ${candidates.length}): include ${JSON.stringify(config.include)}, exclude ${JSON.stringify(config.exclude)}`);
   } else if (filtered) notes.push(`${filtered} of ${candidates.length} catalog files filtered by gates.string-parity include/exclude`);
+  ctx.log(`${inputs.length} catalog file${inputs.length === 1 ? '' : 's'} to judge in ${new Set(inputs.map((p) => set.byPath.get(p)?.group.id)).size} group(s) of ${set.groups.length} discovered${filtered ? `; ${filtered} filtered` : ''}`);
   const staged = ctx.ws.mode === 'staged';
   const job: JudgeJob = { config, staged, stagedPaths: staged ? await ctx.ws.targets() : null, inputs };
   // Threads are opt-in (shards.ts); without LOOPGATES_THREADS a commit does not load worker_threads at all.

@@ -55,8 +55,9 @@ describe('string-parity shards', () => {
     const r = one.report.results.find((x) => x.gate === 'string-parity')!;
     expect(r.counts).toMatchObject({ files: 61, items: 32718, findings: 172 });
     expect(withoutTimes(two.report)).toEqual(withoutTimes(one.report));
-    // The second run did split (one thread has no shard line).
+    // The second run did split (one thread has no shard line); both say what they judge.
     expect(one.stderr).not.toMatch(/shards/);
+    expect(one.stderr).toMatch(/^string-parity: 61 catalog files to judge in \d+ group\(s\) of \d+ discovered$/m);
     expect(two.stderr).toMatch(/^string-parity: 61 catalog files \([\d.]+ MB\) in 2 shards: this thread \d+ files, worker 1 \d+ files$/m);
   });
 

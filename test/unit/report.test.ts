@@ -34,7 +34,7 @@ describe('text report', () => {
     expect(lines).toContain('strings  fail    scanned 41 files, 1,204 strings, 3 filtered, 2 findings');
     expect(lines).toContain('  res/values-de/strings.xml:12:5  missing-key  key `a` missing');
     expect(lines).toContain('  "we,ird:na\\nme.xml":1:1  odd  warning  100% odd');
-    expect(lines).toContain('  note: allow-list entry removed 3 of 3');
+    expect(lines).toContain('  warning: allow-list entry removed 3 of 3');
     expect(lines).toContain('parity   skip    scanned 0 files, 0 findings — no files for inspection (4 staged, none read by this gate)');
     expect(lines).toContain('flows    error   scanned 0 files, 0 findings — maestro was not found on PATH');
     expect(lines).toContain('  fix: install maestro');
