@@ -79,11 +79,14 @@ export const messages = {
   gateMissingAnswers: (id: string, missing: readonly string[]) => `gate '${id}' lacks its four answers (${missing.join(', ')} empty): refused at load`,
   gateMissingAnswersFix: 'give the gate loop.runs, loop.reads, loop.ends and loop.asks (DESIGN.md "the four answers")',
   duplicateGate: (id: string) => `two gates share the id '${id}'`,
-  summary: (counts: Record<string, number>, exitCode: number) => {
+  /** The last line of a text report; `staged` (the index, as a commit is judged) speaks of the commit. */
+  summary: (counts: Record<string, number>, exitCode: number, staged = true) => {
     const parts = Object.entries(counts)
       .filter(([, n]) => n > 0)
       .map(([v, n]) => `${num(n)} ${v}`);
-    const verdict = exitCode === 0 ? 'commit allowed' : exitCode === 1 ? 'refused: a gate failed' : 'refused: loopgates could not prove the check';
+    const verdict = staged
+      ? exitCode === 0 ? 'commit allowed' : exitCode === 1 ? 'refused: a gate failed' : 'refused: loopgates could not prove the check'
+      : exitCode === 0 ? 'every gate passed or skipped' : exitCode === 1 ? 'a gate failed' : 'loopgates could not prove the check';
     return `${parts.join(' · ') || 'no gates'} — ${verdict} (exit ${exitCode})`;
   },
   fix: (fix: string) => `fix: ${fix}`,

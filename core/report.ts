@@ -80,7 +80,7 @@ export function textReport(report: RunReport, color: boolean): string {
   }
   const tally: Record<string, number> = {};
   for (const v of verdictOrder) tally[v] = report.results.filter((r) => r.verdict === v).length;
-  const line = messages.summary(tally, report.exitCode);
+  const line = messages.summary(tally, report.exitCode, report.mode === 'staged');
   out.push(report.exitCode === 0 ? c.green(line) : c.red(line));
   return `${out.join('\n')}\n`;
 }

@@ -39,6 +39,8 @@ describe('text report', () => {
     expect(lines).toContain('flows    error   scanned 0 files, 0 findings — maestro was not found on PATH');
     expect(lines).toContain('  fix: install maestro');
     expect(lines.at(-2)).toBe('1 pass · 1 fail · 1 skip · 1 error — refused: loopgates could not prove the check (exit 2)');
+    // Outside the index (--all, --files) there is no commit to refuse.
+    expect(formatReport({ ...report, mode: 'all' }, 'text').split('\n').at(-2)).toBe('1 pass · 1 fail · 1 skip · 1 error — loopgates could not prove the check (exit 2)');
     expect(text).not.toMatch(/\u001b\[/);
     expect(formatReport(report, 'text', { color: true })).toMatch(/\u001b\[/);
   });
