@@ -18,6 +18,17 @@ export function androidFolderOf(groupId: string): string {
   return groupId.slice(0, groupId.lastIndexOf('/') + 1);
 }
 
+/**
+ * The folders whose base files hold an Android group's defaults: its own (`res/values*` + `/`) and, for a group
+ * with other qualifiers (`res/values-land*` + `/`, whose `values-land/` discovery never takes for a base), the
+ * unqualified one: `values-de-land/` falls back to `values/`.
+ */
+export function androidDefaultFolders(groupId: string): string[] {
+  const own = androidFolderOf(groupId);
+  const plain = own.replace(/\/values-[^/]*\*\/$/, '/values*/').replace(/^values-[^/]*\*\/$/, 'values*/');
+  return plain === own ? [own] : [own, plain];
+}
+
 /** One shard of a run: the catalog files to judge, in the run's order, and what judging them needs to know. */
 export interface JudgeJob {
   config: StringParityConfig;
@@ -67,18 +78,19 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
   // `pulledBy`: the staged base that made this unstaged translation an input. Its own problems (syntax, unknown
   // locale, keys it lacks, which the base already reports) are not the commit's doing, so only parity is judged.
   // Android merges every file of a values folder: a key of values-de/strings.xml may be defined in values/other.xml.
-  // Each Android group's sibling bases (same res folder and qualifiers, other file names), by key.
+  // Each Android group's sibling bases (same res folder and qualifiers, other file names; then the unqualified values/), by key.
   const siblingMemo = new Map<string, Promise<Map<string, { entry: CatalogEntry; path: string }>>>();
   const androidSiblings = (group: CatalogGroup): Promise<Map<string, { entry: CatalogEntry; path: string }>> => {
-    const prefix = androidFolderOf(group.id);
     let p = siblingMemo.get(group.id);
     if (!p) {
       p = (async () => {
         const byKey = new Map<string, { entry: CatalogEntry; path: string }>();
-        for (const g of set.groups) {
-          if (g === group || g.format !== 'android-xml' || !g.base || androidFolderOf(g.id) !== prefix) continue;
-          const cat = baseLocaleCatalog(g, await loadCatalog(ws, g.base));
-          for (const e of cat?.entries ?? []) if (!byKey.has(e.key)) byKey.set(e.key, { entry: e, path: g.base.path });
+        for (const folder of androidDefaultFolders(group.id)) {
+          for (const g of set.groups) {
+            if (g === group || g.format !== 'android-xml' || !g.base || androidFolderOf(g.id) !== folder) continue;
+            const cat = baseLocaleCatalog(g, await loadCatalog(ws, g.base));
+            for (const e of cat?.entries ?? []) if (!byKey.has(e.key)) byKey.set(e.key, { entry: e, path: g.base.path });
+          }
         }
         return byKey;
       })();
@@ -131,7 +143,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     }
     if (noDefault.length) {
       const shown = noDefault.slice(0, 5).map((k) => `\`${k}\``).join(', ');
-      emit(file.path, { rule: 'missing-default', line: headerLine, column: 1, message: `${tr.locale}: ${noDefault.length} key${noDefault.length === 1 ? ' has' : 's have'} no default in ${androidFolderOf(group.id).replace(/\*\/$/, '/')} (${shown}${noDefault.length > 5 ? ', …' : ''}): on a device in any other locale getString throws Resources.NotFoundException` }, `${tr.locale}\0no-default`);
+      emit(file.path, { rule: 'missing-default', line: headerLine, column: 1, message: `${tr.locale}: ${noDefault.length} key${noDefault.length === 1 ? ' has' : 's have'} no default in ${androidDefaultFolders(group.id).at(-1)!.replace(/\*\/$/, '/')} (${shown}${noDefault.length > 5 ? ', …' : ''}): on a device in any other locale getString throws Resources.NotFoundException` }, `${tr.locale}\0no-default`);
     }
     if (base) {
       const miss = missingKeys(base, tr);

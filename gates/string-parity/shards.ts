@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { LoopgatesError } from '../../core/errors.js';
 import type { Workspace } from '../../core/types.js';
 import { type CatalogGroup, type CatalogSet, catalogBytes } from './catalogs.js';
-import { androidFolderOf, type JudgeJob, type JudgeResult, judgeFiles } from './judge-files.js';
+import { androidDefaultFolders, androidFolderOf, type JudgeJob, type JudgeResult, judgeFiles } from './judge-files.js';
 
 /** Runs whose judged files total fewer bytes stay on one thread. */
 export const SHARD_MIN_TOTAL_BYTES = 2 * 1024 * 1024;
@@ -143,8 +143,8 @@ async function shardMessage(ws: Workspace, set: CatalogSet, job: JudgeJob, input
   // Android translations are also compared with sibling bases of their values folder (judge-files.ts).
   for (const g of [...groups]) {
     if (g.format !== 'android-xml') continue;
-    const folder = androidFolderOf(g.id);
-    for (const o of set.groups) if (o.format === 'android-xml' && o.base && androidFolderOf(o.id) === folder) (groups.add(o), paths.add(o.base.path));
+    const folders = androidDefaultFolders(g.id);
+    for (const o of set.groups) if (o.format === 'android-xml' && o.base && folders.includes(androidFolderOf(o.id))) (groups.add(o), paths.add(o.base.path));
   }
   const byPath: CatalogSet['byPath'] = new Map();
   for (const g of groups) for (const f of g.files) byPath.set(f.path, { group: g, file: f });

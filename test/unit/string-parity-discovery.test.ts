@@ -118,6 +118,21 @@ describe('string-parity: Android merges a values folder', () => {
   });
 });
 
+describe('string-parity: Android qualifiers other than the locale', () => {
+  it('values-de-land/ takes its defaults from values/: known keys are compared, unknown ones have no default', async () => {
+    const files = {
+      'res/values/strings.xml': str('a', 'Play %1$s'),
+      'res/values-de-land/strings.xml': '<resources>\n  <string name="a">Abspielen %1$d</string>\n  <string name="b">Nur hier</string>\n</resources>\n',
+    };
+    const r = await runGate(
+      { gate: stringParityGate, config: stringParityGate.configSchema.parse({}), timeoutMs: 60_000 },
+      { ws: memoryWorkspace({ files, mode: 'all' }), cacheRoot: '/tmp/loopgates-test-cache' },
+    );
+    expect(r.findings.map((f) => `${f.rule}/${f.severity}:${f.line}`).sort()).toEqual(['missing-default/error:1', 'placeholder-mismatch/error:2']);
+    expect(r.findings.find((f) => f.rule === 'missing-default')!.message).toBe('de: 1 key has no default in res/values/ (`b`): on a device in any other locale getString throws Resources.NotFoundException');
+  });
+});
+
 describe('string-parity: JSON flavour', () => {
   const detect = async (files: Record<string, string>) => (await discoverCatalogs(memoryWorkspace({ files, mode: 'all' }), {})).groups.map((g) => g.format);
   it('a base without interpolation takes its flavour from its translations ({{name}} is i18next)', async () => {
