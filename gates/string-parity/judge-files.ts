@@ -13,6 +13,12 @@ const GATE = 'string-parity'; // index.ts GATE (not imported: index.ts loads zod
 
 type Out = GateOutput['findings'][number];
 
+/** Problems summarised once per file: rule, what one is, its consequence, fingerprint subject. */
+const DUPLICATE_SUMMARIES = [
+  ['duplicate-key', 'duplicate message definition', 'msgfmt refuses such a file and readers keep only one of each', 'duplicates'],
+  ['duplicate-resource', 'duplicate resource definition', 'aapt2 fails the build ("duplicate value for resource") and only one of each would be kept', 'duplicate-resources'],
+] as const;
+
 /** The values folders an Android group id stands for: its id up to the last `/` (`res/values-land*` and a slash). */
 export function androidFolderOf(groupId: string): string {
   return groupId.slice(0, groupId.lastIndexOf('/') + 1);
@@ -63,11 +69,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     current.push({ rule: f.rule, file, line: f.line, column: f.column, message: f.message, severity: sev, fingerprint: fingerprint(GATE, f.rule, file, subject) });
   };
   const emit = emitRaw;
-  const baseOf = async (group: CatalogGroup): Promise<LocaleCatalog | undefined> => {
-    if (!group.base) return undefined;
-    const l = await loadCatalog(ws, group.base);
-    return l.locales.find((c) => c.locale === group.baseLocale) ?? l.locales[0];
-  };
+  const baseOf = async (group: CatalogGroup): Promise<LocaleCatalog | undefined> => (group.base ? baseLocaleCatalog(group, await loadCatalog(ws, group.base)) : undefined);
   const rulesFor = (locale: string, group: CatalogGroup) => {
     const alias = config.localeAliases[locale];
     return pluralRules(alias ?? locale, config.plurals, config.pseudoLocales, group.baseLocale);
@@ -176,19 +178,13 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       for (const tr of loaded.locales) judgeLocale(file, group, tr, await baseOf(group), 1, pulledBy, siblings);
       continue;
     }
-    // Duplicate definitions: one finding per file (Lingui catalogs can hold dozens), at the first duplicate.
-    const dups = loaded.problems.filter((p) => p.rule === 'duplicate-key');
-    if (dups.length) {
+    // Duplicate definitions: one finding per file and rule (Lingui catalogs can hold dozens), at the first duplicate.
+    for (const [rule, what, why, subject] of DUPLICATE_SUMMARIES) {
+      const dups = loaded.problems.filter((p) => p.rule === rule);
+      if (!dups.length) continue;
       const d0 = dups[0]!;
       const keys = dups.slice(0, 5).map((p) => `\`${p.key}\``).join(', ');
-      emit(path, { rule: 'duplicate-key', line: d0.line, column: d0.column, message: `${file.locale || group.baseLocale}: ${dups.length} duplicate message definition${dups.length === 1 ? '' : 's'} (${keys}${dups.length > 5 ? ', …' : ''}); msgfmt refuses such a file and readers keep only one of each` }, 'duplicates');
-    }
-    // Duplicate Android resources likewise (aapt2 fails the build on any).
-    const dupRes = loaded.problems.filter((p) => p.rule === 'duplicate-resource');
-    if (dupRes.length) {
-      const d0 = dupRes[0]!;
-      const keys = dupRes.slice(0, 5).map((p) => `\`${p.key}\``).join(', ');
-      emit(path, { rule: 'duplicate-resource', line: d0.line, column: d0.column, message: `${file.locale || group.baseLocale}: ${dupRes.length} duplicate resource definition${dupRes.length === 1 ? '' : 's'} (${keys}${dupRes.length > 5 ? ', …' : ''}); aapt2 fails the build ("duplicate value for resource") and only one of each would be kept` }, 'duplicate-resources');
+      emit(path, { rule, line: d0.line, column: d0.column, message: `${file.locale || group.baseLocale}: ${dups.length} ${what}${dups.length === 1 ? '' : 's'} (${keys}${dups.length > 5 ? ', …' : ''}); ${why}` }, subject);
     }
     for (const p of loaded.problems) {
       if (p.rule === 'duplicate-key' || p.rule === 'duplicate-resource') continue;
@@ -196,7 +192,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       emit(path, f, `${p.key ?? ''}\0${p.message}`);
     }
     const baseLoaded = group.base ? (group.base.path === path ? loaded : await loadCatalog(ws, group.base)) : undefined;
-    const baseCat = baseLoaded ? (baseLoaded.locales.find((l) => l.locale === group.baseLocale) ?? baseLoaded.locales[0]) : undefined;
+    const baseCat = baseLoaded ? baseLocaleCatalog(group, baseLoaded) : undefined;
     if (file.isBase && baseCat) {
       for (const e of baseCat.entries) {
         items++;
