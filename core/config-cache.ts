@@ -4,14 +4,13 @@
 // run); a miss is exactly core/config.ts loadConfig (same strictness, same errors) and then writes the cache. A
 // config with problems is never cached, so it is refused on every commit.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { builtinGates } from '../gates/registry.js';
 import { CONFIG_FILE, refuseIncompleteGates } from './config-model.js';
 import type { ConfigOptions, ConfiguredGate, LoadedConfig } from './config-model.js';
 import type { Gate } from './types.js';
-import { packageVersion } from './version.js';
+import { buildStamp, packageVersion } from './version.js';
 
 /** Bumped when the key recipe or the file layout changes. */
 const FORMAT = 1;
@@ -45,26 +44,10 @@ export function configCachePath(cacheDir: string): string {
   return join(cacheDir, 'config.json');
 }
 
-let buildStamp: string | undefined;
-/**
- * Size and mtime of this module's file: every `tsc` build rewrites dist/, so a rebuilt loopgates (a gate schema
- * changed without a version bump) never reads a configuration defaulted by the previous build.
- */
-function stampOfBuild(): string {
-  if (buildStamp !== undefined) return buildStamp;
-  try {
-    const st = statSync(fileURLToPath(import.meta.url));
-    buildStamp = `${st.size} ${st.mtimeMs}`;
-  } catch {
-    buildStamp = 'unknown';
-  }
-  return buildStamp;
-}
-
 /** The cache key (sha256 hex) of a loopgates.yaml with these bytes (`null`: no file) under the built-in `gates`. */
 export function configCacheKey(bytes: Buffer | null, gates: ReadonlyArray<Gate<any>>): string {
   const h = createHash('sha256');
-  h.update(`loopgates-config\0format ${FORMAT}\0version ${packageVersion()}\0build ${stampOfBuild()}\0gates ${gates.map((g) => g.id).join(',')}\0`);
+  h.update(`loopgates-config\0format ${FORMAT}\0version ${packageVersion()}\0build ${buildStamp()}\0gates ${gates.map((g) => g.id).join(',')}\0`);
   h.update(bytes === null ? 'absent\0' : 'file\0');
   if (bytes !== null) h.update(bytes);
   return h.digest('hex');

@@ -1,5 +1,5 @@
 // The package version, read once from package.json (one directory above dist/ or above the source tree).
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,4 +18,21 @@ export function packageVersion(): string {
     }
   }
   return (cached = '0.0.0');
+}
+
+let stamp: string | undefined;
+/**
+ * Size and mtime (ms) of this module's file, as `"<size> <mtimeMs>"` (`unknown` when it cannot be stat'ed): every
+ * `tsc` build rewrites dist/, so a cache keyed with it (core/config-cache.ts, string-parity's parse cache) is never
+ * read by another build of loopgates, even one that kept the version number.
+ */
+export function buildStamp(): string {
+  if (stamp !== undefined) return stamp;
+  try {
+    const st = statSync(fileURLToPath(import.meta.url));
+    stamp = `${st.size} ${st.mtimeMs}`;
+  } catch {
+    stamp = 'unknown';
+  }
+  return stamp;
 }

@@ -102,7 +102,10 @@ export function groupShapes(path: string): string[] {
 
 // Per-workspace memo: each file is read and parsed once per run, whoever asks (the gate, hardcoded-strings).
 // Keyed by the Workspace object, so an overlay (self-test, mutation) never sees a stale parse.
-const memo = new WeakMap<Workspace, { bytes: Map<string, Promise<Buffer>>; parsed: Map<string, Promise<LoadedCatalog>>; sets: Map<string, Promise<CatalogSet>> }>();
+const memo = new WeakMap<
+  Workspace,
+  { bytes: Map<string, Promise<Buffer>>; parsed: Map<string, Promise<LoadedCatalog>>; sets: Map<string, Promise<CatalogSet>>; disk?: { dir: string; skip: ReadonlySet<string> } }
+>();
 function memoOf(ws: Workspace) {
   let m = memo.get(ws);
   if (!m) memo.set(ws, (m = { bytes: new Map(), parsed: new Map(), sets: new Map() }));
@@ -451,8 +454,31 @@ export function loadCatalog(ws: Workspace, file: CatalogFile): Promise<LoadedCat
   const m = memoOf(ws);
   const key = catalogKey(file);
   let p = m.parsed.get(key);
-  if (!p) m.parsed.set(key, (p = readBytes(ws, file.path).then((bytes) => parsedOnce(`${key}\0${bytes.length}`, file, bytes))));
+  if (!p) {
+    const disk = m.disk && !m.disk.skip.has(file.path) ? m.disk.dir : null;
+    p = readBytes(ws, file.path).then((bytes) => (disk ? parsedViaDisk(disk, key, file, bytes) : parsedOnce(`${key}\0${bytes.length}`, file, bytes)));
+    m.parsed.set(key, p);
+  }
   return p;
+}
+
+/**
+ * Keep the parses of `ws`'s catalog files on disk in `dir` (parse-cache.ts), except those of `skip` (a commit's
+ * staged files: new content, rarely seen twice). For staged runs, where the unchanged files (the base of a staged
+ * translation, the translations of a staged base) are the same from one commit to the next. Never throws.
+ */
+export function useParseCache(ws: Workspace, dir: string, skip: ReadonlySet<string>): void {
+  memoOf(ws).disk = { dir, skip };
+}
+
+async function parsedViaDisk(dir: string, key: string, file: CatalogFile, bytes: Buffer): Promise<LoadedCatalog> {
+  const { parseCacheKey, readParsed, writeParsed } = await import('./parse-cache.js');
+  const diskKey = parseCacheKey(key, bytes);
+  const hit = readParsed(dir, diskKey, file.path);
+  if (hit) return hit;
+  const parsed = await parsedOnce(`${key}\0${bytes.length}`, file, bytes);
+  writeParsed(dir, diskKey, parsed);
+  return parsed;
 }
 
 function catalogKey(file: CatalogFile): string {

@@ -2,7 +2,7 @@
 // staging no catalog never loads the parsers. The per-file judging is judge-files.ts (what a shard worker loads).
 import picomatch from 'picomatch';
 import type { GateContext, GateOutput } from '../../core/types.js';
-import { discoverCatalogs } from './catalogs.js';
+import { discoverCatalogs, useParseCache } from './catalogs.js';
 import type { StringParityConfig } from './config.js';
 import { discoveryFocus, discoveryOptions } from './index.js';
 import { judgeFiles, type JudgeJob } from './judge-files.js';
@@ -27,14 +27,17 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
   const keep = judgedFilter(config);
   const inputs = candidates.filter(keep);
   const filtered = candidates.length - inputs.length;
+  const staged = ctx.ws.mode === 'staged';
+  const stagedPaths = staged ? await ctx.ws.targets() : null;
+  // The commit path: what the commit leaves unchanged is parsed from the cache (parse-cache.ts).
+  if (stagedPaths) useParseCache(ctx.ws, ctx.cacheDir, new Set(stagedPaths));
   const set = await discoverCatalogs(ctx.ws, discoveryOptions(config, await discoveryFocus(ctx.ws)));
   const notes: string[] = [...set.notes];
   if (filtered && inputs.length === 0) {
     notes.push(`gates.string-parity include/exclude removed every catalog file (${filtered} of ${candidates.length}): include ${JSON.stringify(config.include)}, exclude ${JSON.stringify(config.exclude)}`);
   } else if (filtered) notes.push(`${filtered} of ${candidates.length} catalog files filtered by gates.string-parity include/exclude`);
   ctx.log(`${inputs.length} catalog file${inputs.length === 1 ? '' : 's'} to judge in ${new Set(inputs.map((p) => set.byPath.get(p)?.group.id)).size} group(s) of ${set.groups.length} discovered${filtered ? `; ${filtered} filtered` : ''}`);
-  const staged = ctx.ws.mode === 'staged';
-  const job: JudgeJob = { config, staged, stagedPaths: staged ? await ctx.ws.targets() : null, inputs };
+  const job: JudgeJob = { config, staged, stagedPaths, inputs };
   // Threads are opt-in (shards.ts); without LOOPGATES_THREADS a commit does not load worker_threads at all.
   const sharded = process.env.LOOPGATES_THREADS ? await (await import('./shards.js')).judgeInShards(ctx.ws, set, job, ctx.signal, ctx.log) : null;
   const r = sharded ?? (await judgeFiles(ctx.ws, set, job, ctx.signal));
