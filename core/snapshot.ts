@@ -25,7 +25,8 @@ export type GitWorkspace = Workspace & {
 /**
  * The staged snapshot of the repository containing `cwd` (backing `index`).
  * - targets: regular files the index adds, copies, modifies, renames or type-changes relative to HEAD (relative to the
- *   empty tree before the initial commit); deletions and unmerged paths are not targets.
+ *   empty tree before the initial commit); deletions and unmerged paths are not targets. `deletions()` lists the
+ *   paths the index deletes.
  * - allPaths: every stage-0 regular file of the index.
  * - read: the blob the index holds (a partially staged file is judged by its staged content), fetched by id from
  *   one `git cat-file --batch` process.
@@ -45,6 +46,7 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
   const staged = new Map<string, string>();
   for (const c of changes) if (JUDGED.has(c.status) && REGULAR.has(c.mode)) staged.set(c.path, c.oid);
   const targets = [...staged.keys()].sort();
+  const deleted = changes.filter((c) => c.status === 'D').map((c) => c.path).sort();
   let listing: Promise<{ oids: Map<string, string>; all: string[] }> | undefined;
   const index = () =>
     (listing ??= lsIndex(root, repoEnv).then((entries) => {
@@ -75,6 +77,7 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
     read,
     readText: async (path) => (await read(path)).toString('utf8'),
     has: async (path) => (await oidOf(normalisePath(path))) !== undefined,
+    deletions: async () => deleted,
     indexOid: (path) => oidOf(normalisePath(path)),
   };
 }

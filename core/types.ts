@@ -93,6 +93,12 @@ export interface Workspace {
   readText(path: string): Promise<string>;
   /** Whether `path` exists in the snapshot. */
   has(path: string): Promise<boolean>;
+  /**
+   * Staged mode: the paths the index deletes relative to HEAD (a rename is a deletion plus an addition), sorted.
+   * A deletion is not a target (nothing is left to read) but can break files that stay: an Android translation whose
+   * default in `values/` is gone. Undefined on workspaces that do not track deletions (--all, --files).
+   */
+  deletions?(): Promise<readonly string[]>;
 }
 
 /** Result of one external process run through core/tools.ts. `exitCode` is null when killed by a signal. */

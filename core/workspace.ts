@@ -13,6 +13,8 @@ export interface MemoryWorkspaceOptions {
   mode?: Mode;
   /** Reported as the root; nothing is read from it. Default `/loopgates-memory`. */
   root?: string;
+  /** Staged mode: paths the snapshot deletes (`Workspace.deletions`). */
+  deleted?: readonly string[];
 }
 
 /**
@@ -28,7 +30,9 @@ export function memoryWorkspace(options: MemoryWorkspaceOptions): Workspace {
   const targets = options.targets ? [...new Set(options.targets.map(normalisePath))].sort() : all;
   for (const t of targets) if (!files.has(t)) throw new WorkspaceError(t);
   const root = options.root ?? '/loopgates-memory';
+  const deleted = options.deleted ? [...new Set(options.deleted.map(normalisePath))].sort() : undefined;
   return {
+    ...(deleted ? { deletions: async () => deleted } : {}),
     mode: options.mode ?? 'staged',
     root,
     backing: { kind: 'memory', root },
@@ -71,6 +75,7 @@ export function overlayWorkspace(
     read,
     readText: async (path) => (await read(path)).toString('utf8'),
     has: async (path) => over.has(normalisePath(path)) || base.has(path),
+    ...(base.deletions ? { deletions: base.deletions.bind(base) } : {}),
   };
 }
 

@@ -162,6 +162,27 @@ function splitArbName(name: string): { prefix: string; raw: string; locale: stri
   return whole ? { prefix: '', raw: name, locale: whole } : null;
 }
 
+/**
+ * The catalog files of `set` that staged deletions can break, each with the deleted path that pulls it in: the
+ * translations (files that are not a base) of every Android group in the res folder of a deleted values file whose
+ * folder has no locale qualifier (`res/values/strings.xml`, `res/values-land/arrays.xml`): their keys may have lost
+ * their default, and on a device in another locale getString then throws Resources.NotFoundException. Other formats
+ * and deleted translations pull nothing. Pure; `deleted` are repository-relative paths (Workspace.deletions).
+ */
+export function pulledByDeletion(set: CatalogSet, deleted: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const d of deleted) {
+    const mm = ANDROID.exec(d);
+    if (!mm || androidQualifiers(mm[2] ?? '')?.locale !== null) continue;
+    const folder = groupShapes(d)[0];
+    for (const g of set.groups) {
+      if (g.format !== 'android-xml' || !g.files.length || groupShapes(g.files[0]!.path)[0] !== folder) continue;
+      for (const f of g.files) if (!f.isBase && !out.has(f.path)) out.set(f.path, d);
+    }
+  }
+  return out;
+}
+
 /** Split Android resource qualifiers (`-pt-rBR-land`) into the locale part and the rest. */
 function androidQualifiers(q: string): { raw: string; locale: string | null; rest: string } | null {
   const parts = q.split('-').filter(Boolean);

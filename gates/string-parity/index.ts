@@ -3,10 +3,10 @@
 // This module is what every commit loads: metadata, config schema, inputs() and the mutation operators. Discovery
 // and the parsers (saxes, gettext-parser, ICU, make-plural, yaml) load only when a staged path can be a catalog;
 // the checks load in run() from judge.ts.
-import type { Finding, Gate } from '../../core/types.js';
+import type { Finding, Gate, Workspace } from '../../core/types.js';
 import type { DiscoveryOptions } from './catalogs.js';
 import { configSchema, type StringParityConfig } from './config.js';
-import { mightBeCatalog } from './defaults.js';
+import { ANDROID_VALUES, mightBeCatalog } from './defaults.js';
 import { stringParityMutations } from './mutations.js';
 import { stringParitySelfTest } from './selftest.js';
 
@@ -20,9 +20,20 @@ export function discoveryOptions(c: StringParityConfig, focus?: readonly string[
   return { include: [], exclude: [], developmentLanguage: c.developmentLanguage, jsonFormat: c.jsonFormat, ...(c.baseLocale ? { baseLocale: c.baseLocale } : {}), ...(focus ? { focus } : {}) };
 }
 
-/** The discovery focus of a run over `ws`: its targets, except in --all mode (undefined: every group). */
-export async function discoveryFocus(ws: { mode: string; targets(): Promise<readonly string[]> }): Promise<readonly string[] | undefined> {
-  return ws.mode === 'all' ? undefined : ws.targets();
+/** Staged deletions of Android values files (catalogs.ts `pulledByDeletion` says which translations they can break). */
+export async function androidDeletions(ws: Pick<Workspace, 'mode' | 'deletions'>): Promise<string[]> {
+  if (ws.mode !== 'staged' || !ws.deletions) return [];
+  return (await ws.deletions()).filter((p) => ANDROID_VALUES.test(p));
+}
+
+/**
+ * The discovery focus of a run over `ws`: its targets (plus, staged, its deleted Android values files, whose res
+ * folder's translations can lose their defaults), except in --all mode (undefined: every group).
+ */
+export async function discoveryFocus(ws: Pick<Workspace, 'mode' | 'targets' | 'deletions'>): Promise<readonly string[] | undefined> {
+  if (ws.mode === 'all') return undefined;
+  const deleted = await androidDeletions(ws);
+  return deleted.length ? [...(await ws.targets()), ...deleted] : ws.targets();
 }
 
 /** The string-parity gate (issue 3). */
@@ -38,9 +49,10 @@ export const stringParityGate: Gate<StringParityConfig> = {
   configSchema,
   async inputs(ctx) {
     const targets = await ctx.ws.targets();
+    const deleted = await androidDeletions(ctx.ws);
     // Discovery lists and reads the whole snapshot; when no target has a catalog's path shape it cannot keep one.
-    if (!targets.some(mightBeCatalog)) return [];
-    const { discoverCatalogs } = await import('./catalogs.js');
+    if (!targets.some(mightBeCatalog) && !deleted.length) return [];
+    const { discoverCatalogs, pulledByDeletion } = await import('./catalogs.js');
     const set = await discoverCatalogs(ctx.ws, discoveryOptions(ctx.config, await discoveryFocus(ctx.ws)));
     const judged = targets.filter((p) => set.byPath.has(p));
     if (ctx.ws.mode !== 'staged') return judged;
@@ -53,6 +65,9 @@ export const stringParityGate: Gate<StringParityConfig> = {
       if (!file.isBase) continue;
       for (const f of group.files) if (!seen.has(f.path)) (seen.add(f.path), pulled.push(f.path));
     }
+    // A staged deletion of an Android default (values/strings.xml) can leave the translations of its res folder
+    // without defaults: they are judged for that (missing-default) only.
+    for (const p of pulledByDeletion(set, deleted).keys()) if (!seen.has(p)) (seen.add(p), pulled.push(p));
     return [...judged, ...pulled.sort()];
   },
   run: async (ctx, inputs) => (await import('./judge.js')).checkCatalogs(ctx, inputs),

@@ -42,6 +42,11 @@ export interface JudgeJob {
   staged: boolean;
   /** The staged paths (`ws.targets()`) in a staged run, else null. */
   stagedPaths: readonly string[] | null;
+  /**
+   * Staged: unstaged Android translations pulled in by a staged deletion (catalogs.ts `pulledByDeletion`), each with
+   * the deleted path. They are judged for `missing-default` only: their other findings are not the commit's doing.
+   */
+  deletedBy?: Readonly<Record<string, string>>;
   /** Repository-relative catalog files to judge (after include/exclude), in order. */
   inputs: readonly string[];
 }
@@ -109,11 +114,13 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     headerLine: number,
     pulledBy?: string,
     siblings?: ReadonlyMap<string, { entry: CatalogEntry; path: string }>,
+    only?: RuleId,
   ) => {
+    // `pulledBy`: what made this unstaged file an input (`the staged change to the base …`).
     const emit = pulledBy
       ? (path: string, f: RawFinding, subject: string) => {
-          if (f.rule === 'unknown-locale' || f.rule === 'missing-key') return;
-          emitRaw(path, { ...f, message: `${f.message} (caused by the staged change to the base ${pulledBy}; ${path} is not staged)` }, subject);
+          if (f.rule === 'unknown-locale' || f.rule === 'missing-key' || (only && f.rule !== only)) return;
+          emitRaw(path, { ...f, message: `${f.message} (caused by ${pulledBy}; ${path} is not staged)` }, subject);
         }
       : emitRaw;
     const rules = rulesFor(tr.locale, group);
@@ -175,7 +182,13 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     const pulledBy = stagedPaths && !stagedPaths.has(path) && group.base && stagedPaths.has(group.base.path) ? group.base.path : undefined;
     if (pulledBy && !file.isBase) {
       const siblings = group.format === 'android-xml' ? await androidSiblings(group) : undefined;
-      for (const tr of loaded.locales) judgeLocale(file, group, tr, await baseOf(group), 1, pulledBy, siblings);
+      for (const tr of loaded.locales) judgeLocale(file, group, tr, await baseOf(group), 1, `the staged change to the base ${pulledBy}`, siblings);
+      continue;
+    }
+    const deletedBy = stagedPaths && !stagedPaths.has(path) && !file.isBase ? job.deletedBy?.[path] : undefined;
+    if (deletedBy) {
+      const siblings = group.format === 'android-xml' ? await androidSiblings(group) : undefined;
+      for (const tr of loaded.locales) judgeLocale(file, group, tr, await baseOf(group), 1, `the staged deletion of ${deletedBy}`, siblings, 'missing-default');
       continue;
     }
     // Duplicate definitions: one finding per file and rule (Lingui catalogs can hold dozens), at the first duplicate.

@@ -2,9 +2,9 @@
 // staging no catalog never loads the parsers. The per-file judging is judge-files.ts (what a shard worker loads).
 import picomatch from 'picomatch';
 import type { GateContext, GateOutput } from '../../core/types.js';
-import { discoverCatalogs, useParseCache } from './catalogs.js';
+import { discoverCatalogs, pulledByDeletion, useParseCache } from './catalogs.js';
 import type { StringParityConfig } from './config.js';
-import { discoveryFocus, discoveryOptions } from './index.js';
+import { androidDeletions, discoveryFocus, discoveryOptions } from './index.js';
 import { judgeFiles, type JudgeJob } from './judge-files.js';
 
 export { judgeFiles, type JudgeJob, type JudgeResult } from './judge-files.js';
@@ -37,7 +37,9 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
     notes.push(`gates.string-parity include/exclude removed every catalog file (${filtered} of ${candidates.length}): include ${JSON.stringify(config.include)}, exclude ${JSON.stringify(config.exclude)}`);
   } else if (filtered) notes.push(`${filtered} of ${candidates.length} catalog files filtered by gates.string-parity include/exclude`);
   ctx.log(`${inputs.length} catalog file${inputs.length === 1 ? '' : 's'} to judge in ${new Set(inputs.map((p) => set.byPath.get(p)?.group.id)).size} group(s) of ${set.groups.length} discovered${filtered ? `; ${filtered} filtered` : ''}`);
-  const job: JudgeJob = { config, staged, stagedPaths, inputs };
+  const deleted = await androidDeletions(ctx.ws);
+  const deletedBy = deleted.length ? Object.fromEntries(pulledByDeletion(set, deleted)) : undefined;
+  const job: JudgeJob = { config, staged, stagedPaths, inputs, ...(deletedBy ? { deletedBy } : {}) };
   // Threads are opt-in (shards.ts); without LOOPGATES_THREADS a commit does not load worker_threads at all.
   const sharded = process.env.LOOPGATES_THREADS ? await (await import('./shards.js')).judgeInShards(ctx.ws, set, job, ctx.signal, ctx.log) : null;
   const r = sharded ?? (await judgeFiles(ctx.ws, set, job, ctx.signal));

@@ -1,0 +1,70 @@
+// A staged deletion of an Android default (res/values/strings.xml) leaves the translations of its res folder without
+// defaults: on a device in any other locale getString throws Resources.NotFoundException. The commit that only deletes
+// it stages nothing string-parity could read, so before this it was a skip and the commit was allowed.
+import { describe, expect, it } from 'vitest';
+import { runGate } from '../../core/runner.js';
+import { indexWorkspace } from '../../core/snapshot.js';
+import type { GateResult, Workspace } from '../../core/types.js';
+import { memoryWorkspace } from '../../core/workspace.js';
+import { stringParityGate } from '../../gates/string-parity/index.js';
+import { withGitRepo } from '../helpers/git-repo.js';
+
+const xml = (...entries: string[]) => `<resources>\n${entries.map((e) => `    ${e}\n`).join('')}</resources>\n`;
+const BASE = 'app/src/main/res/values/strings.xml';
+const COLORS = 'app/src/main/res/values/colors.xml';
+const DE = 'app/src/main/res/values-de/strings.xml';
+const FR = 'app/src/main/res/values-fr/strings.xml';
+const files = {
+  [BASE]: xml('<string name="play">Play %1$s</string>', '<string name="share">Share</string>'),
+  [COLORS]: xml('<color name="accent">#ff0000</color>'),
+  [DE]: xml('<string name="play">Abspielen %1$s</string>', '<string name="share">Teilen</string>'),
+  // A pre-existing warning (a stale key) that a deletion of the base does not cause: not reported by it.
+  [FR]: xml('<string name="play">Lire %1$s</string>', '<string name="gone">Parti</string>'),
+  'README.md': '# app\n',
+};
+
+const run = (ws: Workspace): Promise<GateResult> =>
+  runGate({ gate: stringParityGate, config: stringParityGate.configSchema.parse({}), timeoutMs: 30_000 }, { ws, cacheRoot: '/tmp/loopgates-test-cache' });
+const lines = (r: GateResult) => r.findings.map((f) => `${f.file}:${f.line} ${f.rule}/${f.severity}`);
+const without = (path: string) => Object.fromEntries(Object.entries(files).filter(([p]) => p !== path));
+
+describe('string-parity: staged deletions', () => {
+  it('red: deleting values/strings.xml alone fails with missing-default in every translation of the res folder', async () => {
+    const r = await run(memoryWorkspace({ files: without(BASE), targets: [], deleted: [BASE] }));
+    expect(r.verdict).toBe('fail');
+    expect(r.counts.files).toBe(2);
+    expect(lines(r)).toEqual([`${DE}:1 missing-default/error`, `${FR}:1 missing-default/error`]);
+    expect(r.findings[0]!.message).toBe(
+      `de: 2 keys have no default in app/src/main/res/values/ (\`play\`, \`share\`): on a device in any other locale getString throws Resources.NotFoundException (caused by the staged deletion of ${BASE}; ${DE} is not staged)`,
+    );
+  });
+
+  it('red: the same through the git index (git rm of the base, nothing else staged)', async () => {
+    await withGitRepo(files, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'app');
+      repo.git('rm', '-q', '--', BASE);
+      const ws = await indexWorkspace(repo.dir, {});
+      expect(await ws.targets()).toEqual([]);
+      expect(await ws.deletions?.()).toEqual([BASE]);
+      const r = await run(ws);
+      expect([r.verdict, ...lines(r)]).toEqual(['fail', `${DE}:1 missing-default/error`, `${FR}:1 missing-default/error`]);
+    });
+  });
+
+  it('green: deleting a values file that defines no string of a translation reports nothing (the stale fr key is not the commit\'s doing)', async () => {
+    const r = await run(memoryWorkspace({ files: without(COLORS), targets: [], deleted: [COLORS] }));
+    expect([r.verdict, r.counts.files, ...lines(r)]).toEqual(['pass', 2]);
+  });
+
+  it('green: deleting a translation pulls nothing (Android falls back to values/)', async () => {
+    const r = await run(memoryWorkspace({ files: without(DE), targets: [], deleted: [DE] }));
+    expect([r.verdict, r.counts.files]).toEqual(['skip', 0]);
+  });
+
+  it('a staged translation beside a deleted base is judged whole, once', async () => {
+    const r = await run(memoryWorkspace({ files: { ...without(BASE), [DE]: files[DE].replace('Teilen', 'Teilen %2$d') }, targets: [DE], deleted: [BASE] }));
+    expect(lines(r)).toEqual([`${DE}:1 missing-default/error`, `${FR}:1 missing-default/error`]);
+    expect(r.findings[0]!.message).not.toContain('caused by');
+  });
+});
