@@ -37,6 +37,9 @@ export interface PairContext {
 
 const pos = (e: CatalogEntry) => ({ line: e.valueLine ?? e.line, column: e.valueColumn ?? e.column });
 
+/** What a check returns when it finds nothing: one shared frozen array (most entries find nothing). */
+const NONE: readonly RawFinding[] = Object.freeze([]);
+
 // Base texts are compared with every locale: parse each once (keyed by text, one map per grammar so that the key is
 // the text itself, whose hash V8 keeps; bounded by the base size).
 const printfJavaCache = new Map<string, PrintfResult>();
@@ -198,15 +201,36 @@ function pluralFinding(key: string, missing: string[], ctx: PairContext, at: { l
   };
 }
 
-function compareIcu(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): RawFinding[] {
+function compareIcu(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): readonly RawFinding[] {
   const quotes = tr.grammar !== 'icu-arb';
-  const at = pos(tr);
   const b = icuOf(base.value, base.grammar !== 'icu-arb');
-  if (!/[{}<']/.test(tr.value) && b.ok && b.args.length === 0 && b.tags.length === 0) return [];
+  if (!/[{}<']/.test(tr.value) && b.ok && b.args.length === 0 && b.tags.length === 0) return NONE;
   const t = parseIcu(tr.value, quotes);
-  if (!t.ok) return [{ rule: 'icu-syntax', ...at, message: `${ctx.locale} \`${tr.key}\`: ICU syntax error ${t.error!.kind} at character ${t.error!.offset + 1}` }];
-  if (!b.ok) return [];
-  return icuDiff(t, b, tr.key, ctx, at);
+  if (!t.ok) return [{ rule: 'icu-syntax', ...pos(tr), message: `${ctx.locale} \`${tr.key}\`: ICU syntax error ${t.error!.kind} at character ${t.error!.offset + 1}` }];
+  if (!b.ok || sameSimpleShape(t, b, ctx.tags ?? 'all')) return NONE;
+  return icuDiff(t, b, tr.key, ctx, pos(tr));
+}
+
+/**
+ * Whether icuDiff would find nothing because the translation reads exactly the base's arguments: the same simple
+ * arguments in the same order (so the same names, and kinds with no options to check) and, unless tags are plain
+ * text, the same tags in the same order. The common case, decided without the sets icuDiff builds.
+ */
+function sameSimpleShape(t: IcuResult, b: IcuResult, mode: 'all' | 'numeric' | 'none'): boolean {
+  const ta = t.args;
+  const ba = b.args;
+  if (ta.length !== ba.length) return false;
+  for (let i = 0; i < ta.length; i++) {
+    const x = ta[i]!;
+    const y = ba[i]!;
+    if (x.kind !== 'simple' || y.kind !== 'simple' || x.name !== y.name) return false;
+  }
+  if (mode === 'none') return true;
+  const tt = t.tags;
+  const bt = b.tags;
+  if (tt.length !== bt.length) return false;
+  for (let i = 0; i < tt.length; i++) if (tt[i] !== bt[i]) return false;
+  return true;
 }
 
 function icuDiff(t: IcuResult, b: IcuResult, key: string, ctx: PairContext, at: { line: number; column: number }): RawFinding[] {
@@ -320,19 +344,23 @@ function isAndroidPair(tr: CatalogEntry, base: CatalogEntry): boolean {
  * - printf strings whose base holds no `%`: `placeholder-added` (a warning by default) when the translation holds
  *   valid specifiers (parsePrintf's notion: `100%`, `%%` and `formatted="false"` texts are not reported).
  */
-export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): RawFinding[] {
-  const out: RawFinding[] = [];
-  const at = pos(tr);
+export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): readonly RawFinding[] {
   if (tr.kind !== base.kind && isAndroidPair(tr, base)) {
-    return [{ rule: 'kind-mismatch', ...at, message: `${ctx.locale} \`${tr.key}\` is a ${ANDROID_ELEMENT[tr.kind]} here but a ${ANDROID_ELEMENT[base.kind]} in the base: Android looks resources up by type, so ${ANDROID_GETTER[base.kind]} never reads this translation and ${ctx.locale} users see the base text` }];
-  }
-  if (tr.state === 'needs_review' || tr.state === 'fuzzy' || tr.state === 'new') {
-    out.push({ rule: 'needs-review', ...at, message: `${ctx.locale} \`${tr.key}\` is marked ${tr.state}: not yet confirmed by a translator` });
-  }
-  if (textsState(tr) === 1 && textsState(base) === 2) {
-    out.push({ rule: 'empty-value', ...at, message: `${ctx.locale} \`${tr.key}\` is empty while the base has text (users see a blank)` });
+    return [{ rule: 'kind-mismatch', ...pos(tr), message: `${ctx.locale} \`${tr.key}\` is a ${ANDROID_ELEMENT[tr.kind]} here but a ${ANDROID_ELEMENT[base.kind]} in the base: Android looks resources up by type, so ${ANDROID_GETTER[base.kind]} never reads this translation and ${ctx.locale} users see the base text` }];
   }
   const grammar = base.grammar;
+  const review = tr.state === 'needs_review' || tr.state === 'fuzzy' || tr.state === 'new';
+  const emptied = textsState(tr) === 1 && textsState(base) === 2;
+  // ICU (ARB, Lingui PO, FormatJS JSON): the ICU findings come after these two, so with neither they are the result.
+  if ((grammar === 'icu' || grammar === 'icu-arb') && !review && !emptied) return compareIcu(tr, base, ctx);
+  const out: RawFinding[] = [];
+  const at = pos(tr);
+  if (review) {
+    out.push({ rule: 'needs-review', ...at, message: `${ctx.locale} \`${tr.key}\` is marked ${tr.state}: not yet confirmed by a translator` });
+  }
+  if (emptied) {
+    out.push({ rule: 'empty-value', ...at, message: `${ctx.locale} \`${tr.key}\` is empty while the base has text (users see a blank)` });
+  }
   if (grammar === 'printf-java' || grammar === 'printf-apple') {
     const g = tr.grammar === 'none' ? 'none' : grammar;
     if (g === 'none') return out;

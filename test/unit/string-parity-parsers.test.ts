@@ -5,6 +5,7 @@ import { normaliseLocale, pluralRules } from '../../gates/string-parity/locale.j
 import { parseAppleStrings } from '../../gates/string-parity/parsers/apple-strings.js';
 import { readPo } from '../../gates/string-parity/parsers/po.js';
 import { parsePrintf } from '../../gates/string-parity/placeholders/printf.js';
+import { parseIcu, parseIcuWithFormatjs } from '../../gates/string-parity/placeholders/icu.js';
 import { parseAndroidXml } from '../../gates/string-parity/parsers/android.js';
 import { memoryWorkspace } from '../../core/workspace.js';
 import { runGate } from '../../core/runner.js';
@@ -155,5 +156,42 @@ describe('base index for hardcoded-strings', () => {
     const idx = await loadBaseIndex(ws);
     expect(idx.byValue.get('Play')!.map((r) => r.key)).toEqual(['play']);
     expect(idx.byKey.has('Hello')).toBe(true);
+  });
+});
+
+describe('ICU arguments', () => {
+  // parseIcu reads texts whose only ICU syntax is simple `{name}` arguments without formatjs: it must read every text
+  // as formatjs does (syntax errors, quoting, arguments, tags), in both apostrophe modes.
+  const edge = [
+    '{a}', '{ a }', '{a }', '{}', '{a', 'a}', '}{a}', "'{a}'", "it's {a}", "''{a}", "'<b>' {a}", "{a}'", '#{a}#', '<b>{a}</b>',
+    '{a-b}', '{a.b}', '{é}', '{a}{b}{a}', "x '# {a}", '{a,number}', '{0}', '{_}', "'{'", "a'}", "l'{a}", "{a} '}", '{a}}',
+    '{a} {n, plural, one {# x} other {# y}}', '<0>{a}</0>', "{a}''", '{\u00a0a}', '{a\u00a0}',
+  ];
+  it('agrees with formatjs on edge cases', () => {
+    for (const t of edge) for (const q of [true, false]) expect([t, q, parseIcu(t, q)]).toEqual([t, q, parseIcuWithFormatjs(t, q)]);
+  });
+  it('agrees with formatjs on every lichess .arb value and Chia PO msgstr', () => {
+    const texts = new Set<string>();
+    const arb = `${l10nCorpus}/lichess-org__mobile/lib/l10n`;
+    for (const f of readdirSync(arb)) {
+      for (const v of Object.values(JSON.parse(readFileSync(`${arb}/${f}`, 'utf8')) as Record<string, unknown>)) if (typeof v === 'string') texts.add(v);
+    }
+    const root = `${l10nCorpus}/Chia-Network__chia-blockchain-gui/packages`;
+    for (const pkg of readdirSync(root)) {
+      for (const loc of readdirSync(`${root}/${pkg}/src/locales`)) for (const m of readPo(readFileSync(`${root}/${pkg}/src/locales/${loc}/messages.po`, 'utf8'))) for (const s of m.msgstr) texts.add(s);
+    }
+    let simple = 0;
+    const differ: unknown[] = [];
+    for (const t of texts) {
+      for (const q of [true, false]) {
+        const ours = parseIcu(t, q);
+        const theirs = parseIcuWithFormatjs(t, q);
+        if (JSON.stringify(ours) !== JSON.stringify(theirs)) differ.push([t, q, ours, theirs]);
+        if (q && t.includes('{') && ours.args.length && ours.args.every((a) => a.kind === 'simple')) simple++;
+      }
+    }
+    expect(differ).toEqual([]);
+    expect(texts.size).toBeGreaterThan(30_000);
+    expect(simple).toBeGreaterThan(1_000);
   });
 });

@@ -15,7 +15,10 @@ export interface IcuArgument {
   name: string;
   kind: 'simple' | 'plural' | 'selectordinal' | 'select';
   options: string[];
-  /** 0-based offset of the argument's `{` in the text (formatjs location). */
+  /**
+   * formatjs's location offset of the argument: always 0 here, since `parse` is called without `captureLocation`
+   * and formatjs then prunes every location (kept as read so that results stay what they were).
+   */
   offset: number;
 }
 
@@ -30,6 +33,43 @@ export interface IcuResult {
 
 const PUA = '\uE000';
 
+/** Tag names `<0>`, `</0>`, `<b>` of `text` in order (none without a `<`), blanks dropped. */
+function tagsOf(text: string): string[] {
+  return text.includes('<') ? [...text.matchAll(/<\/?([A-Za-z0-9_-]+)\s*\/?>/g)].map((m) => m[0].replace(/\s+/g, '')) : [];
+}
+
+/** Identifier characters of the fast path (ASCII letters, digits, `_`: all outside Pattern_Syntax and White_Space). */
+function isIdentChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/**
+ * The arguments of a text whose only ICU syntax is simple `{name}` arguments (name: ASCII letters, digits, `_`,
+ * nothing around it), as formatjs reads them; null for any other text (formatjs decides). The cases formatjs would
+ * read otherwise are excluded: an apostrophe that starts quoted text (before `'`, `{`, `}`, `<`, `>` when apostrophes
+ * quote; `#` quotes only inside a plural), a `{` not followed by such a name and `}`. At the top level `}`, `#` and
+ * `<` (tags are ignored) are plain characters. Most translations hold only such arguments (`{count} games`), and
+ * formatjs costs a parser object and an AST per text.
+ */
+function simpleArgs(text: string, apostropheQuotes: boolean): IcuArgument[] | null {
+  if (apostropheQuotes) {
+    for (let q = text.indexOf("'"); q !== -1; q = text.indexOf("'", q + 1)) {
+      const c = text.charCodeAt(q + 1);
+      if (c === 39 || c === 123 || c === 125 || c === 60 || c === 62) return null;
+    }
+  }
+  const args: IcuArgument[] = [];
+  const n = text.length;
+  for (let i = text.indexOf('{'); i !== -1; ) {
+    let j = i + 1;
+    while (j < n && isIdentChar(text.charCodeAt(j))) j++;
+    if (j === i + 1 || text.charCodeAt(j) !== 125) return null;
+    args.push({ name: text.slice(i + 1, j), kind: 'simple', options: [], offset: 0 });
+    i = text.indexOf('{', j + 1);
+  }
+  return args;
+}
+
 /**
  * Parse `text` as ICU MessageFormat. `apostropheQuotes` false is Flutter gen-l10n without `use-escaping`:
  * `'` is then a literal character, so it is hidden from the parser (replaced by U+E000, same length).
@@ -38,8 +78,25 @@ const PUA = '\uE000';
 export function parseIcu(text: string, apostropheQuotes: boolean): IcuResult {
   // No `<`: no tag can match. No `{`: formatjs reads only literal text (outside an argument `}` and `#` are plain
   // characters and an unclosed quote runs to the end without error), so it cannot fail and finds no argument.
-  const tags = text.includes('<') ? [...text.matchAll(/<\/?([A-Za-z0-9_-]+)\s*\/?>/g)].map((m) => m[0].replace(/\s+/g, '')) : [];
+  const tags = tagsOf(text);
   if (!text.includes('{')) return { ok: true, args: [], tags };
+  const simple = simpleArgs(text, apostropheQuotes);
+  if (simple) return { ok: true, args: simple, tags };
+  return withFormatjs(text, apostropheQuotes, tags);
+}
+
+/**
+ * parseIcu without its fast path for simple `{name}` arguments: every text with a `{` goes through formatjs. The
+ * reference the fast path is tested against. Never throws.
+ */
+export function parseIcuWithFormatjs(text: string, apostropheQuotes: boolean): IcuResult {
+  const tags = tagsOf(text);
+  if (!text.includes('{')) return { ok: true, args: [], tags };
+  return withFormatjs(text, apostropheQuotes, tags);
+}
+
+/** The formatjs half of parseIcu: `text` holds a `{`; `tags` are its tags, read before. */
+function withFormatjs(text: string, apostropheQuotes: boolean, tags: string[]): IcuResult {
   // `'` is replaced by a character the tag pattern does not match either, so tags read from `text` are the same.
   const src = apostropheQuotes || !text.includes("'") ? text : text.replaceAll("'", PUA);
   const { parse, TYPE } = loadFormatjs();
