@@ -274,12 +274,16 @@ export async function stagedChanges(cwd: string, treeish: string, env?: Readonly
   return changes;
 }
 
-/** One change of `git diff-index --cached --raw -z`: status letter, path, and the index side's mode and blob id. */
+/** One change of `git diff-index --cached --raw -z`: status letter, path, and both sides' modes and blob ids. */
 export interface StagedEntry extends StagedChange {
   /** Mode of the index entry (octal string: `100644`, `100755`, `120000`, `160000`; `000000` when deleted). */
   mode: string;
   /** Blob id of the index entry (all zeros when deleted or unmerged). */
   oid: string;
+  /** Mode of the path in the compared tree (HEAD); `000000` when the index adds it. */
+  srcMode: string;
+  /** Blob id of the path in the compared tree (HEAD); all zeros when the index adds it. */
+  srcOid: string;
 }
 
 /**
@@ -292,8 +296,8 @@ export async function stagedEntries(cwd: string, treeish: string, env?: Readonly
   const parts = splitZ(out.stdout);
   const entries: StagedEntry[] = [];
   for (let i = 0; i + 1 < parts.length; i += 2) {
-    const [, mode = '', , oid = '', status = ''] = parts[i]!.split(' ');
-    entries.push({ status: status.charAt(0), path: parts[i + 1]!, mode, oid });
+    const [src = '', mode = '', srcOid = '', oid = '', status = ''] = parts[i]!.split(' ');
+    entries.push({ status: status.charAt(0), path: parts[i + 1]!, mode, oid, srcMode: src.replace(/^:/, ''), srcOid });
   }
   return entries;
 }

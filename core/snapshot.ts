@@ -47,6 +47,9 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
   for (const c of changes) if (JUDGED.has(c.status) && REGULAR.has(c.mode)) staged.set(c.path, c.oid);
   const targets = [...staged.keys()].sort();
   const deleted = changes.filter((c) => c.status === 'D').map((c) => c.path).sort();
+  // The HEAD side of each path the index modifies or deletes, when HEAD holds a regular file there.
+  const headOids = new Map<string, string>();
+  for (const c of changes) if ((c.status === 'M' || c.status === 'D' || c.status === 'T') && REGULAR.has(c.srcMode)) headOids.set(c.path, c.srcOid);
   let listing: Promise<{ oids: Map<string, string>; all: string[] }> | undefined;
   const index = () =>
     (listing ??= lsIndex(root, repoEnv).then((entries) => {
@@ -78,6 +81,10 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
     readText: async (path) => (await read(path)).toString('utf8'),
     has: async (path) => (await oidOf(normalisePath(path))) !== undefined,
     deletions: async () => deleted,
+    before: async (path) => {
+      const oid = headOids.get(normalisePath(path));
+      return oid === undefined ? undefined : reader.read(oid);
+    },
     indexOid: (path) => oidOf(normalisePath(path)),
   };
 }

@@ -99,6 +99,12 @@ export interface Workspace {
    * default in `values/` is gone. Undefined on workspaces that do not track deletions (--all, --files).
    */
   deletions?(): Promise<readonly string[]>;
+  /**
+   * Staged mode: the bytes HEAD holds at `path` when the index modifies or deletes it (what the commit changes away
+   * from); undefined for a path the commit adds or leaves unchanged. Undefined on workspaces without a HEAD side.
+   * Throws GitError when git cannot read the blob.
+   */
+  before?(path: string): Promise<Buffer | undefined>;
 }
 
 /** Result of one external process run through core/tools.ts. `exitCode` is null when killed by a signal. */

@@ -15,6 +15,8 @@ export interface MemoryWorkspaceOptions {
   root?: string;
   /** Staged mode: paths the snapshot deletes (`Workspace.deletions`). */
   deleted?: readonly string[];
+  /** Staged mode: HEAD contents of modified or deleted paths (`Workspace.before`). */
+  before?: Readonly<Record<string, string | Buffer>>;
 }
 
 /**
@@ -33,6 +35,7 @@ export function memoryWorkspace(options: MemoryWorkspaceOptions): Workspace {
   const deleted = options.deleted ? [...new Set(options.deleted.map(normalisePath))].sort() : undefined;
   return {
     ...(deleted ? { deletions: async () => deleted } : {}),
+    ...(options.before ? { before: async (path: string) => beforeOf(options.before!, normalisePath(path)) } : {}),
     mode: options.mode ?? 'staged',
     root,
     backing: { kind: 'memory', root },
@@ -76,7 +79,13 @@ export function overlayWorkspace(
     readText: async (path) => (await read(path)).toString('utf8'),
     has: async (path) => over.has(normalisePath(path)) || base.has(path),
     ...(base.deletions ? { deletions: base.deletions.bind(base) } : {}),
+    ...(base.before ? { before: base.before.bind(base) } : {}),
   };
+}
+
+function beforeOf(before: Readonly<Record<string, string | Buffer>>, path: string): Buffer | undefined {
+  const c = before[path];
+  return c === undefined ? undefined : typeof c === 'string' ? Buffer.from(c, 'utf8') : c;
 }
 
 /** Repository-relative POSIX form: on Windows backslashes to `/`; no leading `./`. */

@@ -183,6 +183,45 @@ export function pulledByDeletion(set: CatalogSet, deleted: readonly string[]): M
   return out;
 }
 
+/**
+ * Keys a staged commit takes away from Android defaults. For each `changed` path (staged or deleted) that is a values
+ * file of a folder with no locale qualifier: the keys its HEAD version (`ws.before`) defined that no base file of the
+ * same folder defines now. Result: res folder key (`groupShapes`) -> key -> the changed path that defined it; a folder
+ * whose HEAD side cannot be read (no `ws.before`, unparsable) maps to null (unknown). A translation that still
+ * defines a lost key has no default for it: on a device in another locale getString throws Resources.NotFoundException.
+ * Throws what `ws.read` / `ws.before` throw.
+ */
+export async function lostAndroidDefaults(ws: Workspace, set: CatalogSet, changed: readonly string[]): Promise<Record<string, Record<string, string> | null>> {
+  const out: Record<string, Record<string, string> | null> = {};
+  for (const p of changed) {
+    const mm = ANDROID.exec(p);
+    if (!mm || androidQualifiers(mm[2] ?? '')?.locale !== null) continue;
+    const folderKey = groupShapes(p)[0]!;
+    if (out[folderKey] === null) continue;
+    const old = ws.before ? await ws.before(p) : undefined;
+    if (!old) {
+      // Added (nothing lost) when the workspace knows HEAD; unknown when it cannot tell.
+      if (!ws.before) out[folderKey] = null;
+      continue;
+    }
+    const { parseAndroidXml } = await import('./parsers/android.js');
+    const parsed = parseAndroidXml(p, decode(old), 'en');
+    if (parsed.problems.some((x) => x.rule === 'unparsable')) {
+      out[folderKey] = null;
+      continue;
+    }
+    const dir = p.slice(0, p.lastIndexOf('/') + 1);
+    const now = new Set<string>();
+    for (const g of set.groups) {
+      if (g.format !== 'android-xml' || !g.base || g.base.path.slice(0, g.base.path.lastIndexOf('/') + 1) !== dir) continue;
+      for (const l of (await loadCatalog(ws, g.base)).locales) for (const e of l.entries) now.add(e.key);
+    }
+    const lost = (out[folderKey] ??= {});
+    for (const l of parsed.locales) for (const e of l.entries) if (!now.has(e.key) && lost[e.key] === undefined) lost[e.key] = p;
+  }
+  return out;
+}
+
 /** Split Android resource qualifiers (`-pt-rBR-land`) into the locale part and the rest. */
 function androidQualifiers(q: string): { raw: string; locale: string | null; rest: string } | null {
   const parts = q.split('-').filter(Boolean);

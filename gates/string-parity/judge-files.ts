@@ -3,7 +3,7 @@
 // imports only what judging needs (no zod, no mutation operators, no index.ts).
 import { fingerprint } from '../../core/finding.js';
 import type { GateOutput, Severity, Workspace } from '../../core/types.js';
-import { baseLocaleCatalog, type CatalogFile, type CatalogGroup, type CatalogSet, loadCatalog, releaseCatalog } from './catalogs.js';
+import { baseLocaleCatalog, type CatalogFile, type CatalogGroup, type CatalogSet, groupShapes, loadCatalog, releaseCatalog } from './catalogs.js';
 import { checkBaseEntry, compareEntry, missingKeys, RULES, type RawFinding, type RuleId } from './checks.js';
 import type { StringParityConfig } from './config.js';
 import { pluralRules } from './locale.js';
@@ -47,6 +47,11 @@ export interface JudgeJob {
    * the deleted path. They are judged for `missing-default` only: their other findings are not the commit's doing.
    */
   deletedBy?: Readonly<Record<string, string>>;
+  /**
+   * Staged: keys the commit takes away from Android defaults (catalogs.ts `lostAndroidDefaults`), by res folder; null
+   * for a folder whose HEAD side is unknown. A translation that still defines a lost key is reported as missing-default.
+   */
+  lostDefaults?: Readonly<Record<string, Readonly<Record<string, string>> | null>>;
   /** Repository-relative catalog files to judge (after include/exclude), in order. */
   inputs: readonly string[];
 }
@@ -132,11 +137,18 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     // Android keys with no default anywhere in values/ (the base deleted, or never written): R.string.x exists, so
     // on a device in any other locale getString throws Resources.NotFoundException (Android Lint: MissingDefaultResource).
     const noDefault: string[] = [];
+    // Keys this commit took away from the res folder's defaults (null/undefined: unknown, or not a staged run).
+    const lost = group.format === 'android-xml' && !file.isBase && job.lostDefaults ? job.lostDefaults[groupShapes(file.path)[0]!] : undefined;
     for (const e of tr.entries) {
       items++;
       const b = base?.byKey.get(e.key) ?? siblings?.get(e.key)?.entry;
+      if (!b && lost?.[e.key] !== undefined) {
+        noDefault.push(e.key);
+        continue;
+      }
       if (!base && !b) {
-        if (group.format === 'android-xml' && siblings && !file.isBase) noDefault.push(e.key);
+        // An unstaged translation pulled in by the commit: only what the commit took away is its doing (when known).
+        if (group.format === 'android-xml' && siblings && !file.isBase && !(pulledBy && lost)) noDefault.push(e.key);
         for (const f of checkBaseEntry(e, tr.locale)) emit(file.path, f, `${tr.locale}\0${e.key}`);
         continue;
       }

@@ -62,6 +62,58 @@ describe('string-parity: staged deletions', () => {
     expect([r.verdict, r.counts.files]).toEqual(['skip', 0]);
   });
 
+  it('with the HEAD side known, a deletion is blamed only for the keys it held: a stale key of a translation is not its doing', async () => {
+    const r = await run(memoryWorkspace({ files: without(BASE), targets: [], deleted: [BASE], before: { [BASE]: files[BASE] } }));
+    expect([r.verdict, ...lines(r)]).toEqual(['fail', `${DE}:1 missing-default/error`, `${FR}:1 missing-default/error`]);
+    expect(r.findings[1]!.message).toMatch(/^fr: 1 key has no default in app\/src\/main\/res\/values\/ \(`play`\)/);
+  });
+
+  it('green: git mv of the base to another file name of values/ loses no default (Android merges values/*.xml)', async () => {
+    await withGitRepo(files, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'app');
+      repo.git('mv', '--', BASE, 'app/src/main/res/values/strings_main.xml');
+      const ws = await indexWorkspace(repo.dir, {});
+      expect(await ws.deletions?.()).toEqual([BASE]);
+      expect((await ws.before?.(BASE))?.toString('utf8')).toBe(files[BASE]);
+      const r = await run(ws);
+      expect([r.verdict, ...lines(r).filter((l) => !l.includes('warning'))]).toEqual(['pass']);
+    });
+  });
+
+  it('red: renaming a key in the base only (translations keep the old name) is missing-default in each, not a stale-key warning', async () => {
+    await withGitRepo(files, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'app');
+      repo.write(BASE, files[BASE].replace('name="play"', 'name="play_now"'));
+      repo.git('add', '--', BASE);
+      const r = await run(await indexWorkspace(repo.dir, {}));
+      expect(r.verdict).toBe('fail');
+      expect(lines(r)).toEqual([
+        `${BASE}:2 missing-key/warning`,
+        `${BASE}:3 missing-key/warning`,
+        `${DE}:1 missing-default/error`,
+        `${FR}:3 extra-key/warning`,
+        `${FR}:1 missing-default/error`,
+      ]);
+      expect(r.findings[2]!.message).toBe(
+        `de: 1 key has no default in app/src/main/res/values/ (\`play\`): on a device in any other locale getString throws Resources.NotFoundException (caused by the staged change to the base ${BASE}; ${DE} is not staged)`,
+      );
+    });
+  });
+
+  it('green: a base change that removes no key reports no missing-default', async () => {
+    await withGitRepo(files, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'app');
+      repo.write(BASE, files[BASE].replace('>Share<', '>Share…<'));
+      repo.git('add', '--', BASE);
+      const r = await run(await indexWorkspace(repo.dir, {}));
+      // (fr lacks `share` and holds a stale `gone`: warnings that were there before the commit.)
+      expect([r.verdict, ...lines(r)]).toEqual(['pass', `${BASE}:3 missing-key/warning`, `${FR}:3 extra-key/warning`]);
+    });
+  });
+
   it('a staged translation beside a deleted base is judged whole, once', async () => {
     const r = await run(memoryWorkspace({ files: { ...without(BASE), [DE]: files[DE].replace('Teilen', 'Teilen %2$d') }, targets: [DE], deleted: [BASE] }));
     expect(lines(r)).toEqual([`${DE}:1 missing-default/error`, `${FR}:1 missing-default/error`]);
