@@ -6,10 +6,14 @@ import { spawn } from 'node:child_process';
 import { ToolMissingError } from './errors.js';
 import type { RunTool, ToolOptions, ToolResult } from './types.js';
 
-/** How to install each tool loopgates shells out to; used in ToolMissingError.fix. */
+/**
+ * How to install each tool loopgates shells out to; used in ToolMissingError.fix. gitleaks: Debian packages it from
+ * 13 (trixie) on and Ubuntu from 24.04 on; Debian 12 (bookworm) and older releases have no gitleaks package, so
+ * there the release binary is the way.
+ */
 export const installHints: Readonly<Record<string, string>> = {
   gitleaks:
-    'install gitleaks (Debian/Ubuntu: apt-get install gitleaks; macOS: brew install gitleaks), or set LOOPGATES_GITLEAKS=/path/to/gitleaks',
+    'install gitleaks (Debian 13+ / Ubuntu 24.04+: apt-get install gitleaks; macOS: brew install gitleaks; elsewhere, Debian 12 included: the release binary from https://github.com/gitleaks/gitleaks/releases), or set LOOPGATES_GITLEAKS=/path/to/gitleaks',
   git: 'install git and make sure it is on PATH',
   node: 'install Node.js 20 or newer',
 };

@@ -524,9 +524,12 @@ export async function ensureCanary(call: GitleaksCall, probe: GitleaksProbe, kin
   const hits = canary.spots.filter((s) => mine.some((f) => f.line === s.line && f.rule === s.rule));
   if (!hits.length) {
     const how = kind === 'staged' ? `gitleaks ${probe.staged === 'protect' ? 'protect --staged' : 'git --pre-commit --staged'} on a scratch index` : `gitleaks ${probe.dir === 'detect' ? 'detect --no-git' : 'dir'} on a scratch directory`;
+    // A config of the user's (not the defaults loopgates substitutes) that blinds the scan is far likelier than a
+    // broken binary: an [allowlist] that matches everything, or rules without [extend] useDefault = true.
+    const own = files.config !== undefined && !files.config.equals(Buffer.from(DEFAULT_CONFIG_TOML, 'utf8'));
     throw new LoopgatesError(
       `the secrets scanner is blind: ${how} did not report a generated canary credential (AWS access key, GitHub token, PEM private key)${files.config ? '; check that .gitleaks.toml still detects these (e.g. [extend] useDefault = true)' : ''}`,
-      `repair or reinstall gitleaks (${call.bin.path}): ${GITLEAKS_FIX}`,
+      own ? configBlindsFix(kind, call.bin.path) : `repair or reinstall gitleaks (${call.bin.path}): ${GITLEAKS_FIX}`,
     );
   }
   let columnShift = 0;
@@ -537,6 +540,16 @@ export async function ensureCanary(call: GitleaksCall, probe: GitleaksProbe, kin
   }
   writeJson(cacheFile, { ...cached, [key]: { columnShift } });
   return { columnShift, cached: false };
+}
+
+/**
+ * The fix of a canary that the repository's own .gitleaks.toml hid (`kind` `staged`: the one in the index, `dir`:
+ * the one in the files checked). Rules and allow-lists: gitleaks' README "Configuration".
+ */
+function configBlindsFix(kind: 'staged' | 'dir', bin: string): string {
+  const which = kind === 'staged' ? 'the staged .gitleaks.toml' : 'the .gitleaks.toml of the files checked';
+  const stage = kind === 'staged' ? ', then: git add .gitleaks.toml' : '';
+  return `${which} is the likely cause: keep [extend] useDefault = true and no [allowlist] entry that matches every secret (a regex or path like .*)${stage}; with a .gitleaks.toml that holds only [extend] useDefault = true still blind, repair or reinstall gitleaks (${bin})`;
 }
 
 /**

@@ -195,6 +195,18 @@ describe('secrets gate over the index (gitleaks protect --staged)', () => {
     });
   });
 
+  it('a staged .gitleaks.toml that allow-lists everything blinds the scanner: error naming the config, not gitleaks', async () => {
+    const blinding = "[extend]\nuseDefault = true\n\n[allowlist]\nregexes = ['''.*''']\n";
+    await withGitRepo({ 'A.kt': 'val a = 1\n', '.gitleaks.toml': blinding }, async (repo) => {
+      repo.git('add', '-A');
+      const r = await staged(repo);
+      expect(r.verdict).toBe('error');
+      expect(r.error?.message).toMatch(/scanner is blind.*canary.*check that \.gitleaks\.toml still detects these/);
+      expect(r.error?.fix).toMatch(/^the staged \.gitleaks\.toml is the likely cause/);
+      expect(r.error?.fix).not.toMatch(/^repair or reinstall gitleaks/);
+    });
+  });
+
   it('reads UTF-16 files (git shows them as binary) and names binary files it could not read', async () => {
     const aws = fakeAwsAccessKey();
     const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`/* keys */\n"key" = "${aws.value}";\n`, 'utf16le')]);

@@ -2,7 +2,7 @@
 // missing tool, and the bounds (timeout, abort) that kill a process and say so. Real processes (sh, node).
 import { describe, expect, it } from 'vitest';
 import { ToolMissingError } from '../../core/errors.js';
-import { runTool } from '../../core/tools.js';
+import { installHints, runTool } from '../../core/tools.js';
 
 const cwd = process.cwd();
 
@@ -80,5 +80,18 @@ describe('runTool', () => {
     const t0 = performance.now();
     expect((await runTool('sleep', ['30'], { cwd, timeoutMs: 60_000, signal: done.signal })).exitCode).toBeNull();
     expect(performance.now() - t0).toBeLessThan(5_000);
+  });
+});
+
+describe('installHints', () => {
+  // Debian ships gitleaks from 13 (trixie) on, Ubuntu from 24.04 on: on Debian 12 (bookworm) `apt-get install
+  // gitleaks` finds no package (checked with apt-cache on a bookworm machine).
+  it('gives the gitleaks install that works on each system, and LOOPGATES_GITLEAKS', () => {
+    const hint = installHints.gitleaks ?? '';
+    expect(hint).toContain('Debian 13+ / Ubuntu 24.04+: apt-get install gitleaks');
+    expect(hint).toContain('macOS: brew install gitleaks');
+    expect(hint).toContain('https://github.com/gitleaks/gitleaks/releases');
+    expect(hint).toContain('LOOPGATES_GITLEAKS=/path/to/gitleaks');
+    expect(hint).not.toMatch(/Debian\/Ubuntu: apt-get/);
   });
 });
