@@ -6,6 +6,7 @@ import { parseAppleStrings } from '../../gates/string-parity/parsers/apple-strin
 import { readPo } from '../../gates/string-parity/parsers/po.js';
 import { parsePrintf } from '../../gates/string-parity/placeholders/printf.js';
 import { parseIcu, parseIcuWithFormatjs } from '../../gates/string-parity/placeholders/icu.js';
+import { JsonSyntaxError, parseJsonWithPositions } from '../../gates/string-parity/parsers/json-pos.js';
 import { parseAndroidXml } from '../../gates/string-parity/parsers/android.js';
 import { memoryWorkspace } from '../../core/workspace.js';
 import { runGate } from '../../core/runner.js';
@@ -193,5 +194,49 @@ describe('ICU arguments', () => {
     expect(differ).toEqual([]);
     expect(texts.size).toBeGreaterThan(30_000);
     expect(simple).toBeGreaterThan(1_000);
+  });
+});
+
+describe('positioned JSON from bytes', () => {
+  // parseJsonWithPositions(bytes) scans Latin-1 and decodes only strings that hold other bytes: it must give the tree
+  // (values, 1-based lines, UTF-16 columns) and the errors that the decoded text gives, as catalogs.ts decodes it.
+  const decoded = (b: Buffer) => {
+    const t = b.toString('utf8');
+    return t.charCodeAt(0) === 0xfeff ? t.slice(1) : t;
+  };
+  const outcome = (input: string | Buffer) => {
+    try {
+      return parseJsonWithPositions(input);
+    } catch (err) {
+      const e = err as JsonSyntaxError;
+      return { error: e.message, line: e.line, column: e.column, json: err instanceof JsonSyntaxError };
+    }
+  };
+  const same = (b: Buffer) => expect(outcome(b)).toEqual(outcome(decoded(b)));
+  it('agrees with the decoded text on edge cases', () => {
+    const cases = [
+      '{"é": "ü", "k": "v"}', '{"a": "Grüße", "b": ["x", "😀", "y"], "c": 1}', '{"a": "\\u00e9 ü \\n x", "b": "z"}',
+      '{"a": "x\\"y ü", "b": "é\\\\"}', '\ufeff{"a": "ü"}', '\ufeff\ufeff{"a": "ü"}', '{"a": "ü"} x', '{"ü": "a"  "b"}',
+      '{"a": "é\\n\ncontinued ü", "b": 2}', '{"a": "é\\t\nü", "b": "c"}', '{\n  "日本": {"語": "テキスト", "n": null},\n  "x": [true, false]\n}',
+      '{"a": "ü\u0001"}', '{"a": "ü', '{"a": "\\q ü"}', '[1, 2, "€", -0.5e3]', '{"a":"ü","b":"ö","c":"ä"}\r\n',
+    ];
+    for (const c of cases) same(Buffer.from(c, 'utf8'));
+    // Invalid UTF-8 inside strings decodes to U+FFFD as the whole decoded text has it.
+    same(Buffer.concat([Buffer.from('{"a": "x'), Buffer.from([0xc3]), Buffer.from('", "b": "'), Buffer.from([0xe2, 0x82]), Buffer.from('\\n', 'latin1'), Buffer.from([0xff]), Buffer.from('"}')]));
+  });
+  it('agrees with the decoded text on every .arb, .xcstrings and JSON catalog of the l10n corpus', () => {
+    let files = 0;
+    const walk = (dir: string) => {
+      for (const d of readdirSync(dir, { withFileTypes: true })) {
+        const p = `${dir}/${d.name}`;
+        if (d.isDirectory()) walk(p);
+        else if (/\.(arb|xcstrings|json)$/.test(d.name)) {
+          same(readFileSync(p));
+          files++;
+        }
+      }
+    };
+    walk(l10nCorpus);
+    expect(files).toBe(57);
   });
 });

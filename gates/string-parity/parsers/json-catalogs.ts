@@ -13,11 +13,12 @@ function unparsable(path: string, format: LoadedCatalog['format'], locale: strin
 }
 
 /**
- * Parse a Flutter `.arb` file. `useEscaping` is l10n.yaml `use-escaping` (false: `'` is a literal character).
+ * Parse a Flutter `.arb` file: its text, or its UTF-8 bytes (the same result as their decoded text, BOM dropped, and
+ * cheaper: see parseJsonWithPositions). `useEscaping` is l10n.yaml `use-escaping` (false: `'` is a literal character).
  * Entries carry ARB `@key.description` as `comment` and `@key.placeholders` names as `declaredPlaceholders`.
- * `@@locale` is returned as `declaredLocale`. Never throws.
+ * `@@locale` is returned as `declaredLocale`. Lines and columns 1-based (columns in UTF-16 code units). Never throws.
  */
-export function parseArb(path: string, text: string, locale: string, useEscaping: boolean): LoadedCatalog & { declaredLocale?: string } {
+export function parseArb(path: string, text: string | Buffer, locale: string, useEscaping: boolean): LoadedCatalog & { declaredLocale?: string } {
   let root: JNode;
   try {
     root = parseJsonWithPositions(text);
@@ -47,11 +48,12 @@ export function parseArb(path: string, text: string, locale: string, useEscaping
 const PLURAL_SUFFIX = /^(.*)_(?:ordinal_)?(zero|one|two|few|many|other)$/;
 
 /**
- * Parse an i18next (`format` `i18next-json`) or FormatJS/ICU (`icu-json`) catalog. Nested objects flatten to dotted
+ * Parse an i18next (`format` `i18next-json`) or FormatJS/ICU (`icu-json`) catalog: its text, or its UTF-8 bytes (the
+ * same result as their decoded text, BOM dropped; see parseJsonWithPositions). Nested objects flatten to dotted
  * keys. i18next `key_one`/`key_other` siblings become one plural entry `key` (v4 suffixes; `_ordinal_` too).
  * FormatJS `{defaultMessage|message|string, description}` objects are one entry. Never throws.
  */
-export function parseJsonCatalog(path: string, text: string, locale: string, format: 'i18next-json' | 'icu-json'): LoadedCatalog {
+export function parseJsonCatalog(path: string, text: string | Buffer, locale: string, format: 'i18next-json' | 'icu-json'): LoadedCatalog {
   let root: JNode;
   try {
     root = parseJsonWithPositions(text);

@@ -17,16 +17,52 @@ export class JsonSyntaxError extends Error {
 }
 
 /**
- * Parse `text` (a UTF-8 BOM is skipped) into a positioned tree. Linear in the input size.
- * Throws JsonSyntaxError with the position of the first error.
+ * Parse a JSON document into a positioned tree: `input` is its text (a leading U+FEFF is skipped) or its UTF-8 bytes
+ * (the same tree as the text `bytes.toString('utf8')` with one leading U+FEFF dropped, as catalogs.ts decodes files,
+ * gives: same values, and columns in UTF-16 code units of that text). Linear in the input size.
+ * Throws JsonSyntaxError with the position (1-based line and column of that text) of the first error.
+ *
+ * Bytes are scanned as Latin-1 (one byte, one character: decoding them costs a copy where UTF-8 decoding of a
+ * translated catalog cost ~4x as much), since the JSON syntax is ASCII; only strings that hold other bytes are
+ * decoded as UTF-8. A malformed document is parsed again from its decoded text, so errors read exactly as before.
  */
-export function parseJsonWithPositions(text: string): JNode {
+export function parseJsonWithPositions(input: string | Buffer): JNode {
+  if (typeof input === 'string') return parseText(input, null, 0);
+  const skip = input.length >= 3 && input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf ? 3 : 0;
+  try {
+    return parseText(input.toString('latin1', skip), input, skip);
+  } catch (err) {
+    if (!(err instanceof JsonSyntaxError)) throw err;
+    const text = input.toString('utf8');
+    return parseText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, null, 0);
+  }
+}
+
+/**
+ * The parser over `text`: the document itself (`bytes` null), or its `bytes` from offset `skip` read as Latin-1,
+ * whose ASCII characters are the document's. Strings holding other bytes are then decoded from `bytes`; each starts
+ * and ends at an ASCII character (a quote or a backslash), where a UTF-8 decoder is between sequences, so it decodes
+ * as it reads in the whole decoded document.
+ */
+function parseText(text: string, bytes: Buffer | null, skip: number): JNode {
   const n = text.length;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   // The line of `i` and the offset its line starts at, kept while scanning: a newline is read only as whitespace or
   // inside a string that has an escape (the escape path accepts raw characters), and both count it.
   let line = 1;
   let lineStart = 0;
+  // Reading bytes: how many more characters `text` has than the decoded document between `lineStart` and `i` (UTF-8
+  // sequences decoded so far on this line), so that columns count UTF-16 code units of the decoded document.
+  let adj = 0;
+  /** The piece `a`..`b` of a string; `high`: it holds a character >= 0x80. `b` is on the line of `lineStart`. */
+  const piece = (a: number, b: number, high: boolean): string => {
+    if (bytes === null || !high) return text.slice(a, b);
+    const s = bytes.toString('utf8', a + skip, b + skip);
+    // A raw newline inside the piece (the escape path takes one) started this line within it.
+    if (lineStart <= a) adj += b - a - s.length;
+    else adj += b - lineStart - bytes.toString('utf8', lineStart + skip, b + skip).length;
+    return s;
+  };
   const fail = (msg: string): never => {
     const p = lineIndex(text)(i);
     throw new JsonSyntaxError(msg, p.line, p.column);
@@ -39,6 +75,7 @@ export function parseJsonWithPositions(text: string): JNode {
         i++;
         line++;
         lineStart = i;
+        adj = 0;
       } else break;
     }
   };
@@ -56,34 +93,38 @@ export function parseJsonWithPositions(text: string): JNode {
     // fast path: no escapes
     const start = ++i;
     let j = start;
+    // Every character of the run OR-ed: >= 0x80 when one is.
+    let high = 0;
     for (;;) {
       const c = text.charCodeAt(j);
       if (Number.isNaN(c)) return fail('unterminated string');
       if (c === 34) {
         i = j + 1;
-        return text.slice(start, j);
+        return piece(start, j, high >= 128);
       }
       if (c === 92) break;
       if (c < 32) {
         i = j;
         return fail('control character in string');
       }
+      high |= c;
       j++;
     }
     // Escapes: the text between them is copied in runs. Raw characters (even control ones) are taken as they are.
-    let out = text.slice(start, j);
+    let out = piece(start, j, high >= 128);
     i = j;
     let from = i;
+    high = 0;
     for (;;) {
       if (i >= n) return fail('unterminated string');
       const c = text.charCodeAt(i);
       if (c === 34) {
-        out += text.slice(from, i);
+        out += piece(from, i, high >= 128);
         i++;
         return out;
       }
       if (c === 92) {
-        out += text.slice(from, i);
+        out += piece(from, i, high >= 128);
         const e = text.charCodeAt(i + 1);
         if (e === 117) {
           const v = hex4(i + 2);
@@ -97,12 +138,15 @@ export function parseJsonWithPositions(text: string): JNode {
           i += 2;
         }
         from = i;
+        high = 0;
         continue;
       }
       if (c === 10) {
         line++;
         lineStart = i + 1;
+        adj = 0;
       }
+      high |= c;
       i++;
     }
   };
@@ -114,7 +158,7 @@ export function parseJsonWithPositions(text: string): JNode {
   const value = (): JNode => {
     ws();
     const vLine = line;
-    const vColumn = i - lineStart + 1;
+    const vColumn = i - lineStart + 1 - adj;
     const c = text.charCodeAt(i);
     if (c === 123) {
       i++;
@@ -128,7 +172,7 @@ export function parseJsonWithPositions(text: string): JNode {
         ws();
         if (text.charCodeAt(i) !== 34) return fail('expected a string key');
         const keyLine = line;
-        const keyColumn = i - lineStart + 1;
+        const keyColumn = i - lineStart + 1 - adj;
         const key = str();
         ws();
         if (text.charCodeAt(i) !== 58) return fail("expected ':'");

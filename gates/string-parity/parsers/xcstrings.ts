@@ -42,12 +42,13 @@ function plurals(node: JNode | undefined, states: Array<string | undefined>): Pl
 }
 
 /**
- * Parse an `.xcstrings` file: one LocaleCatalog per locale present, plus the source language, whose text for a key
+ * Parse an `.xcstrings` file (its text, or its UTF-8 bytes: the same result as their decoded text, BOM dropped; see
+ * parseJsonWithPositions): one LocaleCatalog per locale present, plus the source language, whose text for a key
  * with no source `stringUnit` is the key itself (Xcode extracts SwiftUI literals that way). The first locale is the
  * source language. Problems: `unparsable` (JSON syntax, with line). Never throws.
  * `sourceLanguage` is returned for discovery.
  */
-export function parseXcstrings(path: string, text: string): LoadedCatalog & { sourceLanguage?: string } {
+export function parseXcstrings(path: string, text: string | Buffer): LoadedCatalog & { sourceLanguage?: string } {
   let root: JNode;
   try {
     root = parseJsonWithPositions(text);
