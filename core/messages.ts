@@ -29,6 +29,9 @@ export function modeDescription(mode: Mode, targets: number): string {
   return `files: ${plural(targets, 'named file')}`;
 }
 
+/** `s` as one POSIX sh word, for commands printed as fixes: single-quoted, each inner ' written as '\''. */
+export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
 export const messages = {
   // Verdict reasons (core/runner.ts).
   skipNothingStaged: (targets: number) => `no files for inspection (${targets} staged, none read by this gate)`,
@@ -46,6 +49,9 @@ export const messages = {
   vacuousReadNoneError: (id: string) => `${id} read no file`,
   bugFix: 'report this: it is a loopgates bug',
   gateCrashed: (id: string, why: string) => `${id} crashed: ${why}`,
+  cacheUnusable: (dir: string, why: string) => `the loopgates cache directory ${dir} cannot be used: ${why}`,
+  /** Removing the cache is always safe: every entry is rebuilt on the next run (a cache only saves time). */
+  cacheUnusableFix: (dir: string) => `rm -rf ${shellQuote(dir)}`,
   crashFix: 'report this with the output of: loopgates doctor',
   interrupted: (id: string, why: string) => `${id} was interrupted (${why}) before it finished: nothing it judged counts`,
   interruptedFix: 'run it again and let it finish',

@@ -113,7 +113,7 @@ export async function runGate<C>(settings: GateSettings<C>, options: RunOptions)
     }, settings.timeoutMs);
   });
   try {
-    mkdirSync(cacheDir, { recursive: true });
+    prepareCacheDirs(options.cacheRoot, [gate.id]);
     const inputs = await Promise.race([gate.inputs(ctx), timeout]);
     if (inputs === 'timeout') return done({ ...base, verdict: 'error', counts: zeroCounts(), ...timeoutError(gate.id, settings.timeoutMs) });
     if (inputs.length === 0) {
@@ -162,6 +162,25 @@ export async function runGate<C>(settings: GateSettings<C>, options: RunOptions)
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/**
+ * Create each gate's cache directory `<cacheRoot>/<id>` (recursively; existing ones are kept). Throws LoopgatesError
+ * (exit 2) when one cannot be made, naming `cacheRoot`, the OS error (`ENOTDIR`: a file where a directory belongs;
+ * `EACCES`, `EPERM`, `EROFS`: not writable) and the fix, removing the cache: every entry in it only saves time and
+ * is rebuilt by the next run. The run refuses rather than running without a cache so the cause is seen and fixed.
+ */
+export function prepareCacheDirs(cacheRoot: string, ids: readonly string[]): void {
+  for (const id of ids) {
+    try {
+      mkdirSync(join(cacheRoot, id), { recursive: true });
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      const code = (e as NodeJS.ErrnoException).code;
+      const owner = code === 'EACCES' || code === 'EPERM' ? ' (as the user that owns it, or with sudo)' : '';
+      throw new LoopgatesError(messages.cacheUnusable(cacheRoot, why), `${messages.cacheUnusableFix(cacheRoot)}${owner}`);
+    }
   }
 }
 

@@ -12,7 +12,7 @@ import { appendLedger, cacheRoot as cacheRootFor, entriesFor, ledgerPath } from 
 import { messages } from '../messages.js';
 import { exitCodeFor, formatReport } from '../report.js';
 import type { ReportFormat } from '../report.js';
-import { parseSkip, runGates } from '../runner.js';
+import { parseSkip, prepareCacheDirs, runGates } from '../runner.js';
 import { indexWorkspace, treeWorkspace } from '../snapshot.js';
 import type { GitWorkspace } from '../snapshot.js';
 import type { Gate, GateResult, Mode } from '../types.js';
@@ -80,7 +80,8 @@ export async function workspaceFor(io: CommandIO, mode: Mode, files?: readonly s
 /**
  * Run the gates once and report. Returns the exit code: 0 all pass/skip, 1 a gate failed, 2 an error or vacuous
  * verdict, no gate to run, or a preflight refusal (2 wins over 1). Throws ConfigError / LoopgatesError (exit 2) for
- * a broken config, an unknown --gate id, or a snapshot git cannot give; cli.ts prints them with their fix.
+ * a broken config, an unknown --gate id, a snapshot git cannot give, or a cache directory that cannot be created
+ * (core/runner.ts prepareCacheDirs); cli.ts prints them with their fix.
  */
 export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps = {}): Promise<number> {
   const ws = await workspaceFor(io, req.mode, req.files);
@@ -108,6 +109,9 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
   if (skip.unknown.length) io.stderr(`${messages.bypassUnknown(skip.unknown, known)}\n`);
   if (skip.all) io.stderr(`${messages.bypassAllWarning}\n`);
   else if (skip.ids.size) io.stderr(`${messages.bypassWarning([...skip.ids])}\n`);
+
+  // Once for the run, before the self-tests: an unusable cache is one cause, not an error of every gate.
+  prepareCacheDirs(cacheRoot, skip.all ? [] : selected.filter((g) => !skip.ids.has(g.gate.id)).map((g) => g.gate.id));
 
   const preResults: GateResult[] = [];
   let preExit = 0;
