@@ -1,9 +1,10 @@
 // Android resource XML extractor (layouts, menus, preference screens, navigation graphs, the manifest), streamed
 // through saxes 6 (XML 1.0 fifth edition + Namespaces in XML 1.0; github.com/lddubeau/saxes). Which attributes are
 // text: the Android API reference of TextView, View, MenuItem, Preference, SearchView, TextInputLayout and Toolbar;
-// references (`@string/…`, `@{…}` data binding, `?attr/…`) and `tools:` attributes (design-time only, see
-// developer.android.com/studio/write/tool-attributes) are never candidates. `tools:ignore="HardcodedText"` is
-// Android Lint's own suppression and is honoured (as `suppressed`) unless config turns it off.
+// references (`@string/…`, `@{…}` data binding, `?attr/…`; not their escaped forms `\@…` / `\?…`, which are text)
+// and `tools:` attributes (design-time only, see developer.android.com/studio/write/tool-attributes) are never
+// candidates. `tools:ignore="HardcodedText"` is Android Lint's own suppression and is honoured (as `suppressed`)
+// unless config turns it off.
 import { SaxesParser, type SaxesAttributeNS } from 'saxes';
 import { ANDROID_NS, DEFAULT_ANDROID_ATTRIBUTES, TOOLS_NS } from './defaults.js';
 import { hasLetter, parseDirective, type Candidate, type Directive, type Extraction } from './model.js';
@@ -141,8 +142,7 @@ export function extractAndroidXml(source: string, options: AndroidXmlOptions = {
         }
         if (!wanted.has(canonicalName(attr))) continue;
         const value = attr.value;
-        const trimmed = value.trim();
-        if (trimmed.startsWith('@') || trimmed.startsWith('?') || !hasLetter(value)) continue;
+        if (isReference(value) || !hasLetter(value)) continue;
         (hits ??= []).push(attr);
       }
       picked = [];
@@ -214,6 +214,17 @@ export function extractAndroidXml(source: string, options: AndroidXmlOptions = {
   }
   resolveNone();
   return { candidates, directives, syntaxErrors: [] };
+}
+
+/**
+ * Whether an attribute value is a resource or theme reference rather than text, as aapt2 decides
+ * (ResourceUtils::ParseReference and ParseAttributeReference): after leading whitespace, an `@` (`@string/x`,
+ * `@android:string/x`, `@null`, data binding `@{…}`) or a `?` (`?attr/x`). A backslash before them (`\@string/x`,
+ * `\?attr/x`) is the documented escape: the value is text, shown without the backslash, so it is a candidate.
+ */
+function isReference(value: string): boolean {
+  const first = value.trimStart()[0];
+  return first === '@' || first === '?';
 }
 
 /** Canonical name of an attribute outside `tools:`: platform namespace -> `android:`, app namespaces -> `app:`. */

@@ -1,6 +1,6 @@
 // Unit tests of the hardcoded-strings extractors: one parser per language, on realistic fixtures.
 import { describe, expect, it } from 'vitest';
-import { extractAndroidXml } from '../../gates/hardcoded-strings/android-xml.js';
+import { DEFAULT_ANDROID_ATTRIBUTES, extractAndroidXml } from '../../gates/hardcoded-strings/android-xml.js';
 import { extractJava } from '../../gates/hardcoded-strings/java.js';
 import { extractJsx } from '../../gates/hardcoded-strings/jsx.js';
 import { extractKotlin } from '../../gates/hardcoded-strings/kotlin.js';
@@ -54,6 +54,20 @@ describe('Android XML', () => {
     expectAnchored(xml, e);
     expect(at(e)).toEqual(['2:28 Hello & welcome', '4:67 Settings', '5:28 Search podcasts']);
     expect(e.candidates.map((c) => c.context)).toEqual(['android:text', 'app:title', 'android:hint']);
+  });
+
+  // aapt2 (ResourceUtils::ParseReference / ParseAttributeReference) reads a value as a reference only when, after
+  // leading whitespace, it starts with `@` or `?`; a backslash before them escapes the reference and the app shows
+  // the text as written minus the backslash ("@string/nope"): user-visible hard-coded text like any literal.
+  it('reads escaped references (\\@…, \\?…) as literals in every default text attribute, unescaped ones as references', () => {
+    const names = DEFAULT_ANDROID_ATTRIBUTES;
+    const lines = names.map((n) => `  <View ${n}="\\@string/nope" />\n  <View ${n}=" \\?attr/nope" />\n  <View ${n}=" @string/ok" />\n  <View ${n}="?attr/ok" />`);
+    const xml = `<LinearLayout ${NS}>\n${lines.join('\n')}\n</LinearLayout>`;
+    const e = extractAndroidXml(xml);
+    expectAnchored(xml, e);
+    expect(e.candidates.map((c) => `${c.line} ${c.context} ${c.literal}`)).toEqual(
+      names.flatMap((n, i) => [`${2 + 4 * i} ${n} \\@string/nope`, `${3 + 4 * i} ${n}  \\?attr/nope`]),
+    );
   });
 
   it('maps any prefix bound to res-auto to app:, and never reads tools:', () => {

@@ -69,6 +69,26 @@ describe('hardcoded-strings gate', () => {
     expect(r.notes).toEqual([]);
   });
 
+  it('fails on an escaped reference (the app shows "@string/nope" as text) and passes the same layout unescaped', async () => {
+    const layout = 'app/src/main/res/layout/escaped.xml';
+    const body = (v: string) => `<LinearLayout xmlns:android="http://schemas.android.com/apk/res/android"\n    xmlns:app="http://schemas.android.com/apk/res-auto">\n    <TextView android:text="${v}@string/title" android:hint="${v}?attr/hint" />\n    <Toolbar app:title="${v}@string/title" />\n</LinearLayout>\n`;
+    const red = await run({ [layout]: body('\\'), 'app/src/main/res/values/strings.xml': STRINGS }, {}, [layout]);
+    expect(red.verdict).toBe('fail');
+    expect(red.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.rule}`)).toEqual([
+      `${layout}:3:28 hardcoded-text`,
+      `${layout}:3:58 hardcoded-text`,
+      `${layout}:4:24 hardcoded-text`,
+    ]);
+    expect(red.findings.map((f) => f.message.split(';')[0])).toEqual([
+      'hard-coded text "\\\\@string/title" in android:text',
+      'hard-coded text "\\\\?attr/hint" in android:hint',
+      'hard-coded text "\\\\@string/title" in app:title',
+    ]);
+    const green = await run({ [layout]: body(''), 'app/src/main/res/values/strings.xml': STRINGS }, {}, [layout]);
+    expect(green.verdict).toBe('pass');
+    expect(green.counts).toMatchObject({ files: 1, items: 0, findings: 0 });
+  });
+
   it('suggests R.string in Kotlin for a literal that is a base value', async () => {
     const kt = 'app/src/main/java/a/Player.kt';
     const r = await run({ [kt]: 'fun bind(v: View) {\n    v.contentDescription = "Play"\n}\n', 'app/src/main/res/values/strings.xml': STRINGS }, {}, [kt]);
