@@ -1,8 +1,9 @@
 // The parity checks: one translation's entries against the base's, per placeholder grammar (printf, ICU, i18next),
 // plural categories against CLDR (locale.ts), and catalog policy (missing, extra, empty, needs review).
 import type { CatalogEntry, Grammar, LocaleCatalog, PluralVariable, PluralVariants, Variant } from './model.js';
+import * as cardinals from 'make-plural/cardinals';
 import { coveredByExact, isPluralCategory, type PluralRules } from './locale.js';
-import { argTypes, isFormatString, parsePrintf, type PrintfResult } from './placeholders/printf.js';
+import { argTypes, isFormatString, parsePrintf, type PrintfResult, type PrintfSpec } from './placeholders/printf.js';
 import { parseIcu, type IcuResult } from './placeholders/icu.js';
 import { parseI18next } from './placeholders/i18next.js';
 import type { RuleId } from './defaults.js';
@@ -39,6 +40,53 @@ const pos = (e: CatalogEntry) => ({ line: e.valueLine ?? e.line, column: e.value
 
 /** What a check returns when it finds nothing: one shared frozen array (most entries find nothing). */
 const NONE: readonly RawFinding[] = Object.freeze([]);
+
+/** `int`: only integer counts reach the rules (printf); `num`: any JavaScript number (ICU, i18next). */
+type CountSampling = 'int' | 'num';
+const countFormsMemo = new Map<string, ReadonlyMap<string, string[]>>();
+const COUNT_FORMS = ['few', 'many', 'other'];
+const UNKNOWN_COUNT_FORMS: ReadonlyMap<string, string[]> = new Map(COUNT_FORMS.map((c) => [c, []]));
+let samples: { int: number[]; num: number[] } | undefined;
+/**
+ * Which plural forms of a translation must show what the base's `other` form shows: `few`, `many` and `other`, the
+ * categories that (unlike `zero`, `one`, `two` and exact `=N`, which may word their number: "Eine Stunde") are
+ * chosen for many different counts, so a text without the number reads the same for all of them. Per locale
+ * (`rules.cldrLocale`, CLDR rules of the pinned make-plural), such a form is one that at least two sample counts
+ * select: integers 0-1200 and 1-5 million, plus for `num` (ICU, i18next: any JavaScript number) 0.1-30.5. `int` is
+ * printf (Android getQuantityString takes an int; Apple plural rules are read with an integer spec), where Polish,
+ * Russian or Czech forms that only decimals select are never shown. Welsh `few` (only 3) and `many` (only 6) are
+ * thereby lenient. Returns category -> its first three sample counts; unknown rules: `few`, `many`, `other` with no
+ * samples.
+ */
+function countForms(rules: PluralRules | null, sampling: CountSampling): ReadonlyMap<string, string[]> {
+  const key = rules?.cldrLocale;
+  const fn = key ? (cardinals as unknown as Record<string, ((n: number) => string) | undefined>)[key] ?? (cardinals as unknown as Record<string, ((n: number) => string) | undefined>)[key.split('_')[0]!] : undefined;
+  if (!key || !fn) return UNKNOWN_COUNT_FORMS;
+  const memoKey = `${key}|${sampling}`;
+  let forms = countFormsMemo.get(memoKey);
+  if (forms) return forms;
+  if (!samples) {
+    const ints = [...Array.from({ length: 1201 }, (_, i) => i), 1e6, 2e6, 3e6, 4e6, 5e6];
+    const decimals = Array.from({ length: 31 }, (_, i) => [i + 0.1, i + 0.5]).flat();
+    samples = { int: ints, num: [...ints, ...decimals] };
+  }
+  const hits = new Map<string, number[]>();
+  for (const n of samples[sampling]) {
+    const c = fn(n);
+    if (!COUNT_FORMS.includes(c)) continue;
+    const list = hits.get(c) ?? [];
+    list.push(n);
+    hits.set(c, list);
+  }
+  forms = new Map([...hits].filter(([, ns]) => ns.length >= 2).map(([c, ns]) => [c, ns.slice(0, 3).map(String)]));
+  countFormsMemo.set(memoKey, forms);
+  return forms;
+}
+
+/** `for counts such as 0, 2, 3` (the form's first sample counts), or `for many counts` when the rules are unknown. */
+function countsPhrase(examples: string[]): string {
+  return examples.length ? `for counts such as ${examples.join(', ')}` : 'for many different counts';
+}
 
 // Base texts are compared with every locale: parse each once (keyed by text, one map per grammar so that the key is
 // the text itself, whose hash V8 keeps; bounded by the base size).
@@ -106,6 +154,10 @@ interface PrintfBase {
   varUnion: PrintfResult | undefined;
   /** Whether the union or a variant is a format string. */
   pluralFormat: boolean;
+  /** The specifiers of the base's `other` form (its plural `other` variant, else its main text when it has no plurals). */
+  otherSpecs: PrintfSpec[];
+  /** Per variable (only with `vars`): the specifiers of its `other` variant. */
+  varOtherSpecs: Record<string, PrintfSpec[]> | undefined;
 }
 
 const printfBases = new WeakMap<CatalogEntry, PrintfBase>();
@@ -123,7 +175,10 @@ function printfBase(base: CatalogEntry, grammar: Grammar): PrintfBase {
     varMain = withVariableTypes(main, vars);
     varUnion = mergePrintf([varMain, ...Object.values(vars).flatMap((v) => Object.values(v.plurals).map((x) => printfOf(x.text, grammar)!))]);
   }
-  const r: PrintfBase = { value: base.value, grammar, plurals: base.plurals, variables: base.variables, main, variants, union, vars, varMain, varUnion, pluralFormat: isFormatString(union) || variants.some(isFormatString) };
+  const other = base.plurals ? base.plurals.other : base.kind === 'string' ? base : undefined;
+  const otherSpecs = other ? printfOf('value' in other ? other.value : other.text, grammar)!.specs : [];
+  const varOtherSpecs = vars ? Object.fromEntries(Object.entries(vars).map(([n, v]) => [n, v.plurals.other ? printfOf(v.plurals.other.text, grammar)!.specs : []])) : undefined;
+  const r: PrintfBase = { value: base.value, grammar, plurals: base.plurals, variables: base.variables, main, variants, union, vars, varMain, varUnion, pluralFormat: isFormatString(union) || variants.some(isFormatString), otherSpecs, varOtherSpecs };
   printfBases.set(base, r);
   return r;
 }
@@ -139,11 +194,21 @@ function compatible(base: Set<string>, tr: Set<string>, grammar: Grammar): strin
 }
 
 /**
+ * What a plural form of a translation must show (see countForms): the specifiers of the base's `other` form whose
+ * arguments the translation does not show elsewhere (its main text, beside a `%#@var@`), and the form's sample counts.
+ */
+interface CountNeed {
+  specs: PrintfSpec[];
+  examples: string[];
+}
+
+/**
  * Compare a translated printf text with its base. `strict`: the argument sets must be equal (a plain string);
  * otherwise (a plural variant, which may leave the count out) the translation's arguments must be a subset of
- * `base`. Returns findings at `at`. Texts with invalid specifiers report only those.
+ * `base`. `need` (a `few`/`many`/`other` form): the arguments of `need.specs` must be read too, since that form is
+ * shown for many counts. Returns findings at `at`. Texts with invalid specifiers report only those.
  */
-function comparePrintf(trText: string, base: PrintfResult, grammar: Grammar, at: { line: number; column: number }, key: string, ctx: PairContext, strict: boolean, what: string, trVars?: Record<string, { spec: string; argNum?: number }>): RawFinding[] {
+function comparePrintf(trText: string, base: PrintfResult, grammar: Grammar, at: { line: number; column: number }, key: string, ctx: PairContext, strict: boolean, what: string, trVars?: Record<string, { spec: string; argNum?: number }>, need?: CountNeed): RawFinding[] {
   const parsed = printfOfTranslation(trText, grammar);
   // Variable names are local to each locale's entry; what must agree is the argument each one consumes and its type.
   const tr = trVars ? withVariableTypes(parsed, trVars) : parsed;
@@ -156,10 +221,13 @@ function comparePrintf(trText: string, base: PrintfResult, grammar: Grammar, at:
   const missing = [...bt.keys()].filter((a) => !tt.has(a));
   const extra = [...tt.keys()].filter((a) => !bt.has(a));
   const fmt = (r: PrintfResult) => r.specs.map((s) => s.text).join(' ') || 'none';
-  if (extra.length || (strict && missing.length)) {
+  // Arguments of the base's `other` form this count form leaves out (first specifier of each, in base order).
+  const dropped = need && !strict ? need.specs.filter((s, i) => !tt.has(s.arg) && need.specs.findIndex((x) => x.arg === s.arg) === i) : [];
+  if (extra.length || (strict && missing.length) || dropped.length) {
     const parts: string[] = [];
     if (extra.length) parts.push(`argument${extra.length > 1 ? 's' : ''} ${extra.map((a) => `#${a}`).join(', ')} not in the base (crashes or prints garbage when formatted)`);
     if (strict && missing.length) parts.push(`argument${missing.length > 1 ? 's' : ''} ${missing.map((a) => `#${a}`).join(', ')} of the base missing`);
+    if (dropped.length) parts.push(`drops ${dropped.map((d) => `${d.text} (argument #${d.arg})`).join(', ')}, which the base's other form shows: this form is used ${countsPhrase(need!.examples)}, and users would read it without ${dropped.length > 1 ? 'those values' : 'that value'}`);
     out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`${what}: ${parts.join('; ')}: base has ${fmt(base)}, translation has ${fmt(tr)}` });
   }
   for (const [arg, types] of tt) {
@@ -272,21 +340,67 @@ function icuDiff(t: IcuResult, b: IcuResult, key: string, ctx: PairContext, at: 
       }
     }
   }
+  out.push(...icuCountForms(t, b, key, ctx, at));
   const mode = ctx.tags ?? 'all';
   const tagKey = (r: IcuResult) => [...r.tags].filter((x) => mode === 'all' || /^<\/?\d+\/?>$/.test(x)).sort().join(' ');
   if (mode !== 'none' && tagKey(t) !== tagKey(b)) out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`: tags differ: base ${b.tags.join(' ') || 'none'}, translation ${t.tags.join(' ') || 'none'}` });
   return out;
 }
 
-function compareI18next(trText: string, baseTexts: string[], key: string, ctx: PairContext, at: { line: number; column: number }, strict: boolean, what = ''): RawFinding[] {
+/**
+ * ICU plurals (`{n, plural, … other{…}}`) of the translation whose count forms (countForms, any number: `few`, `many`,
+ * `other`) leave out an argument that the base's `other` option shows (`#` or `{n}` shows the count; in a base with
+ * the plural more than once, what every `other` of it shows). An argument the translation shows beside the plural
+ * (`{n} {n, plural, one{Partie} other{Partien}}`) counts as shown. `zero`, `one`, `two` and `=N` options may word
+ * their number. One finding per option, at the entry's value (formatjs locations are not kept).
+ */
+function icuCountForms(t: IcuResult, b: IcuResult, key: string, ctx: PairContext, at: { line: number; column: number }): RawFinding[] {
+  let need: Map<string, Set<string>> | undefined;
+  for (const a of b.args) {
+    const i = a.kind === 'plural' && a.shown ? a.options.indexOf('other') : -1;
+    if (i === -1) continue;
+    need ??= new Map();
+    const shown = new Set(a.shown![i]);
+    const prev = need.get(a.name);
+    need.set(a.name, prev ? new Set([...prev].filter((n) => shown.has(n))) : shown);
+  }
+  if (!need) return [];
+  const out: RawFinding[] = [];
+  const forms = countForms(ctx.rules, 'num');
+  for (const a of t.args) {
+    const req = a.kind === 'plural' && a.shown ? need.get(a.name) : undefined;
+    if (!req?.size) continue;
+    const around = new Set(a.alongside);
+    a.options.forEach((o, i) => {
+      const examples = forms.get(o);
+      if (!examples) return;
+      const shown = new Set(a.shown![i]);
+      const dropped = [...req].filter((n) => !shown.has(n) && !around.has(n));
+      if (!dropped.length) return;
+      const names = dropped.map((n) => (n === a.name ? `{${n}} (\`#\`)` : `{${n}}`)).join(', ');
+      out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\` {${a.name}, plural} [${o}]: drops ${names}, which the base's other option shows: this option is used ${countsPhrase(examples)}, and users would read it without ${dropped.length > 1 ? 'those values' : 'that value'}` });
+    });
+  }
+  return out;
+}
+
+/** What an i18next count form (`_few`, `_many`, `_other`) must show: the base's other form's `{{names}}`, and its sample counts. */
+interface I18nextNeed {
+  names: string[];
+  examples: string[];
+}
+
+function compareI18next(trText: string, baseTexts: string[], key: string, ctx: PairContext, at: { line: number; column: number }, strict: boolean, what = '', need?: I18nextNeed): RawFinding[] {
   const b = new Set(baseTexts.flatMap((t) => parseI18next(t).map((p) => p.name)));
   const t = new Set(parseI18next(trText).map((p) => p.name));
   const extra = [...t].filter((n) => !b.has(n) && n !== 'count');
   const missing = strict ? [...b].filter((n) => !t.has(n)) : [];
-  if (!extra.length && !missing.length) return [];
+  const dropped = need && !strict ? need.names.filter((n) => !t.has(n)) : [];
+  if (!extra.length && !missing.length && !dropped.length) return [];
   const parts: string[] = [];
   if (extra.length) parts.push(`${extra.map((n) => (n.startsWith('$t(') ? n : `{{${n}}}`)).join(', ')} not in the base`);
   if (missing.length) parts.push(`${missing.map((n) => (n.startsWith('$t(') ? n : `{{${n}}}`)).join(', ')} of the base missing`);
+  if (dropped.length) parts.push(`drops ${dropped.map((n) => `{{${n}}}`).join(', ')}, which the base's _other form shows: this form is used ${countsPhrase(need!.examples)}, and users would read it without ${dropped.length > 1 ? 'those values' : 'that value'}`);
   return [{ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`${what}: interpolations differ: ${parts.join('; ')}` }];
 }
 
@@ -319,6 +433,26 @@ function textsState(e: CatalogEntry): 0 | 1 | 2 {
     }
   }
   return any ? 1 : 0;
+}
+
+const NO_ARGS: ReadonlySet<number> = new Set();
+
+/** The arguments a translation's `%#@var@` format reads itself (its other specifiers), shown whatever a variable picks. */
+function mainArgs(text: string, grammar: Grammar): ReadonlySet<number> {
+  const specs = printfOfTranslation(text, grammar).specs.filter((x) => x.type !== 'variable');
+  return specs.length ? new Set(specs.map((x) => x.arg)) : NO_ARGS;
+}
+
+/**
+ * The CountNeed of plural form `sel` (printf: integer counts): undefined when `sel` is not a count form of the locale
+ * (countForms) or the base's other form shows nothing the translation does not show elsewhere (`shownElsewhere`).
+ */
+function countNeed(baseOther: PrintfSpec[], sel: string, ctx: PairContext, shownElsewhere: ReadonlySet<number>): CountNeed | undefined {
+  if (!baseOther.length) return undefined;
+  const examples = countForms(ctx.rules, 'int').get(sel);
+  if (!examples) return undefined;
+  const specs = baseOther.filter((x) => x.type !== 'variable' && !shownElsewhere.has(x.arg));
+  return specs.length ? { specs, examples } : undefined;
 }
 
 const ANDROID_ELEMENT: Record<CatalogEntry['kind'], string> = { string: '<string>', plural: '<plurals>', array: '<string-array>' };
@@ -376,20 +510,35 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
       const union = pb.varUnion!;
       if (tVars) {
         out.push(...comparePrintf(tr.value, pb.varMain!, grammar, at, tr.key, ctx, true, '', tVars));
+        // Variable names are local to each locale: a translation's variable is the base's of the same name, or the
+        // base's only one when both have one.
+        const bNames = Object.keys(bVars);
+        const single = bNames.length === 1 && Object.keys(tVars).length === 1 ? bNames[0] : undefined;
+        const shownByMain = mainArgs(tr.value, grammar);
         for (const [name, tv] of Object.entries(tVars)) {
-          for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, union, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`));
+          const baseOther = pb.varOtherSpecs![name] ?? (single !== undefined ? pb.varOtherSpecs![single] : undefined) ?? [];
+          for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, union, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`, undefined, countNeed(baseOther, sel, ctx, shownByMain)));
           const miss = requiredMissing(tv.plurals, ctx);
           if (miss.length) out.push(pluralFinding(tr.key, miss, ctx, { line: tv.line, column: tv.column }, ` %#@${name}@`));
         }
       } else if (tr.kind === 'string') {
-        // A language with one plural form may collapse the plural into one string (Korean, Japanese).
-        out.push(...comparePrintf(tr.value, union, grammar, at, tr.key, ctx, false, ''));
+        // A language with one plural form may collapse the plural into one string (Korean, Japanese): shown for every
+        // count, so it must show what the base's other form shows: its format's own specifiers (a `%#@var@` only
+        // selects the variant; IceCubesApp's `%#@followers@` shows `%2$@`) and each variable's other variant.
+        const baseOther = [...pb.main.specs.filter((x) => x.type !== 'variable'), ...Object.values(pb.varOtherSpecs!).flat()];
+        out.push(...comparePrintf(tr.value, union, grammar, at, tr.key, ctx, false, '', undefined, countNeed(baseOther, 'other', ctx, new Set())));
       }
     } else if (tVars) {
-      // Plurals only in the translation: their texts must read nothing the base does not pass.
+      // Plurals only in the translation: their texts must read nothing the base does not pass, and their count forms
+      // must show what the base's other form (or plain text) shows.
+      const shownByMain = mainArgs(tr.value, grammar);
       for (const [name, tv] of Object.entries(tVars)) {
-        for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, baseUnion, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`));
+        for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, baseUnion, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`, undefined, countNeed(pb.otherSpecs, sel, ctx, shownByMain)));
       }
+    } else if (tr.kind === 'string' && base.kind === 'plural' && pb.pluralFormat) {
+      // `.xcstrings`: a language with one plural form may give one string for a plural (Android: kind-mismatch above).
+      // Shown for every count, it must show what the base's other variant shows.
+      out.push(...comparePrintf(tr.value, baseUnion, grammar, at, tr.key, ctx, false, '', undefined, countNeed(pb.otherSpecs, 'other', ctx, NO_ARGS)));
     } else if (tr.kind === 'string' && base.kind === 'string' && isFormatString(baseMain)) {
       out.push(...comparePrintf(tr.value, baseMain, grammar, at, tr.key, ctx, true, ''));
     } else if (tr.kind === 'string' && base.kind === 'string' && !base.value.includes('%')) {
@@ -402,7 +551,7 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
     }
     if (tr.kind === 'plural' && tr.plurals) {
       if (pb.pluralFormat) {
-        for (const [sel, v] of Object.entries(tr.plurals)) out.push(...comparePrintf(v.text, baseUnion, grammar, v, tr.key, ctx, false, ` [${sel}]`));
+        for (const [sel, v] of Object.entries(tr.plurals)) out.push(...comparePrintf(v.text, baseUnion, grammar, v, tr.key, ctx, false, ` [${sel}]`, undefined, countNeed(pb.otherSpecs, sel, ctx, NO_ARGS)));
       }
       const miss = requiredMissing(tr.plurals, ctx);
       if (miss.length && base.plurals) out.push(pluralFinding(tr.key, miss, ctx, { line: tr.line, column: tr.column }));
@@ -419,7 +568,11 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
       for (const [dev, v] of Object.entries(tr.devices)) {
         const b = base.devices?.[dev] ?? base.devices?.[dev.replace(/^[^.]+/, 'other')];
         const br = printfOf(b?.text ?? base.value, grammar)!;
-        if (isFormatString(br)) out.push(...comparePrintf(v.text, br, grammar, v, tr.key, ctx, !dev.includes('.'), ` [${dev}]`));
+        // A device's plural variant (`iphone.other`): its count forms show what the base's other form of that device
+        // (else of the `other` device, else the base's plural or text) shows.
+        const dot = dev.indexOf('.');
+        const need = dot === -1 ? undefined : countNeed(printfOf(base.devices?.[`${dev.slice(0, dot)}.other`]?.text ?? base.devices?.['other.other']?.text ?? base.plurals?.other?.text ?? base.value, grammar)!.specs, dev.slice(dot + 1), ctx, NO_ARGS);
+        if (isFormatString(br)) out.push(...comparePrintf(v.text, br, grammar, v, tr.key, ctx, dot === -1, ` [${dev}]`, undefined, need));
       }
     }
     return out;
@@ -431,7 +584,14 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
   if (grammar === 'i18next') {
     if (tr.kind === 'plural' && tr.plurals) {
       const baseTexts = Object.values(base.plurals ?? {}).map((v) => v.text).concat(base.kind === 'string' ? [base.value] : []);
-      for (const [sel, v] of Object.entries(tr.plurals)) out.push(...compareI18next(v.text, baseTexts, tr.key, ctx, v, false, ` [${sel}]`));
+      // Count forms show the base's other form (or its plain text); ordinal plurals (`_ordinal_other`) are not judged.
+      const other = tr.key.endsWith('_ordinal') ? undefined : base.plurals ? base.plurals.other?.text : base.value;
+      const names = other === undefined ? [] : [...new Set(parseI18next(other).map((p) => p.name).filter((n) => !n.startsWith('$t(')))];
+      const forms = countForms(ctx.rules, 'num');
+      for (const [sel, v] of Object.entries(tr.plurals)) {
+        const examples = names.length ? forms.get(sel) : undefined;
+        out.push(...compareI18next(v.text, baseTexts, tr.key, ctx, v, false, ` [${sel}]`, examples ? { names, examples } : undefined));
+      }
       const miss = requiredMissing(tr.plurals, ctx);
       if (miss.length) out.push(pluralFinding(tr.key, miss, ctx, { line: tr.line, column: tr.column }));
     } else {

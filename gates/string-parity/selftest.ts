@@ -207,6 +207,7 @@ export function stringParitySelfTest(): SelfTestCase[] {
   red('android: %s changed to %d', { ...android, [de]: androidDe.replace('Hallo %s', 'Hallo %d') }, de, 'greeting', 'placeholder-mismatch');
   red('android: trailing %', { ...android, [de]: androidDe.replace('%1$s heruntergeladen', '%1$s heruntergeladen %') }, de, 'download_done', 'invalid-specifier');
   red('android: unescaped apostrophe', { ...android, [de]: androidDe.replace('"Don\'t" stoppen', "Don't stoppen") }, de, 'dont_stop', 'android-unescaped-apostrophe');
+  red('android: plural other drops %d', { ...android, [de]: androidDe.replace('<item quantity="other">%d Folgen</item>', '<item quantity="other">Folgen</item>') }, de, 'quantity="other">Folgen', 'placeholder-mismatch');
   red('android: few/many dropped from a Polish plural', { ...android, [pl]: androidPl.replace(/\n\s*<item quantity="(few|many)">[^<]*<\/item>/g, '') }, pl, 'num_episodes', 'plural-missing-category');
   red('android: translatable="false" key translated', { ...android, [de]: androidDe.replace('<resources>', '<resources>\n    <string name="app_name">Podfänger</string>') }, de, 'name="app_name"', 'untranslatable-translated');
 

@@ -48,19 +48,27 @@ describe('string-parity on the l10n corpus', () => {
   it("IceCubesApp: Catalan `% publicacions` is an invalid specifier", async () => {
     const r = await run('Dimillian__IceCubesApp');
     expect(r.verdict).toBe('fail');
-    expect(r.counts).toMatchObject({ files: 13, items: 12854, findings: 310 });
+    expect(r.counts).toMatchObject({ files: 13, items: 12854, findings: 312 });
     expect(byRule(r)).toEqual({
       'extra-key/warning': 5,
       'needs-review/warning': 242,
       'plural-missing-category/error': 41,
       'missing-key/warning': 18,
-      'placeholder-mismatch/error': 2,
+      'placeholder-mismatch/error': 4,
       'invalid-specifier/error': 1,
       'empty-value/warning': 1,
     });
     const inv = r.findings.filter((f) => f.rule === 'invalid-specifier');
     expect(inv.map((f) => `${f.file}:${f.line}`)).toEqual(['IceCubesApp/Resources/Localization/Localizable.xcstrings:33857']);
     expect(inv[0]!.message).toMatch(/^ca .*% p/);
+    // Basque writes a bare `%lld` (argument #1, the posts/votes count) in the other variant of the substitution for
+    // argument #2 (participants/voters): that form never shows argument #2, so it shows the wrong number.
+    const count = r.findings.filter((f) => f.rule === 'placeholder-mismatch' && f.message.includes('which the base\'s other form shows'));
+    expect(count.map((f) => `${f.file.split('/').pop()}:${f.line}:${f.column} ${f.message.split(':')[0]}`)).toEqual([
+      'Localizable.xcstrings:23536:33 eu `design.tag.n-posts-from-n-participants %lld %lld` %#@count_participants@ [other]',
+      'Localizable.xcstrings:74934:33 eu `status.poll.n-votes-voters %lld %lld` %#@count_voters@ [other]',
+    ]);
+    expect(count[0]!.message).toMatch(/drops %2\$lld \(argument #2\), which the base's other form shows: this form is used for counts such as 0, 2, 3/);
   });
 
   it('mastodon-ios: zh-Hans has two %@ where the base has one', async () => {

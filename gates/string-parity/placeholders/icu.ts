@@ -20,6 +20,18 @@ export interface IcuArgument {
    * and formatjs then prunes every location (kept as read so that results stay what they were).
    */
   offset: number;
+  /**
+   * plural/selectordinal only (formatjs path): per option, in the order of `options`, the arguments the option's text
+   * shows: `{name}`, `{name, number}`… and `#` (this plural's own argument), including those of nested arguments'
+   * options; a nested select's or plural's own selector is not shown. `#` inside a nested select is literal text
+   * (ICU MessagePattern and formatjs replace it only directly in a plural's option).
+   */
+  shown?: string[][];
+  /**
+   * plural/selectordinal only: the arguments shown beside this plural whatever option it picks (the other elements
+   * of its message and of every enclosing option; a sibling select or plural counts with all its options).
+   */
+  alongside?: string[];
 }
 
 export interface IcuResult {
@@ -108,8 +120,30 @@ function withFormatjs(text: string, apostropheQuotes: boolean, tags: string[]): 
     return { ok: false, error: { kind: e.message ?? 'SYNTAX_ERROR', offset: e.location?.start?.offset ?? 0 }, args: [], tags };
   }
   const args: IcuArgument[] = [];
-  const walk = (els: MessageFormatElement[]) => {
+  // Names an element shows (for its plural parent's `#`, `pound`), added to `out`.
+  const shows = (els: MessageFormatElement[], pound: string | undefined, out: Set<string>): Set<string> => {
     for (const el of els) {
+      if (el.type === TYPE.argument || el.type === TYPE.number || el.type === TYPE.date || el.type === TYPE.time) out.add(el.value);
+      else if (el.type === TYPE.pound) {
+        if (pound !== undefined) out.add(pound);
+      } else if (el.type === TYPE.plural) for (const o of Object.values(el.options)) shows(o.value, el.value, out);
+      else if (el.type === TYPE.select) for (const o of Object.values(el.options)) shows(o.value, undefined, out);
+      else if (el.type === TYPE.tag) shows(el.children, pound, out);
+    }
+    return out;
+  };
+  const walk = (els: MessageFormatElement[], pound: string | undefined, outer: ReadonlySet<string>) => {
+    // What each element of this level shows, computed only when the level holds a plural (its `alongside`).
+    let each: Array<Set<string>> | undefined;
+    const alongside = (i: number): Set<string> => {
+      each ??= els.map((e) => shows([e], pound, new Set()));
+      const s = new Set(outer);
+      each.forEach((x, j) => {
+        if (j !== i) for (const n of x) s.add(n);
+      });
+      return s;
+    };
+    els.forEach((el, i) => {
       const offset = el.location?.start.offset ?? 0;
       switch (el.type) {
         case TYPE.argument:
@@ -118,22 +152,27 @@ function withFormatjs(text: string, apostropheQuotes: boolean, tags: string[]): 
         case TYPE.time:
           args.push({ name: el.value, kind: 'simple', options: [], offset });
           break;
-        case TYPE.plural:
-          args.push({ name: el.value, kind: el.pluralType === 'ordinal' ? 'selectordinal' : 'plural', options: Object.keys(el.options), offset });
-          for (const o of Object.values(el.options)) walk(o.value);
+        case TYPE.plural: {
+          const around = alongside(i);
+          const opts = Object.values(el.options);
+          args.push({ name: el.value, kind: el.pluralType === 'ordinal' ? 'selectordinal' : 'plural', options: Object.keys(el.options), offset, shown: opts.map((o) => [...shows(o.value, el.value, new Set())]), alongside: [...around] });
+          for (const o of opts) walk(o.value, el.value, around);
           break;
-        case TYPE.select:
+        }
+        case TYPE.select: {
           args.push({ name: el.value, kind: 'select', options: Object.keys(el.options), offset });
-          for (const o of Object.values(el.options)) walk(o.value);
+          const around = alongside(i);
+          for (const o of Object.values(el.options)) walk(o.value, undefined, around);
           break;
+        }
         case TYPE.tag:
-          walk(el.children);
+          walk(el.children, pound, alongside(i));
           break;
         default:
           break;
       }
-    }
+    });
   };
-  walk(ast);
+  walk(ast, undefined, new Set());
   return { ok: true, args, tags };
 }
