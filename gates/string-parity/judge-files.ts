@@ -19,6 +19,52 @@ const DUPLICATE_SUMMARIES = [
   ['duplicate-resource', 'duplicate resource definition', 'aapt2 fails the build ("duplicate value for resource") and only one of each would be kept', 'duplicate-resources'],
 ] as const;
 
+/**
+ * A base catalog's keys, indexed once per base and shared by every locale judged against it, so that one lookup per
+ * translated entry finds its base entry and marks its key present (missing keys are then read off the marks, not
+ * looked up again per locale as missingKeys does).
+ */
+interface BaseKeys {
+  /** Key -> its index `i` (in `byKey` order). */
+  index: Map<string, number>;
+  /** `last[i]`: the entry `byKey` holds for key `i` (the last of that key). */
+  last: CatalogEntry[];
+  /** What missingKeys lists when a translation has no key: each key's first translatable entry, in base order. */
+  listed: CatalogEntry[];
+  /** `slot[i]`: key `i`'s position in `listed`, or -1 when the key has no translatable entry. */
+  slot: Int32Array;
+  /** Keys whose `byKey` entry is translatable (the `of N base keys` of missing-key). */
+  total: number;
+}
+
+const baseKeysMemo = new WeakMap<LocaleCatalog, BaseKeys>();
+
+/** The BaseKeys of `base`, built once per catalog object (parsed catalogs are never mutated). */
+function baseKeysOf(base: LocaleCatalog): BaseKeys {
+  let k = baseKeysMemo.get(base);
+  if (k) return k;
+  const index = new Map<string, number>();
+  const last: CatalogEntry[] = [];
+  let total = 0;
+  for (const [key, e] of base.byKey) {
+    index.set(key, last.length);
+    last.push(e);
+    if (e.translatable) total++;
+  }
+  const slot = new Int32Array(last.length).fill(-1);
+  const listed: CatalogEntry[] = [];
+  for (const e of base.entries) {
+    if (!e.translatable) continue;
+    const i = index.get(e.key);
+    if (i === undefined || slot[i] !== -1) continue;
+    slot[i] = listed.length;
+    listed.push(e);
+  }
+  k = { index, last, listed, slot, total };
+  baseKeysMemo.set(base, k);
+  return k;
+}
+
 /** The values folders an Android group id stands for: its id up to the last `/` (`res/values-land*` and a slash). */
 export function androidFolderOf(groupId: string): string {
   return groupId.slice(0, groupId.lastIndexOf('/') + 1);
@@ -139,9 +185,22 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     const noDefault: string[] = [];
     // Keys this commit took away from the res folder's defaults (null/undefined: unknown, or not a staged run).
     const lost = group.format === 'android-xml' && !file.isBase && job.lostDefaults ? job.lostDefaults[groupShapes(file.path)[0]!] : undefined;
+    // The base's keys this translation has (`present[slot]`), as missingKeys(base, tr) would find them.
+    const keys = base ? baseKeysOf(base) : undefined;
+    const present = keys ? new Uint8Array(keys.listed.length) : undefined;
+    let found = 0;
     for (const e of tr.entries) {
       items++;
-      const b = base?.byKey.get(e.key) ?? siblings?.get(e.key)?.entry;
+      const i = keys?.index.get(e.key);
+      let b: CatalogEntry | undefined;
+      if (i !== undefined) {
+        b = keys!.last[i]!;
+        const at = keys!.slot[i]!;
+        if (at !== -1 && present![at] === 0) {
+          present![at] = 1;
+          found++;
+        }
+      } else b = siblings?.get(e.key)?.entry;
       if (!b && lost?.[e.key] !== undefined) {
         noDefault.push(e.key);
         continue;
@@ -166,16 +225,17 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       const shown = noDefault.slice(0, 5).map((k) => `\`${k}\``).join(', ');
       emit(file.path, { rule: 'missing-default', line: headerLine, column: 1, message: `${tr.locale}: ${noDefault.length} key${noDefault.length === 1 ? ' has' : 's have'} no default in ${androidDefaultFolders(group.id).at(-1)!.replace(/\*\/$/, '/')} (${shown}${noDefault.length > 5 ? ', …' : ''}): on a device in any other locale getString throws Resources.NotFoundException` }, `${tr.locale}\0no-default`);
     }
-    if (base) {
-      const miss = missingKeys(base, tr);
-      // Unique keys: a base that defines a key twice (Chia's PO) counts it once, as missingKeys does.
-      let total = 0;
-      for (const e of base.byKey.values()) if (e.translatable) total++;
-      if (miss.length && !(staged && file.isBase)) {
-        const shown = miss.slice(0, 5).map((e) => `\`${e.key}\``).join(', ');
-        emit(file.path, { rule: 'missing-key', line: headerLine, column: 1, message: `${tr.locale} lacks ${miss.length} of ${total} base keys: ${shown}${miss.length > 5 ? ', …' : ''}` }, `${tr.locale}\0missing`);
+    if (keys) {
+      // missingKeys(base, tr): the listed keys not present. Unique keys: a base that defines a key twice (Chia's PO)
+      // counts it once, as missingKeys does.
+      const missing = keys.listed.length - found;
+      const total = keys.total;
+      if (missing && !(staged && file.isBase)) {
+        const first: string[] = [];
+        for (let s = 0; s < present!.length && first.length < 5; s++) if (present![s] === 0) first.push(`\`${keys.listed[s]!.key}\``);
+        emit(file.path, { rule: 'missing-key', line: headerLine, column: 1, message: `${tr.locale} lacks ${missing} of ${total} base keys: ${first.join(', ')}${missing > 5 ? ', …' : ''}` }, `${tr.locale}\0missing`);
       }
-      const coverage = total ? ((total - miss.length) / total) * 100 : 100;
+      const coverage = total ? ((total - missing) / total) * 100 : 100;
       if (coverage < config.minCoverage) {
         emit(file.path, { rule: 'coverage-below-floor', line: headerLine, column: 1, message: `${tr.locale} translates ${coverage.toFixed(1)}% of ${total} base keys, under the floor of ${config.minCoverage}%` }, `${tr.locale}\0coverage`);
       }

@@ -49,6 +49,18 @@ describe('duplicate Android resources (aapt2: "duplicate value for resource")', 
     const b = parseAndroidXml('b.xml', xml('<string name="n">N</string>', '<string name="n">N2</string>', '<string name="o">O</string>'), 'en').locales[0]!;
     expect(missingKeys(b, parseAndroidXml('t.xml', xml(), 'de').locales[0]!).map((e) => e.key)).toEqual(['n', 'o']);
   });
+  it('red: missing-key counts and names what missingKeys gives, on a base whose duplicates differ in translatable', async () => {
+    // `n` is untranslatable first and translatable later (listed at its second entry); `t` translatable then not
+    // (listed at its first; its byKey entry is not translatable, so it is not among the N base keys).
+    const entries = ['<string name="n" translatable="false">N</string>', '<string name="t">T</string>', '<string name="a">A</string>', '<string name="n">N2</string>', '<string name="t" translatable="false">T2</string>', '<string name="b">B</string>'];
+    for (const tr of [[], ['a'], ['b', 'a'], ['n', 'b'], ['t', 'a', 'a']]) {
+      const files = { 'res/values/strings.xml': xml(...entries), 'res/values-de/strings.xml': xml(...tr.map((k) => `<string name="${k}">x</string>`)) };
+      const r = await run(files);
+      const want = missingKeys(parseAndroidXml('b.xml', files['res/values/strings.xml'], 'en').locales[0]!, parseAndroidXml('t.xml', files['res/values-de/strings.xml'], 'de').locales[0]!);
+      const got = r.findings.filter((f) => f.rule === 'missing-key').map((f) => f.message);
+      expect([tr, got]).toEqual([tr, want.length ? [`de lacks ${want.length} of 3 base keys: ${want.map((e) => `\`${e.key}\``).join(', ')}`] : []]);
+    }
+  });
   it('green: the same files without the duplicate pass', async () => {
     const r = await run({ 'res/values/strings.xml': base, 'res/values-de/strings.xml': de });
     expect(r.verdict).toBe('pass');
