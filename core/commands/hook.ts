@@ -4,15 +4,48 @@ import { LoopgatesError } from '../errors.js';
 import { messages, usage } from '../messages.js';
 import { formatOf, parseVerbArgs } from './args.js';
 import { selfTestPreflight } from '../../mutations/commands.js';
+import { runGate } from '../runner.js';
 import { executeRun } from './execute.js';
 import type { PreflightStep, VerbDeps } from './execute.js';
 
+/** classifyCase's words (mutations/outcomes.ts) for a case whose gate returned `error`, and the runner's timeout. */
+const COULD_NOT_RUN = ' error: the gate could not run: ';
+const TIMED_OUT = /did not finish within \d+ ms/;
+
+/**
+ * `step` (the self-test step), with a gate whose self-test refused because its cases could not run judged once as
+ * the commit's own gate: when that run is an `error` whose message is the one every failing case gave (a missing
+ * gitleaks, say), its result replaces the self-test's, so the cause is said once with its fix, as `loopgates run`
+ * says it, instead of once per case. The commit is refused either way (exit 2). Other refusals (a red case missed,
+ * a case that timed out: re-running would cost the bound again) are left as they are, and no gate runs for them.
+ */
+export function sayToolErrorsOnce(step: PreflightStep): PreflightStep {
+  return async (ctx) => {
+    const outcome = await step(ctx);
+    if (!outcome || outcome.exitCode === 0 || !outcome.results?.length) return outcome;
+    const results = [];
+    for (const r of outcome.results) {
+      const g = ctx.gates.find((x) => x.gate.id === r.gate);
+      const said = r.error?.message ?? '';
+      if (!g || r.verdict !== 'error' || !said.includes(COULD_NOT_RUN) || TIMED_OUT.test(said) || ctx.io.signal.aborted) {
+        results.push(r);
+        continue;
+      }
+      const own = await runGate(g.settings, { ws: ctx.ws, cacheRoot: ctx.cacheRoot, signal: ctx.io.signal });
+      const cause = own.error?.message;
+      const same = own.verdict === 'error' && cause !== undefined && said.split('; ').every((c) => !c.includes(COULD_NOT_RUN) || c.endsWith(`${COULD_NOT_RUN}${cause}`));
+      results.push(same ? own : r);
+    }
+    return { ...outcome, results };
+  };
+}
+
 /**
  * Steps run by `hook pre-commit` after config and snapshot load, before the gates; a non-zero exit code refuses the
- * commit. This is the spot for the cached self-test (DESIGN.md "self-tests: cached ...; red -> refuse"):
- * append its step here.
+ * commit. The cached self-test (DESIGN.md "self-tests: cached ...; red -> refuse") runs here, its cases that could not
+ * run reported once (sayToolErrorsOnce).
  */
-export const preflight: PreflightStep[] = [selfTestPreflight];
+export const preflight: PreflightStep[] = [sayToolErrorsOnce(selfTestPreflight)];
 
 /** The git hooks loopgates handles; any other name exits 2 so a misinstalled hook refuses instead of passing. */
 export const HANDLED_HOOKS = ['pre-commit'] as const;
