@@ -59,6 +59,22 @@ let samples: { int: number[]; num: number[] } | undefined;
  * samples.
  */
 function countForms(rules: PluralRules | null, sampling: CountSampling): ReadonlyMap<string, string[]> {
+  // Asked for every plural form of every entry: answered from the rules object (one per judged locale) when it can.
+  const held = rules ? countFormsByRules.get(rules) : undefined;
+  const hit = held?.[sampling];
+  if (hit) return hit;
+  const forms = countFormsOf(rules, sampling);
+  if (rules) {
+    if (held) held[sampling] = forms;
+    else countFormsByRules.set(rules, { [sampling]: forms });
+  }
+  return forms;
+}
+
+const countFormsByRules = new WeakMap<PluralRules, Partial<Record<CountSampling, ReadonlyMap<string, string[]>>>>();
+
+/** countForms, computed (memoized by CLDR locale and sampling). */
+function countFormsOf(rules: PluralRules | null, sampling: CountSampling): ReadonlyMap<string, string[]> {
   const key = rules?.cldrLocale;
   const fn = key ? (cardinals as unknown as Record<string, ((n: number) => string) | undefined>)[key] ?? (cardinals as unknown as Record<string, ((n: number) => string) | undefined>)[key.split('_')[0]!] : undefined;
   if (!key || !fn) return UNKNOWN_COUNT_FORMS;
