@@ -43,7 +43,9 @@ const NONE: readonly RawFinding[] = Object.freeze([]);
 
 /** `int`: only integer counts reach the rules (printf); `num`: any JavaScript number (ICU, i18next). */
 type CountSampling = 'int' | 'num';
-const countFormsMemo = new Map<string, ReadonlyMap<string, string[]>>();
+// By plural function: make-plural shares one function among the locales whose rules are the same (en, de, nl, sv...),
+// and the forms depend only on the function and the sampling.
+const countFormsMemo = new Map<(n: number) => string, Partial<Record<CountSampling, ReadonlyMap<string, string[]>>>>();
 const COUNT_FORMS = ['few', 'many', 'other'];
 const UNKNOWN_COUNT_FORMS: ReadonlyMap<string, string[]> = new Map(COUNT_FORMS.map((c) => [c, []]));
 let samples: { int: number[]; num: number[] } | undefined;
@@ -73,13 +75,13 @@ function countForms(rules: PluralRules | null, sampling: CountSampling): Readonl
 
 const countFormsByRules = new WeakMap<PluralRules, Partial<Record<CountSampling, ReadonlyMap<string, string[]>>>>();
 
-/** countForms, computed (memoized by CLDR locale and sampling). */
+/** countForms, computed (memoized by plural function and sampling). */
 function countFormsOf(rules: PluralRules | null, sampling: CountSampling): ReadonlyMap<string, string[]> {
   const key = rules?.cldrLocale;
   const fn = key ? (cardinals as unknown as Record<string, ((n: number) => string) | undefined>)[key] ?? (cardinals as unknown as Record<string, ((n: number) => string) | undefined>)[key.split('_')[0]!] : undefined;
   if (!key || !fn) return UNKNOWN_COUNT_FORMS;
-  const memoKey = `${key}|${sampling}`;
-  let forms = countFormsMemo.get(memoKey);
+  let memo = countFormsMemo.get(fn);
+  let forms = memo?.[sampling];
   if (forms) return forms;
   if (!samples) {
     const ints = [...Array.from({ length: 1201 }, (_, i) => i), 1e6, 2e6, 3e6, 4e6, 5e6];
@@ -95,7 +97,8 @@ function countFormsOf(rules: PluralRules | null, sampling: CountSampling): Reado
     hits.set(c, list);
   }
   forms = new Map([...hits].filter(([, ns]) => ns.length >= 2).map(([c, ns]) => [c, ns.slice(0, 3).map(String)]));
-  countFormsMemo.set(memoKey, forms);
+  if (!memo) countFormsMemo.set(fn, (memo = {}));
+  memo[sampling] = forms;
   return forms;
 }
 
