@@ -595,10 +595,10 @@ async function parseBytes(file: CatalogFile, bytes: Buffer): Promise<LoadedCatal
     case 'xcstrings':
       return (await import('./parsers/xcstrings.js')).parseXcstrings(file.path, decode(bytes));
     case 'arb':
-      return (await import('./parsers/json-catalogs.js')).parseArb(file.path, decode(bytes), file.locale, file.useEscaping ?? false);
+      return (await import('./parsers/json-catalogs.js')).parseArb(file.path, bytes, file.locale, file.useEscaping ?? false);
     case 'i18next-json':
     case 'icu-json':
-      return (await import('./parsers/json-catalogs.js')).parseJsonCatalog(file.path, decode(bytes), file.locale, file.format);
+      return (await import('./parsers/json-catalogs.js')).parseJsonCatalog(file.path, bytes, file.locale, file.format);
     case 'gettext-po':
       return (await import('./parsers/po.js')).parsePo(file.path, bytes, file.locale, file.grammar ?? 'none', file.isBase);
   }
