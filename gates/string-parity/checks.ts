@@ -54,7 +54,7 @@ let samples: { int: number[]; num: number[] } | undefined;
  * categories that (unlike `zero`, `one`, `two` and exact `=N`, which may word their number: "Eine Stunde") are
  * chosen for many different counts, so a text without the number reads the same for all of them. Per locale
  * (`rules.cldrLocale`, CLDR rules of the pinned make-plural), such a form is one that at least two sample counts
- * select: integers 0-1200 and 1-5 million, plus for `num` (ICU, i18next: any JavaScript number) 0.1-30.5. `int` is
+ * select: integers 0-299 and 1-5 million, plus for `num` (ICU, i18next: any JavaScript number) 0.1-30.5. `int` is
  * printf (Android getQuantityString takes an int; Apple plural rules are read with an integer spec), where Polish,
  * Russian or Czech forms that only decimals select are never shown. Welsh `few` (only 3) and `many` (only 6) are
  * thereby lenient. Returns category -> its first three sample counts; unknown rules: `few`, `many`, `other` with no
@@ -84,7 +84,10 @@ function countFormsOf(rules: PluralRules | null, sampling: CountSampling): Reado
   let forms = memo?.[sampling];
   if (forms) return forms;
   if (!samples) {
-    const ints = [...Array.from({ length: 1201 }, (_, i) => i), 1e6, 2e6, 3e6, 4e6, 5e6];
+    // CLDR cardinal rules test n, n % 10, n % 100 and n % 1000000 (the millions of fr/es/it/pt/ca `many`): 0-299 and
+    // five millions give every category of every make-plural locale the same forms and first samples as 0-1200 did
+    // (checked on all 448 function x sampling pairs), at a quarter of the calls.
+    const ints = [...Array.from({ length: 300 }, (_, i) => i), 1e6, 2e6, 3e6, 4e6, 5e6];
     const decimals = Array.from({ length: 31 }, (_, i) => [i + 0.1, i + 0.5]).flat();
     samples = { int: ints, num: [...ints, ...decimals] };
   }
