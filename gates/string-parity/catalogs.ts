@@ -163,25 +163,30 @@ function splitArbName(name: string): { prefix: string; raw: string; locale: stri
 }
 
 /**
- * The catalog files of `set` that staged deletions can break, each with the deleted path that pulls it in: the
- * translations (files that are not a base) of every Android group in the res folder of a deleted values file whose
- * folder has no locale qualifier (`res/values/strings.xml`, `res/values-land/arrays.xml`): their keys may have lost
- * their default, and on a device in another locale getString then throws Resources.NotFoundException. Other formats
- * and deleted translations pull nothing. Pure; `deleted` are repository-relative paths (Workspace.deletions).
+ * The unstaged Android translations a staged commit can leave without defaults, each with the changed path to blame:
+ * every translation (a file that is not a base) of every Android group in a res folder where `lost`
+ * (`lostAndroidDefaults`) holds a key, or, for a deleted default values file whose HEAD side is unknown (`lost` null),
+ * the translations of its res folder all the same. A translation may take its keys from any values file of the
+ * folder (Android merges them), so the whole folder is pulled, not only the changed file's group. Pure.
  */
-export function pulledByDeletion(set: CatalogSet, deleted: readonly string[]): Map<string, string> {
+export function pulledByLostDefaults(set: CatalogSet, lost: Readonly<Record<string, Readonly<Record<string, string>> | null>>, deleted: readonly string[]): Map<string, string> {
+  const blame = new Map<string, string>();
+  for (const [folder, keys] of Object.entries(lost)) {
+    const first = keys ? Object.values(keys)[0] : deleted.find((d) => ANDROID.test(d) && groupShapes(d)[0] === folder);
+    if (first !== undefined) blame.set(folder, first);
+  }
   const out = new Map<string, string>();
-  for (const d of deleted) {
-    const mm = ANDROID.exec(d);
-    if (!mm || androidQualifiers(mm[2] ?? '')?.locale !== null) continue;
-    const folder = groupShapes(d)[0];
-    for (const g of set.groups) {
-      if (g.format !== 'android-xml' || !g.files.length || groupShapes(g.files[0]!.path)[0] !== folder) continue;
-      for (const f of g.files) if (!f.isBase && !out.has(f.path)) out.set(f.path, d);
-    }
+  if (!blame.size) return out;
+  for (const g of set.groups) {
+    if (g.format !== 'android-xml' || !g.files.length) continue;
+    const by = blame.get(groupShapes(g.files[0]!.path)[0]!);
+    if (by === undefined) continue;
+    for (const f of g.files) if (!f.isBase && !out.has(f.path)) out.set(f.path, by);
   }
   return out;
 }
+
+const lostMemo = new WeakMap<Workspace, Map<string, Promise<Record<string, Record<string, string> | null>>>>();
 
 /**
  * Keys a staged commit takes away from Android defaults. For each `changed` path (staged or deleted) that is a values
@@ -189,9 +194,18 @@ export function pulledByDeletion(set: CatalogSet, deleted: readonly string[]): M
  * same folder defines now. Result: res folder key (`groupShapes`) -> key -> the changed path that defined it; a folder
  * whose HEAD side cannot be read (no `ws.before`, unparsable) maps to null (unknown). A translation that still
  * defines a lost key has no default for it: on a device in another locale getString throws Resources.NotFoundException.
- * Throws what `ws.read` / `ws.before` throw.
+ * Memoised per workspace and `changed` (the gate's inputs() and run() both ask). Throws what `ws.read` / `ws.before` throw.
  */
-export async function lostAndroidDefaults(ws: Workspace, set: CatalogSet, changed: readonly string[]): Promise<Record<string, Record<string, string> | null>> {
+export function lostAndroidDefaults(ws: Workspace, set: CatalogSet, changed: readonly string[]): Promise<Record<string, Record<string, string> | null>> {
+  let m = lostMemo.get(ws);
+  if (!m) lostMemo.set(ws, (m = new Map()));
+  const key = changed.join('\0');
+  let p = m.get(key);
+  if (!p) m.set(key, (p = computeLostDefaults(ws, set, changed)));
+  return p;
+}
+
+async function computeLostDefaults(ws: Workspace, set: CatalogSet, changed: readonly string[]): Promise<Record<string, Record<string, string> | null>> {
   const out: Record<string, Record<string, string> | null> = {};
   for (const p of changed) {
     const mm = ANDROID.exec(p);

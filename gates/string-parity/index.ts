@@ -20,7 +20,7 @@ export function discoveryOptions(c: StringParityConfig, focus?: readonly string[
   return { include: [], exclude: [], developmentLanguage: c.developmentLanguage, jsonFormat: c.jsonFormat, ...(c.baseLocale ? { baseLocale: c.baseLocale } : {}), ...(focus ? { focus } : {}) };
 }
 
-/** Staged deletions of Android values files (catalogs.ts `pulledByDeletion` says which translations they can break). */
+/** Staged deletions of Android values files (catalogs.ts `lostAndroidDefaults` says which keys they take away). */
 export async function androidDeletions(ws: Pick<Workspace, 'mode' | 'deletions'>): Promise<string[]> {
   if (ws.mode !== 'staged' || !ws.deletions) return [];
   return (await ws.deletions()).filter((p) => ANDROID_VALUES.test(p));
@@ -52,7 +52,7 @@ export const stringParityGate: Gate<StringParityConfig> = {
     const deleted = await androidDeletions(ctx.ws);
     // Discovery lists and reads the whole snapshot; when no target has a catalog's path shape it cannot keep one.
     if (!targets.some(mightBeCatalog) && !deleted.length) return [];
-    const { discoverCatalogs, pulledByDeletion } = await import('./catalogs.js');
+    const { discoverCatalogs, lostAndroidDefaults, pulledByLostDefaults } = await import('./catalogs.js');
     const set = await discoverCatalogs(ctx.ws, discoveryOptions(ctx.config, await discoveryFocus(ctx.ws)));
     const judged = targets.filter((p) => set.byPath.has(p));
     if (ctx.ws.mode !== 'staged') return judged;
@@ -65,9 +65,10 @@ export const stringParityGate: Gate<StringParityConfig> = {
       if (!file.isBase) continue;
       for (const f of group.files) if (!seen.has(f.path)) (seen.add(f.path), pulled.push(f.path));
     }
-    // A staged deletion of an Android default (values/strings.xml) can leave the translations of its res folder
-    // without defaults: they are judged for that (missing-default) only.
-    for (const p of pulledByDeletion(set, deleted).keys()) if (!seen.has(p)) (seen.add(p), pulled.push(p));
+    // A staged change or deletion of an Android default (values/*.xml) that takes keys away can leave translations of
+    // its res folder without defaults: they are judged for that (missing-default) only.
+    const lost = await lostAndroidDefaults(ctx.ws, set, [...targets, ...deleted]);
+    for (const p of pulledByLostDefaults(set, lost, deleted).keys()) if (!seen.has(p)) (seen.add(p), pulled.push(p));
     return [...judged, ...pulled.sort()];
   },
   run: async (ctx, inputs) => (await import('./judge.js')).checkCatalogs(ctx, inputs),

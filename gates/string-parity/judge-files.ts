@@ -89,10 +89,17 @@ export interface JudgeJob {
   /** The staged paths (`ws.targets()`) in a staged run, else null. */
   stagedPaths: readonly string[] | null;
   /**
-   * Staged: unstaged Android translations pulled in by a staged deletion (catalogs.ts `pulledByDeletion`), each with
-   * the deleted path. They are judged for `missing-default` only: their other findings are not the commit's doing.
+   * Staged: unstaged Android translations pulled in because the commit takes defaults away from their res folder
+   * (catalogs.ts `pulledByLostDefaults`), each with the cause (`the staged deletion of …`). They are judged for
+   * `missing-default` only: their other findings are not the commit's doing.
    */
-  deletedBy?: Readonly<Record<string, string>>;
+  defaultsPulledBy?: Readonly<Record<string, string>>;
+  /**
+   * Staged, with the HEAD side known (Workspace.before): a key of an Android translation that no default defines is
+   * `missing-default` only when this commit took its default away (`lostDefaults`); otherwise it was without a default
+   * before the commit and is `extra-key` (a stale or misspelt key), whether or not the file's group has a base.
+   */
+  headKnown?: boolean;
   /**
    * Staged: keys the commit takes away from Android defaults (catalogs.ts `lostAndroidDefaults`), by res folder; null
    * for a folder whose HEAD side is unknown. A translation that still defines a lost key is reported as missing-default.
@@ -206,8 +213,15 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
         continue;
       }
       if (!base && !b) {
-        // An unstaged translation pulled in by the commit: only what the commit took away is its doing (when known).
-        if (group.format === 'android-xml' && siblings && !file.isBase && !(pulledBy && lost)) noDefault.push(e.key);
+        if (group.format === 'android-xml' && siblings && !file.isBase) {
+          // With HEAD known, a key no default defines and whose default this commit did not take away was without one
+          // before: stale or misspelt, as in a translation whose group has a base (a `git mv` of a translation does
+          // not make it an error). Without HEAD (--all, --files), a translation whose group has no base at all has
+          // lost its defaults: missing-default. An unstaged translation pulled in by the commit: only what it took away.
+          if (job.headKnown) {
+            emit(file.path, { rule: 'extra-key', line: e.line, column: e.column, message: `${tr.locale} \`${e.key}\` is not defined in any file of ${androidDefaultFolders(group.id).at(-1)!.replace(/\*\/$/, '/')} (stale or misspelt key)` }, `${tr.locale}\0${e.key}`);
+          } else if (!(pulledBy && lost)) noDefault.push(e.key);
+        }
         for (const f of checkBaseEntry(e, tr.locale)) emit(file.path, f, `${tr.locale}\0${e.key}`);
         continue;
       }
@@ -257,10 +271,10 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       for (const tr of loaded.locales) judgeLocale(file, group, tr, await baseOf(group), 1, `the staged change to the base ${pulledBy}`, siblings);
       continue;
     }
-    const deletedBy = stagedPaths && !stagedPaths.has(path) && !file.isBase ? job.deletedBy?.[path] : undefined;
-    if (deletedBy) {
+    const cause = stagedPaths && !stagedPaths.has(path) && !file.isBase ? job.defaultsPulledBy?.[path] : undefined;
+    if (cause) {
       const siblings = group.format === 'android-xml' ? await androidSiblings(group) : undefined;
-      for (const tr of loaded.locales) judgeLocale(file, group, tr, await baseOf(group), 1, `the staged deletion of ${deletedBy}`, siblings, 'missing-default');
+      for (const tr of loaded.locales) judgeLocale(file, group, tr, await baseOf(group), 1, cause, siblings, 'missing-default');
       continue;
     }
     // Duplicate definitions: one finding per file and rule (Lingui catalogs can hold dozens), at the first duplicate.

@@ -2,7 +2,7 @@
 // staging no catalog never loads the parsers. The per-file judging is judge-files.ts (what a shard worker loads).
 import picomatch from 'picomatch';
 import type { GateContext, GateOutput } from '../../core/types.js';
-import { discoverCatalogs, lostAndroidDefaults, pulledByDeletion, useParseCache } from './catalogs.js';
+import { discoverCatalogs, lostAndroidDefaults, pulledByLostDefaults, useParseCache } from './catalogs.js';
 import type { StringParityConfig } from './config.js';
 import { androidDeletions, discoveryFocus, discoveryOptions } from './index.js';
 import { judgeFiles, type JudgeJob } from './judge-files.js';
@@ -38,9 +38,18 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
   } else if (filtered) notes.push(`${filtered} of ${candidates.length} catalog files filtered by gates.string-parity include/exclude`);
   ctx.log(`${inputs.length} catalog file${inputs.length === 1 ? '' : 's'} to judge in ${new Set(inputs.map((p) => set.byPath.get(p)?.group.id)).size} group(s) of ${set.groups.length} discovered${filtered ? `; ${filtered} filtered` : ''}`);
   const deleted = await androidDeletions(ctx.ws);
-  const deletedBy = deleted.length ? Object.fromEntries(pulledByDeletion(set, deleted)) : undefined;
   const lostDefaults = stagedPaths ? await lostAndroidDefaults(ctx.ws, set, [...stagedPaths, ...deleted]) : {};
-  const job: JudgeJob = { config, staged, stagedPaths, inputs, ...(deletedBy ? { deletedBy } : {}), ...(Object.keys(lostDefaults).length ? { lostDefaults } : {}) };
+  const pulled = stagedPaths ? pulledByLostDefaults(set, lostDefaults, deleted) : new Map<string, string>();
+  const defaultsPulledBy = Object.fromEntries([...pulled].map(([p, by]) => [p, deleted.includes(by) ? `the staged deletion of ${by}` : `the staged change to ${by}`]));
+  const job: JudgeJob = {
+    config,
+    staged,
+    stagedPaths,
+    inputs,
+    ...(pulled.size ? { defaultsPulledBy } : {}),
+    ...(Object.keys(lostDefaults).length ? { lostDefaults } : {}),
+    headKnown: staged && ctx.ws.before !== undefined,
+  };
   // Threads are opt-in (shards.ts); without LOOPGATES_THREADS a commit does not load worker_threads at all.
   const sharded = process.env.LOOPGATES_THREADS ? await (await import('./shards.js')).judgeInShards(ctx.ws, set, job, ctx.signal, ctx.log) : null;
   const r = sharded ?? (await judgeFiles(ctx.ws, set, job, ctx.signal));

@@ -114,6 +114,33 @@ describe('string-parity: staged deletions', () => {
     });
   });
 
+  it('red: removing a key from another values/ file (values/misc.xml) while a translation of strings.xml still defines it is missing-default', async () => {
+    const MISC = 'app/src/main/res/values/misc.xml';
+    const withMisc = { ...files, [MISC]: xml('<string name="extra">Extra</string>'), [DE]: files[DE].replace('</resources>', '    <string name="extra">Mehr</string>\n</resources>') };
+    await withGitRepo(withMisc, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'app');
+      repo.write(MISC, xml('<string name="other">Other</string>'));
+      repo.git('add', '--', MISC);
+      const r = await run(await indexWorkspace(repo.dir, {}));
+      expect([r.verdict, ...lines(r)]).toEqual(['fail', `${DE}:1 missing-default/error`]);
+      expect(r.findings[0]!.message).toBe(
+        `de: 1 key has no default in app/src/main/res/values/ (\`extra\`): on a device in any other locale getString throws Resources.NotFoundException (caused by the staged change to ${MISC}; ${DE} is not staged)`,
+      );
+    });
+  });
+
+  it('green: git mv of a translation to another file name of its folder keeps a stale key a warning (extra-key), as an edit in place does', async () => {
+    await withGitRepo(files, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'app');
+      repo.git('mv', '--', FR, 'app/src/main/res/values-fr/strings_fr.xml');
+      const r = await run(await indexWorkspace(repo.dir, {}));
+      expect([r.verdict, ...lines(r)]).toEqual(['pass', 'app/src/main/res/values-fr/strings_fr.xml:3 extra-key/warning']);
+      expect(r.findings[0]!.message).toBe('fr `gone` is not defined in any file of app/src/main/res/values/ (stale or misspelt key)');
+    });
+  });
+
   it('a staged translation beside a deleted base is judged whole, once', async () => {
     const r = await run(memoryWorkspace({ files: { ...without(BASE), [DE]: files[DE].replace('Teilen', 'Teilen %2$d') }, targets: [DE], deleted: [BASE] }));
     expect(lines(r)).toEqual([`${DE}:1 missing-default/error`, `${FR}:1 missing-default/error`]);
