@@ -510,7 +510,10 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
     }
     const base = d.files.find((f) => f.path === d.basePath) ?? null;
     if (d.format === 'android-xml') for (const f of d.files) if (f.isBase) f.locale = d.baseLocale ?? 'en';
-    if (!base) notes.push(`catalog ${d.id}: no base file found (${d.files.length} file${d.files.length === 1 ? '' : 's'}); only their own syntax is checked`);
+    const count = `${d.files.length} file${d.files.length === 1 ? '' : 's'}`;
+    // Android merges every file of values/: a translation's keys are looked up in the other base files of the folder.
+    if (!base && d.format === 'android-xml') notes.push(`catalog ${d.id}: no base file of that name (${count}); its keys are compared with the other files of the default values folder, and a key none of them defines has no default`);
+    else if (!base) notes.push(`catalog ${d.id}: no base file found (${count}); only their own syntax is checked`);
     groups.push({ id: d.id, format: d.format, baseLocale: d.baseLocale ?? options.baseLocale ?? 'en', baseSource: d.baseSource ?? 'none', base, files: d.files });
   }
   groups.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
