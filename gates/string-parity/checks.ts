@@ -272,8 +272,20 @@ function withVariableTypes(main: PrintfResult, vars: Record<string, { spec: stri
   return { ...main, specs: [...main.specs, ...extra] };
 }
 
+/**
+ * The specifiers of several texts (a plural's forms) as one result; a specifier that several forms repeat (the same
+ * text reading the same argument) is kept once, so messages say `base has %d`, not `%d %d %d`. Argument types and
+ * format-string-ness do not depend on repeats.
+ */
 function mergePrintf(results: PrintfResult[]): PrintfResult {
-  return { specs: results.flatMap((r) => r.specs), invalid: [], hasEscapedPercent: results.some((r) => r.hasEscapedPercent) };
+  const seen = new Set<string>();
+  const specs = results.flatMap((r) => r.specs).filter((x) => {
+    const k = `${x.arg}\0${x.text}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  return { specs, invalid: [], hasEscapedPercent: results.some((r) => r.hasEscapedPercent) };
 }
 
 function requiredMissing(plurals: PluralVariants, ctx: PairContext): string[] {
@@ -342,7 +354,10 @@ function icuDiff(t: IcuResult, b: IcuResult, key: string, ctx: PairContext, at: 
   for (const a of t.args) {
     const bk = kinds.get(a.name);
     if (!bk) continue;
-    if (!bk.has(a.kind)) {
+    // `{count}` inside or instead of a plural shows the number the base's plural chooses by: ICU formats it as it is
+    // (the base writes `#`, this translation `{count}`; ja `{count}件` needs no plural). Not so for a select (its value
+    // is a keyword such as `male`), nor a plural over what the base shows as a plain value.
+    if (!bk.has(a.kind) && !(a.kind === 'simple' && (bk.has('plural') || bk.has('selectordinal')))) {
       if (!reported.has(a.name)) out.push({ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`: {${a.name}} is used as a ${a.kind} argument but the base uses it as ${[...bk].join('/')}` });
       reported.add(a.name);
       continue;

@@ -27,7 +27,7 @@ describe('Android <plurals>', () => {
     expect(r.verdict).toBe('fail');
     expect(errors(r)).toEqual(['res/values-de/strings.xml:4:9 placeholder-mismatch']);
     expect(messages(r)).toEqual([
-      "de `hours` [other]: drops %d (argument #1), which the base's other form shows: this form is used for counts such as 0, 2, 3, and users would read it without that value: base has %d %d %d, translation has none",
+      "de `hours` [other]: drops %d (argument #1), which the base's other form shows: this form is used for counts such as 0, 2, 3, and users would read it without that value: base has %d, translation has none",
     ]);
   });
   it('red: the count dropped from other while %2$s stays', async () => {
@@ -167,6 +167,24 @@ describe('ICU plurals (ARB, ICU JSON, Lingui PO)', () => {
     expect((await run(arbFiles('{count, plural, =1{Mitglied seit einem Monat} other{Mitglied seit {count} Monaten}}'))).findings).toEqual([]);
     expect((await run(arbFiles('{count, plural, =1{Mitglied seit einem Monat} other{Mitglied seit # Monaten}}'))).findings).toEqual([]);
     expect((await run(arbFiles('Mitglied seit {count} {count, plural, =1{Monat} other{Monaten}}'))).findings).toEqual([]);
+  });
+  it('green: the base shows the count as `#`, the translation as {count} inside the plural, or (ja) as {count} with no plural', async () => {
+    // A second fresh user's false red: "{count} is used as a simple argument but the base uses it as plural".
+    const en = '{\n  "files": "{count, plural, one {# file} other {# files}}"\n}\n';
+    const r = await run({
+      'src/lang/en.json': en,
+      'src/lang/de.json': '{\n  "files": "{count, plural, one {Eine Datei} other {{count} Dateien}}"\n}\n',
+      'src/lang/ja.json': '{\n  "files": "{count}件のファイル"\n}\n',
+    });
+    expect(r.findings).toEqual([]);
+    expect((await run({ ...l10n, 'lib/l10n/app_en.arb': arb('en', '{count, plural, one{# file} other{# files}}'), 'lib/l10n/app_de.arb': arb('de', '{count, plural, one{Eine Datei} other{{count} Dateien}}') })).findings).toEqual([]);
+  });
+  it('red: a select keyword printed as a value ({gender} where the base selects on it) stays a mismatch', async () => {
+    const r = await run({
+      'src/lang/en.json': '{\n  "who": "{gender, select, male {He replied} other {They replied}}"\n}\n',
+      'src/lang/de.json': '{\n  "who": "{gender} hat geantwortet"\n}\n',
+    });
+    expect(messages(r)).toEqual(['de `who`: {gender} is used as a simple argument but the base uses it as select']);
   });
   it('green: a base other that shows no count, and select `other` (no count form), ask nothing', async () => {
     const r = await run({
