@@ -273,10 +273,14 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
       rollBack('the proof in a scratch clone failed (above): the hook as placed does not protect commits');
       // A hook that ran and refused names its own fix (a missing gitleaks, a broken config): that is the one to show.
       const hookFix = /^\s*fix: (.+)$/m.exec(shown.output)?.[1];
+      // A canary that landed through the configuration (the secrets gate off, gitleaks allow-listing it): the proof names it.
+      const proofFix = shown === proof.canary ? proof.fix : null;
       io.stderr(
-        hookFix
-          ? `  fix: ${hookFix.trim()}, then: loopgates install\n`
-          : '  fix: make sure nothing before the loopgates block ends the hook script (an `exit`, `exec`), then: loopgates install   (loopgates doctor names other problems)\n',
+        proofFix
+          ? `  fix: ${proofFix}\n`
+          : hookFix
+            ? `  fix: ${hookFix.trim()}, then: loopgates install\n`
+            : '  fix: make sure nothing before the loopgates block ends the hook script (an `exit`, `exec`), then: loopgates install   (loopgates doctor names other problems)\n',
       );
       return ExitCode.broken;
     }

@@ -2,10 +2,12 @@
 // staging a canary credential (generated now, never written anywhere else) must be refused, a clean one must land.
 // The user's repository is only read (a `--shared` clone reads its objects); the clone is removed afterwards.
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadConfig } from '../config.js';
 import { git, REPO_ENV_KEYS } from '../git.js';
+import { LEDGER_IN_TREE, type LedgerEntry } from '../ledger.js';
 
 /** Files of the user's working tree that decide how the hook behaves; copied into the clone as they are now. */
 const COPIED = ['loopgates.yaml', '.loopgates', '.gitleaks.toml', '.gitleaksignore', '.gitattributes', 'package.json', '.husky'];
@@ -39,6 +41,12 @@ export interface ProofResult {
   clean: ProofCommit;
   /** Why the proof failed, one line each; empty when ok. */
   problems: string[];
+  /**
+   * The fix for a canary commit that landed when the proof found its cause in the configuration it used (the secrets
+   * gate disabled, or gitleaks' own configuration letting the canary's file through); null otherwise (then the hook
+   * output's own fix, or the hook script, is the place to look).
+   */
+  fix: string | null;
 }
 
 export interface ProofOptions {
@@ -111,6 +119,7 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     opts.log('proving: clean commit (a cold cache also runs every gate\'s self-test first; later commits reuse it)');
     const clean = await commit('clean.txt', 'loopgates install proof: nothing secret here\n', 'loopgates install proof: clean commit');
     opts.log(`proving: clean commit ${clean.landed ? 'landed' : `was REFUSED (exit ${clean.exitCode})`} (${(clean.durationMs / 1000).toFixed(1)} s)`);
+    const ledgerBefore = ledgerBytes(clone);
     const secret = canaryCredential();
     const canary = await commit('canary.txt', `github_token = "${secret}"\n`, 'loopgates install proof: canary credential');
     const named = canary.output.includes('loopgates-proof/canary.txt');
@@ -119,18 +128,87 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     );
     const problems: string[] = [];
     if (!clean.landed) problems.push(`the clean commit was refused (exit ${clean.exitCode}): every commit would be refused`);
-    if (canary.landed) problems.push('the commit staging a canary credential LANDED: the hook does not guard commits');
-    else if (!named) problems.push(`the canary commit was refused (exit ${canary.exitCode}) but no finding named loopgates-proof/canary.txt`);
-    if (!userHadCache && clean.landed && existsSync(cloneCache)) cpSync(cloneCache, userCache, { recursive: true });
+    let fix: string | null = null;
+    if (canary.landed) {
+      const tracked = await git(['ls-files', '-z', '--', 'loopgates.yaml', '.gitleaks.toml', '.gitleaksignore'], { cwd: clone, env });
+      const cause = canaryLandedCause(clone, new Set(tracked.stdout.toString('utf8').split('\0').filter(Boolean)), ledgerBefore);
+      problems.push(`the commit staging a canary credential LANDED: ${cause?.why ?? 'the hook does not guard commits'}`);
+      fix = cause?.fix ?? null;
+    } else if (!named) problems.push(`the canary commit was refused (exit ${canary.exitCode}) but no finding named loopgates-proof/canary.txt`);
     const leaked = canary.output.includes(secret);
     if (leaked) problems.push('the canary credential appeared in the hook output');
+    // Only a proven install keeps anything: a failed proof is rolled back, and install says the repository is as it was.
+    if (!userHadCache && problems.length === 0 && existsSync(cloneCache)) cpSync(cloneCache, userCache, { recursive: true });
     return {
       ok: problems.length === 0,
       canary: { ...canary, output: leaked ? canary.output.split(secret).join('<canary>') : canary.output },
       clean,
       problems,
+      fix,
     };
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
+}
+
+/** The canary's path in the proof clone (repository-relative, `/`-separated). */
+const CANARY_PATH = 'loopgates-proof/canary.txt';
+
+/** Where the hook may append its ledger in `clone` (core/ledger.ts ledgerPath: in the tree when ignored, else in .git). */
+const ledgerFiles = (clone: string): string[] => [join(clone, LEDGER_IN_TREE), join(clone, '.git', 'loopgates', 'ledger.jsonl')];
+
+/** Byte length of each ledger file of `clone` (0 when absent), in ledgerFiles order. */
+function ledgerBytes(clone: string): number[] {
+  return ledgerFiles(clone).map((f) => (existsSync(f) ? readFileSync(f).length : 0));
+}
+
+/** Ledger entries appended to `clone`'s ledger files since `before` (ledgerBytes); unparsable lines are skipped. */
+function ledgerSince(clone: string, before: readonly number[]): LedgerEntry[] {
+  const out: LedgerEntry[] = [];
+  ledgerFiles(clone).forEach((f, i) => {
+    if (!existsSync(f)) return;
+    for (const line of readFileSync(f).subarray(before[i] ?? 0).toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        out.push(JSON.parse(line) as LedgerEntry);
+      } catch {
+        /* a torn line: not evidence either way */
+      }
+    }
+  });
+  return out;
+}
+
+/**
+ * Why the canary commit landed, when the configuration the proof used shows it: the secrets gate disabled in the
+ * clone's loopgates.yaml (the file the hook read), or the secrets gate's ledger entry for the canary commit saying it
+ * ran and passed (gitleaks reported nothing in the canary's file: its own configuration, README "Configuration",
+ * lets the file through; the gate's own canary, other file names, still proved it sees). The secrets gate has no
+ * files/exclude setting of its own (gates/secrets/index.ts reads every staged file). Null when neither shows: then the
+ * hook itself most likely did not run loopgates. `tracked`: which of those files the user's HEAD holds (the clone's
+ * index starts as HEAD, so an edit to a tracked one counts for the proof only once committed). Never throws.
+ */
+function canaryLandedCause(clone: string, tracked: ReadonlySet<string>, ledgerBefore: readonly number[]): { why: string; fix: string } | null {
+  const noProof = 'loopgates install --no-proof';
+  let secretsEnabled: boolean | null = null;
+  try {
+    secretsEnabled = loadConfig(clone).gates.find((g) => g.gate.id === 'secrets')?.enabled ?? null;
+  } catch {
+    /* an invalid config refuses every commit: the canary cannot have landed through it */
+  }
+  if (secretsEnabled === false) {
+    return {
+      why: 'the secrets gate is disabled in loopgates.yaml (gates.secrets.enabled: false), so nothing can refuse the canary commit',
+      fix: `set gates.secrets.enabled: true in loopgates.yaml (or delete that key)${tracked.has('loopgates.yaml') ? ' and commit it (the proof starts from HEAD)' : ''}, then: loopgates install; to keep the secrets gate off, install without the proof: ${noProof}`,
+    };
+  }
+  const passed = ledgerSince(clone, ledgerBefore).some((e) => e.gate === 'secrets' && e.kind === 'run' && e.verdict === 'pass');
+  if (!passed) return null;
+  const files = ['.gitleaks.toml', '.gitleaksignore'].filter((f) => existsSync(join(clone, f)));
+  const why = `the secrets gate ran and passed it (gitleaks reported no credential in ${CANARY_PATH})`;
+  if (files.length === 0) return { why, fix: 'report this with the output of: loopgates doctor' };
+  return {
+    why: `${why}, so the repository's gitleaks configuration lets that file through: ${files.join(', ')}`,
+    fix: `make ${files.join(' and ')} report a credential in ${CANARY_PATH} (keep [extend] useDefault = true and no [allowlist] path or regex that matches it${files.includes('.gitleaksignore') ? '; no .gitleaksignore entry for it' : ''})${files.some((f) => tracked.has(f)) ? ' and commit that (the proof starts from HEAD)' : ''}, then: loopgates install; to keep that configuration, install without the proof: ${noProof}`,
+  };
 }

@@ -186,3 +186,39 @@ describe('a proof that fails for a missing tool', () => {
     });
   });
 });
+
+describe('a proof whose canary lands because of the configuration, not the hook script', () => {
+  it('with the secrets gate disabled in loopgates.yaml: names that cause and its fix, and --no-proof installs', async () => {
+    await withSandbox({ ...APP, 'loopgates.yaml': 'version: 1\ngates:\n  secrets: {enabled: false}\n' }, async (s) => {
+      const before = fullState(s);
+      const r = await s.cli(['install']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /^loopgates install: proof failed: the commit staging a canary credential LANDED: the secrets gate is disabled in loopgates\.yaml \(gates\.secrets\.enabled: false\), so nothing can refuse the canary commit$/m,
+      );
+      expect(r.stderr).toMatch(/^ {2}fix: set gates\.secrets\.enabled: true in loopgates\.yaml .*then: loopgates install; .*loopgates install --no-proof$/m);
+      expect(r.stderr).not.toMatch(/ends the hook script/);
+      expect(r.stderr).toMatch(/rolled back: nothing install wrote is left/);
+      expect(fullState(s)).toBe(before);
+      // The way out it names for keeping the gate off works.
+      const n = await s.cli(['install', '--no-proof']);
+      expect(n.stderr).toBe('');
+      expect(n.code).toBe(0);
+    });
+  });
+
+  it('with a .gitleaks.toml allow-list that skips the canary path: says the secrets gate ran and passed it, and names the file', async () => {
+    const toml = "[extend]\nuseDefault = true\n\n[allowlist]\npaths = ['''\\.txt$''']\n";
+    await withSandbox({ ...APP, '.gitleaks.toml': toml }, async (s) => {
+      const before = fullState(s);
+      const r = await s.cli(['install']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /^loopgates install: proof failed: the commit staging a canary credential LANDED: the secrets gate ran and passed it \(gitleaks reported no credential in loopgates-proof\/canary\.txt\), so the repository's gitleaks configuration lets that file through: \.gitleaks\.toml$/m,
+      );
+      expect(r.stderr).toMatch(/^ {2}fix: make \.gitleaks\.toml report a credential in loopgates-proof\/canary\.txt .*no \[allowlist\] path or regex that matches it.*, then: loopgates install; .*loopgates install --no-proof$/m);
+      expect(r.stderr).not.toMatch(/ends the hook script/);
+      expect(fullState(s)).toBe(before);
+    });
+  });
+});
