@@ -9,7 +9,10 @@ import { loadConfig } from '../config.js';
 import { git, REPO_ENV_KEYS } from '../git.js';
 import { LEDGER_IN_TREE, type LedgerEntry } from '../ledger.js';
 
-/** Files of the user's working tree that decide how the hook behaves; copied into the clone as they are now. */
+/**
+ * Files of the user's working tree that decide how the hook behaves; copied into the clone as they are now, and staged
+ * there as they are staged in the user's index.
+ */
 const COPIED = ['loopgates.yaml', '.loopgates', '.gitleaks.toml', '.gitleaksignore', '.gitattributes', 'package.json', '.husky'];
 /** Run output and husky's generated dir: never copied. */
 const NOT_COPIED = new Set(['ledger.jsonl', 'cache', '_']);
@@ -62,8 +65,9 @@ export interface ProofOptions {
 }
 
 /**
- * Clone `top` (objects shared, nothing checked out, index = HEAD), copy the files that steer the hook, link
- * node_modules, then commit through the real hooks dir: clean first, canary second. Never throws for a refused or
+ * Clone `top` (objects shared, nothing checked out, index = HEAD but for the files that steer the hook: those as the
+ * user's index has them), copy those files as they are in the working tree, link node_modules, then commit through
+ * the real hooks dir: clean first, canary second. Never throws for a refused or
  * failed commit (that is the answer); throws GitError when the clone itself cannot be made. Removes the clone.
  */
 export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
@@ -84,6 +88,11 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
       if (!existsSync(from)) continue;
       cpSync(from, join(clone, name), { recursive: true, filter: (src) => !NOT_COPIED.has(src.slice(src.lastIndexOf('/') + 1)) || src === from });
     }
+    // The hook judges a commit by the staged steering files (an unstaged loopgates.yaml edit refuses it), so the clone's
+    // index holds the user's staged versions of them, not HEAD's: the proof sees what the user's next commit sees.
+    const staged = await git(['ls-files', '-s', '-z', '--', ...COPIED], { cwd: opts.top, env });
+    await git(['rm', '-r', '-q', '-f', '--cached', '--ignore-unmatch', '--', ...COPIED], { cwd: clone, env });
+    if (staged.stdout.length > 0) await git(['update-index', '-z', '--index-info'], { cwd: clone, env, input: staged.stdout });
     if (existsSync(join(opts.top, 'node_modules'))) symlinkSync(join(opts.top, 'node_modules'), join(clone, 'node_modules'), process.platform === 'win32' ? 'junction' : 'dir');
     const record = join(opts.commonDir, 'loopgates', 'cli-path');
     if (existsSync(record)) {
@@ -185,8 +194,8 @@ function ledgerSince(clone: string, before: readonly number[]): LedgerEntry[] {
  * ran and passed (gitleaks reported nothing in the canary's file: its own configuration, README "Configuration",
  * lets the file through; the gate's own canary, other file names, still proved it sees). The secrets gate has no
  * files/exclude setting of its own (gates/secrets/index.ts reads every staged file). Null when neither shows: then the
- * hook itself most likely did not run loopgates. `tracked`: which of those files the user's HEAD holds (the clone's
- * index starts as HEAD, so an edit to a tracked one counts for the proof only once committed). Never throws.
+ * hook itself most likely did not run loopgates. `tracked`: which of those files the user's index holds (an edit to
+ * one counts, for the hook and so for the proof, only once staged). Never throws.
  */
 function canaryLandedCause(clone: string, tracked: ReadonlySet<string>, ledgerBefore: readonly number[]): { why: string; fix: string } | null {
   const noProof = 'loopgates install --no-proof';
@@ -199,7 +208,7 @@ function canaryLandedCause(clone: string, tracked: ReadonlySet<string>, ledgerBe
   if (secretsEnabled === false) {
     return {
       why: 'the secrets gate is disabled in loopgates.yaml (gates.secrets.enabled: false), so nothing can refuse the canary commit',
-      fix: `set gates.secrets.enabled: true in loopgates.yaml (or delete that key)${tracked.has('loopgates.yaml') ? ' and commit it (the proof starts from HEAD)' : ''}, then: loopgates install; to keep the secrets gate off, install without the proof: ${noProof}`,
+      fix: `set gates.secrets.enabled: true in loopgates.yaml (or delete that key)${tracked.has('loopgates.yaml') ? ' and stage it (git add loopgates.yaml)' : ''}, then: loopgates install; to keep the secrets gate off, install without the proof: ${noProof}`,
     };
   }
   const passed = ledgerSince(clone, ledgerBefore).some((e) => e.gate === 'secrets' && e.kind === 'run' && e.verdict === 'pass');
@@ -209,6 +218,6 @@ function canaryLandedCause(clone: string, tracked: ReadonlySet<string>, ledgerBe
   if (files.length === 0) return { why, fix: 'report this with the output of: loopgates doctor' };
   return {
     why: `${why}, so the repository's gitleaks configuration lets that file through: ${files.join(', ')}`,
-    fix: `make ${files.join(' and ')} report a credential in ${CANARY_PATH} (keep [extend] useDefault = true and no [allowlist] path or regex that matches it${files.includes('.gitleaksignore') ? '; no .gitleaksignore entry for it' : ''})${files.some((f) => tracked.has(f)) ? ' and commit that (the proof starts from HEAD)' : ''}, then: loopgates install; to keep that configuration, install without the proof: ${noProof}`,
+    fix: `make ${files.join(' and ')} report a credential in ${CANARY_PATH} (keep [extend] useDefault = true and no [allowlist] path or regex that matches it${files.includes('.gitleaksignore') ? '; no .gitleaksignore entry for it' : ''})${files.some((f) => tracked.has(f)) ? ` and stage it (git add ${files.filter((f) => tracked.has(f)).join(' ')})` : ''}, then: loopgates install; to keep that configuration, install without the proof: ${noProof}`,
   };
 }

@@ -207,6 +207,20 @@ describe('a proof whose canary lands because of the configuration, not the hook 
     });
   });
 
+  it('the fix it names works: the secrets gate enabled in a staged loopgates.yaml (not yet committed), install proves the hook', async () => {
+    await withSandbox({ ...APP, 'loopgates.yaml': 'version: 1\ngates:\n  secrets: {enabled: false}\n' }, async (s) => {
+      const r = await s.cli(['install']);
+      expect(r.stderr).toMatch(/^ {2}fix: set gates\.secrets\.enabled: true in loopgates\.yaml \(or delete that key\) and stage it \(git add loopgates\.yaml\), then: loopgates install; /m);
+      s.repo.write('loopgates.yaml', 'version: 1\ngates:\n  secrets: {enabled: true}\n');
+      s.repo.git('add', 'loopgates.yaml');
+      const again = await s.cli(['install']);
+      expect(again.stderr).toBe('');
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(/proving: canary commit refused \(exit 1\), finding at loopgates-proof\/canary\.txt/);
+      expect(again.stdout).toMatch(/proven: a commit staging a credential is refused and a clean commit lands/);
+    });
+  });
+
   it('with a .gitleaks.toml allow-list that skips the canary path: says the secrets gate ran and passed it, and names the file', async () => {
     const toml = "[extend]\nuseDefault = true\n\n[allowlist]\npaths = ['''\\.txt$''']\n";
     await withSandbox({ ...APP, '.gitleaks.toml': toml }, async (s) => {
