@@ -1,7 +1,8 @@
 // The staged and tree snapshots against real git: what is a target, which bytes are read, GIT_INDEX_FILE.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { GitError } from '../../core/errors.js';
 import { gitEnv, repoFacts } from '../../core/git.js';
@@ -28,6 +29,40 @@ describe('indexWorkspace', () => {
       expect(await ws.has('untracked.txt')).toBe(false);
       await expect(ws.read('gone.txt')).rejects.toThrow(/not in the snapshot/);
       expect(treeAndIndexDigest(repo.dir)).toBe(before);
+    });
+  });
+
+  it('reads a wholly staged file from the working tree without git cat-file, and the blob whenever the tree differs', async () => {
+    await withGitRepo({ 'whole.txt': 'staged as is\n', 'part.txt': 'v1\n', 'crlf.txt': 'a\nb\n', '.gitattributes': 'crlf.txt text eol=crlf\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'base');
+      repo.write('whole.txt', 'staged as is, v2\n');
+      repo.write('part.txt', 'v2 staged\n');
+      repo.git('add', '--', 'whole.txt', 'part.txt');
+      repo.write('part.txt', 'v2 staged\nand an unstaged line\n');
+      // eol=crlf: the working tree holds CRLF, the blob LF (a filter's output is never the blob).
+      rmSync(join(repo.dir, 'crlf.txt'));
+      repo.git('checkout', '--', 'crlf.txt');
+      // A `git` first on PATH that logs each subcommand, then runs the real git.
+      const bin = join(repo.dir, '..', 'logging-git');
+      const log = join(repo.dir, '..', 'git-calls.txt');
+      mkdirSync(bin);
+      const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+      writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$1" >> '${log}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
+      writeFileSync(log, '');
+      const path = process.env.PATH;
+      process.env.PATH = `${bin}:${path}`;
+      try {
+        const ws = await indexWorkspace(repo.dir, {});
+        expect(await ws.readText('whole.txt')).toBe('staged as is, v2\n');
+        expect(readFileSync(log, 'utf8')).not.toContain('cat-file');
+        expect(await ws.readText('part.txt')).toBe('v2 staged\n');
+        expect(readFileSync(log, 'utf8')).toContain('cat-file');
+        expect(readFileSync(join(repo.dir, 'crlf.txt'), 'utf8')).toBe('a\r\nb\r\n');
+        expect(await ws.readText('crlf.txt')).toBe('a\nb\n');
+      } finally {
+        process.env.PATH = path;
+      }
     });
   });
 
