@@ -2,12 +2,13 @@
 // The hook git runs is a POSIX sh script stored in the repository (hooks/pre-commit, rendered to
 // .loopgates/hooks/pre-commit) so every checkout runs the same version; install places only what git needs to reach it
 // (a shim in the hooks dir, or a block in husky's .husky/pre-commit), then proves it in a scratch clone.
-import { existsSync, mkdtempSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join, relative } from 'node:path';
+import { delimiter, dirname, join, relative } from 'node:path';
 import type { CommandIO, Verb } from './core/command.js';
 import { ExitCode } from './core/command.js';
 import { LoopgatesError } from './core/errors.js';
+import { messages } from './core/messages.js';
 import { runTool } from './core/tools.js';
 import { probeGitleaks, resolveGitleaks } from './gates/secrets/gitleaks.js';
 import { detectManagers, listsLoopgates, readPackageJson, repoLayout, STORED_HOOK, type Managers, type RepoLayout } from './core/install/layout.js';
@@ -426,8 +427,28 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
   const scanner = await scannerProblems(ctx.env, io.signal);
   check(scanner.problems, `gitleaks: ${scanner.found}`);
   check(await configProblems(layout.top), 'loopgates.yaml valid');
+  const cache = join(layout.commonDir, 'loopgates', 'cache');
+  check(cacheProblems(cache), `cache: ${cache}`);
   ctx.out(problems.length === 0 ? 'healthy' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`);
   return problems.length === 0 ? ExitCode.ok : ExitCode.broken;
+}
+
+/**
+ * Whether runs can use the cache directory `cacheRoot` (core/runner.ts prepareCacheDirs refuses a run that cannot):
+ * it, or the nearest folder above it that exists, must be a writable directory. Reads only (access(2), stat(2)).
+ */
+function cacheProblems(cacheRoot: string): Problem[] {
+  for (let dir = cacheRoot; ; dir = dirname(dir)) {
+    try {
+      if (!statSync(dir).isDirectory()) return [{ what: messages.cacheUnusable(cacheRoot, `${dir} is a file, not a directory`), fix: messages.cacheUnusableFix(dir) }];
+      accessSync(dir, constants.W_OK);
+      return [];
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && dirname(dir) !== dir) continue;
+      return [{ what: messages.cacheUnusable(cacheRoot, e instanceof Error ? e.message : String(e)), fix: messages.cacheUnusableFix(cacheRoot) }];
+    }
+  }
 }
 
 function describeManagers(layout: RepoLayout, m: Managers): string[] {

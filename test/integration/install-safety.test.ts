@@ -1,7 +1,7 @@
 // install / uninstall / doctor must never act outside the repository they run in, never leave a hook that git would
 // skip while saying it is healthy, and never strand the user in a set-up install asked them to make.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeAndIndexDigest } from '../helpers/git-repo.js';
@@ -149,6 +149,24 @@ describe('husky 9 with `exit 0` in .husky/pre-commit', () => {
       expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
       expect(s.repo.read('.husky/pre-commit').endsWith('# <<< loopgates\nexit 0\n')).toBe(true);
       expect((await s.cli(['doctor'])).code).toBe(0);
+    });
+  });
+});
+
+describe('doctor and the cache directory', () => {
+  it('a file where the cache directory belongs is a problem with the fix runs would give; removed, doctor is healthy again', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      const cache = join(s.repo.dir, '.git', 'loopgates', 'cache');
+      rmSync(cache, { recursive: true, force: true });
+      writeFileSync(cache, 'x\n');
+      const d = await s.cli(['doctor']);
+      expect(d.code).toBe(2);
+      expect(d.stdout).toContain(`PROBLEM  the loopgates cache directory ${cache} cannot be used: ${cache} is a file, not a directory\n         fix: rm -rf '${cache}'`);
+      rmSync(cache);
+      const again = await s.cli(['doctor']);
+      expect(again.stdout).toContain(`ok       cache: ${cache}`);
+      expect(again.code).toBe(0);
     });
   });
 });
