@@ -1,7 +1,7 @@
 // The runner: turns a gate's output into a verdict (DESIGN.md "verdict"), with counts, a per-gate timeout and
 // parallelism. Every path that cannot prove a pass ends in `vacuous` or `error`, never `pass`.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { completeFinding } from './finding.js';
 import { LoopgatesError } from './errors.js';
 import { messages } from './messages.js';
@@ -179,9 +179,21 @@ export function prepareCacheDirs(cacheRoot: string, ids: readonly string[]): voi
       const why = e instanceof Error ? e.message : String(e);
       const code = (e as NodeJS.ErrnoException).code;
       const owner = code === 'EACCES' || code === 'EPERM' ? ' (as the user that owns it, or with sudo)' : '';
-      throw new LoopgatesError(messages.cacheUnusable(cacheRoot, why), `${messages.cacheUnusableFix(cacheRoot)}${owner}`);
+      throw new LoopgatesError(messages.cacheUnusable(cacheRoot, why), `${messages.cacheUnusableFix(code === 'ENOTDIR' ? fileInTheWay(cacheRoot) : cacheRoot)}${owner}`);
     }
   }
+}
+
+/** The file that stands where a folder of `dir` belongs (ENOTDIR): `dir` itself or the first such parent; else `dir`. */
+function fileInTheWay(dir: string): string {
+  for (let d = dir; dirname(d) !== d; d = dirname(d)) {
+    try {
+      if (!statSync(d).isDirectory()) return d;
+    } catch {
+      /* absent: look higher */
+    }
+  }
+  return dir;
 }
 
 function timeoutError(id: string, ms: number): Pick<GateResult, 'reason' | 'error'> {

@@ -43,6 +43,21 @@ describe('a cache directory that is a file', () => {
     });
   });
 
+  it('a file at .git/loopgates (above the cache) is what the fix removes, and that fix works', async () => {
+    const run = makeRunVerb({ gates: toys });
+    await withGitRepo({ 'a.txt': 'fine\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      const above = join(repo.dir, '.git', 'loopgates');
+      rmSync(above, { recursive: true, force: true });
+      writeFileSync(above, 'x\n');
+      const r = await runVerbIn(run, repo.dir, []);
+      expect(r.code).toBe(2);
+      expect(r.stdout + r.stderr).toContain(`fix: rm -rf '${above}'`);
+      rmSync(above);
+      expect((await runVerbIn(run, repo.dir, [])).code).toBe(0);
+    });
+  });
+
   it('runGate alone (selftest, mutate) reports a cache mkdir failure as an unusable cache, not as a crash', async () => {
     const root = join(tmpdir(), `loopgates-cache-file-${process.pid}`);
     writeFileSync(root, 'x\n');
