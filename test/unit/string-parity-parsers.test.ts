@@ -240,3 +240,21 @@ describe('positioned JSON from bytes', () => {
     expect(files).toBe(57);
   });
 });
+
+describe('parsePo on a malformed file', () => {
+  it('reports unparsable at the line our reader stops, with gettext-parser\'s own message (imported only then)', async () => {
+    const { parsePo } = await import('../../gates/string-parity/parsers/po.js');
+    const bytes = Buffer.from('msgid ""\nmsgstr ""\n"Language: de\\n"\n\nmsgid "a"\nmsgstr "b"\ngarbage here\n');
+    let reference = '';
+    try {
+      gettextPo.parse(bytes, { validation: true });
+    } catch (e) {
+      reference = (e as Error).message;
+    }
+    expect(reference).not.toBe('');
+    const r = await parsePo('de.po', bytes, 'de', 'none', false);
+    expect(r.problems.map((p) => [p.rule, p.line, p.severity])).toEqual([['unparsable', 7, 'error']]);
+    expect(r.problems[0]!.message).toMatch(/^not a valid PO file: .+ \(gettext-parser: /);
+    expect(r.problems[0]!.message.endsWith(`(gettext-parser: ${reference})`)).toBe(true);
+  });
+});

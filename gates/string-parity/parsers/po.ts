@@ -4,7 +4,6 @@
 // took 3.7 s for Chia's 8.5 MB of PO files on the project machine (budget: 2 s for the whole l10n corpus). The
 // unit tests check this reader against gettext-parser on every corpus PO file, and gettext-parser gives the message
 // when this reader finds a file malformed.
-import { po as poParser } from 'gettext-parser';
 import type { CatalogEntry, Grammar, LoadedCatalog, Variant } from '../model.js';
 import { localeCatalog } from '../model.js';
 
@@ -197,9 +196,10 @@ function readPoText(text: string, bytes: Buffer | null, skip: number, oddTermina
  * Lingui catalogs, `none` for plain gettext); `#, c-format` selects printf. The header entry is left out.
  * An entry with an empty msgstr is untranslated (gettext shows the msgid) and is left out of `entries` unless
  * `isSource`, where the msgid is the text. `#, fuzzy` sets `state: 'fuzzy'`. Plural entries (msgid_plural) keep
- * `msgstr[n]` as plurals `0`, `1`, ... and `nplurals` from the header. Problems: `unparsable`. Never throws.
+ * `msgstr[n]` as plurals `0`, `1`, ... and `nplurals` from the header. Problems: `unparsable` (with gettext-parser's own
+ * message, that library being imported only for a malformed file). Never rejects.
  */
-export function parsePo(path: string, bytes: Buffer, locale: string, grammar: Grammar, isSource: boolean): LoadedCatalog {
+export async function parsePo(path: string, bytes: Buffer, locale: string, grammar: Grammar, isSource: boolean): Promise<LoadedCatalog> {
   // The file is scanned as Latin-1 (one byte, one character: fast to decode and to scan, and the PO syntax is
   // ASCII); only the pieces kept that hold other bytes are decoded as UTF-8 (a UTF-8 BOM is skipped, as before).
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
@@ -211,7 +211,8 @@ export function parsePo(path: string, bytes: Buffer, locale: string, grammar: Gr
     const line = err instanceof PoSyntaxError ? err.line : 1;
     let detail = (err as Error).message;
     try {
-      poParser.parse(bytes, { validation: true });
+      // Loaded only here: importing gettext-parser costs ~75 ms, a run over well-formed catalogs never needs it.
+      (await import('gettext-parser')).po.parse(bytes, { validation: true });
     } catch (gp) {
       detail += ` (gettext-parser: ${(gp as Error).message})`;
     }
