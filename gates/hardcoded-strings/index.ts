@@ -52,13 +52,21 @@ export const DEFAULT_EXCLUDE: readonly string[] = [
   '**/.gradle/**',
   '**/Pods/**',
   '**/DerivedData/**',
-  '**/src/test*/**',
-  '**/src/androidTest*/**',
-  '**/*Tests/**',
+  // Gradle test source sets (test, testDebug, testFixtures, androidTest...), not src/testimonials/ or src/testflight/.
+  '**/src/test/**',
+  '**/src/test[A-Z]*/**',
+  '**/src/androidTest/**',
+  '**/src/androidTest[A-Z]*/**',
+  // Xcode test targets at the top (AppTests/, AppUITests/) and SwiftPM's Tests/; not a feature folder deeper down
+  // (src/features/ABTests/).
+  '*Tests/**',
+  '*/*Tests/**',
+  'Tests/**',
   '**/__tests__/**',
   '**/*.test.*',
   '**/*.spec.*',
   '**/*.stories.*',
+  '**/*.story.*',
   '**/*.config.js',
   '**/*.min.js',
 ];

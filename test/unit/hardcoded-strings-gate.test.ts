@@ -35,10 +35,21 @@ describe('hardcoded-strings gate', () => {
     const d = configSchema.parse({});
     expect(d.allow).toEqual([]);
     expect(d.attributes.android).toContain('android:contentDescription');
-    expect(d.exclude).toContain('**/src/test*/**');
+    expect(d.exclude).toContain('**/src/test/**');
     expect(() => configSchema.parse({ allow: ['('] })).toThrow(/not a valid regular expression/);
     expect(() => configSchema.parse({ nope: 1 })).toThrow();
     expect(() => configSchema.parse({ attributes: { android: [], jsx: ['title'], typo: [] } })).toThrow();
+  });
+
+  it('default excludes: test source sets, Xcode/SwiftPM test targets and stories, not folders that only start like them', async () => {
+    const d = configSchema.parse({});
+    const excluded = ['app/src/test/java/A.kt', 'app/src/testDebug/A.kt', 'app/src/testFixtures/A.kt', 'app/src/androidTest/A.kt', 'app/src/androidTestDebug/A.kt', 'AppTests/X.swift', 'App/AppUITests/X.swift', 'Tests/FooTests/X.swift', 'src/Latest.story.tsx', 'src/Latest.stories.tsx', 'src/__tests__/a.tsx', 'src/a.test.tsx'];
+    const judged = ['src/testimonials/Screen.tsx', 'src/features/ABTests/Screen.tsx', 'app/src/testflight/Screen.tsx', 'app/src/main/java/Test.kt'];
+    expect(selectInputs([...excluded, ...judged], d)).toEqual(judged);
+    // Red before: src/test*/ and *Tests/ took these for tests, so the literal in them was never judged.
+    const r = await run({ 'src/testimonials/Screen.tsx': 'export const S = () => <Text>Visible words</Text>;\n' });
+    expect(r.verdict).toBe('fail');
+    expect(r.findings.map((f) => `${f.file}:${f.line}`)).toEqual(['src/testimonials/Screen.tsx:1']);
   });
 
   it('is configured from loopgates.yaml, and a bad allow entry is a config error with its line', () => {
