@@ -236,6 +236,12 @@ async function computeLostDefaults(ws: Workspace, set: CatalogSet, changed: read
   return out;
 }
 
+/** `de, fr, …`: the distinct locales of `files`, sorted, at most six named. */
+function localesOf(files: ReadonlyArray<{ locale: string }>): string {
+  const all = [...new Set(files.map((f) => f.locale || '?'))].sort();
+  return all.length > 6 ? `${all.slice(0, 6).join(', ')}, …` : all.join(', ');
+}
+
 /** Split Android resource qualifiers (`-pt-rBR-land`) into the locale part and the rest. */
 function androidQualifiers(q: string): { raw: string; locale: string | null; rest: string } | null {
   const parts = q.split('-').filter(Boolean);
@@ -461,7 +467,12 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
   }
   for (const [id, list] of jsonGroups) {
     const base = list.find((c) => c.locale === jsonBase) ?? list.find((c) => c.locale.split('-')[0] === jsonBase.split('-')[0]);
-    if (!base) continue;
+    if (!base) {
+      // Locale-named JSON without the base locale's file may be no catalog at all (so it is not read), but a team
+      // whose keys are written in another language must hear why its catalogs are not compared.
+      if (list.length > 1) notes.push(`${id}: JSON files named by locale (${localesOf(list)}) but none for the base locale ${jsonBase}: not read as catalogs; if they are, set gates.string-parity.baseLocale to the language their keys are written in`);
+      continue;
+    }
     let format: CatalogFormat = options.jsonFormat === 'icu' ? 'icu-json' : 'i18next-json';
     if (!options.jsonFormat || options.jsonFormat === 'auto') {
       // The base decides; a base with no interpolation of either kind says nothing, so then its translations do (a
@@ -513,7 +524,7 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
     const count = `${d.files.length} file${d.files.length === 1 ? '' : 's'}`;
     // Android merges every file of values/: a translation's keys are looked up in the other base files of the folder.
     if (!base && d.format === 'android-xml') notes.push(`catalog ${d.id}: no base file of that name (${count}); its keys are compared with the other files of the default values folder, and a key none of them defines has no default`);
-    else if (!base) notes.push(`catalog ${d.id}: no base file found (${count}); only their own syntax is checked`);
+    else if (!base) notes.push(`catalog ${d.id}: no base file found (${count}: ${localesOf(d.files)}); only their own syntax is checked; if their keys are written in one of these languages, set gates.string-parity.baseLocale`);
     groups.push({ id: d.id, format: d.format, baseLocale: d.baseLocale ?? options.baseLocale ?? 'en', baseSource: d.baseSource ?? 'none', base, files: d.files });
   }
   groups.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

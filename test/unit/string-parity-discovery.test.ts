@@ -145,3 +145,18 @@ describe('string-parity: JSON flavour', () => {
     expect(await detect({ 'locales/en.json': '{"hello":"Hello"}\n', 'locales/de.json': '{"hello":"Hallo"}\n' })).toEqual(['icu-json']);
   });
 });
+
+describe('discovery notes when no file is in the base locale', () => {
+  it('Apple tables in de and fr only: the note names the locales and gates.string-parity.baseLocale', async () => {
+    const ws = memoryWorkspace({ mode: 'all', files: { 'App/de.lproj/Localizable.strings': '"a" = "A %@";\n', 'App/fr.lproj/Localizable.strings': '"a" = "A %@";\n' } });
+    const set = await discoverCatalogs(ws);
+    expect(set.notes).toEqual(['catalog App/*.lproj/localizable.strings: no base file found (2 files: de, fr); only their own syntax is checked; if their keys are written in one of these languages, set gates.string-parity.baseLocale']);
+  });
+  it('i18next folders de and fr only: not read as catalogs, and the note says why and what to set', async () => {
+    const ws = memoryWorkspace({ mode: 'all', files: { 'public/locales/de/common.json': '{"a": "A {{n}}"}\n', 'public/locales/fr/common.json': '{"a": "A {{n}}"}\n' } });
+    const set = await discoverCatalogs(ws);
+    expect(set.groups).toEqual([]);
+    expect(set.notes).toEqual(['public/locales/*/common.json: JSON files named by locale (de, fr) but none for the base locale en: not read as catalogs; if they are, set gates.string-parity.baseLocale to the language their keys are written in']);
+    expect((await discoverCatalogs(ws, { baseLocale: 'de' })).groups.map((g) => [g.id, g.base?.path])).toEqual([['public/locales/*/common.json', 'public/locales/de/common.json']]);
+  });
+});
