@@ -112,7 +112,8 @@ What is judged:
                       index (a partially staged file is judged by its staged content). The default.
   --all               every file of the tree (tracked plus untracked, not ignored). Outside a git
                       repository, every file under the current folder (skipping .git and node_modules).
-  --files <paths...>  the named files of the tree; put -- before a path that starts with '-':
+  --files <paths...>  the named files of the tree (a folder: every file under it that --all would
+                      read); put -- before a path that starts with '-':
                       loopgates run --files -- '-x y.kt'
 
 Options:

@@ -116,8 +116,9 @@ const WALK_SKIP = new Set(['.git', 'node_modules']);
  * - In a git work tree, the file list is `git ls-files -co --exclude-standard -z` (tracked plus untracked, not
  *   ignored), keeping regular files that exist on disk. Outside git (a plain folder such as a corpus), `cwd` is the
  *   root and the folder is walked, skipping `.git` and `node_modules`.
- * - mode `all`: targets = that list. mode `files`: targets = `files` (relative to `cwd` or absolute; each must be a
- *   regular file inside the root), allPaths still the whole list so gates see context.
+ * - mode `all`: targets = that list. mode `files`: targets = `files` (relative to `cwd` or absolute; each a regular
+ *   file inside the root, or a folder there, which stands for every listed file under it), allPaths still the whole
+ *   list so gates see context.
  * Throws LoopgatesError (exit 2) for a named file that is missing or outside the root; GitError when git fails.
  */
 export async function treeWorkspace(
@@ -145,10 +146,18 @@ export async function treeWorkspace(
     for (const f of files ?? []) {
       const abs = isAbsolute(f) ? f : resolve(cwd, f);
       const rel = relative(realOrSelf(root), realOrSelf(abs));
-      if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+      if (rel.startsWith('..') || isAbsolute(rel)) {
         throw new LoopgatesError(`${f} is outside ${root}`, 'name files inside the repository');
       }
-      if (!isRegularFile(abs)) throw new LoopgatesError(`${f} is not a file`, `check the path, then run: loopgates run --files <paths...>`);
+      // A folder stands for every file of the list under it (tracked, or untracked and not ignored).
+      if (isDirectory(abs)) {
+        const prefix = rel === '' ? '' : `${rel.split(sep).join('/')}/`;
+        const under = listed.filter((p) => p.startsWith(prefix));
+        if (under.length === 0) throw new LoopgatesError(`${f} holds no file to check (none tracked, or untracked and not ignored)`, 'name files, or folders that hold some');
+        for (const p of under) named.add(p);
+        continue;
+      }
+      if (rel === '' || !isRegularFile(abs)) throw new LoopgatesError(`${f} is not a file`, `check the path, then run: loopgates run --files <paths...>`);
       named.add(rel.split(sep).join('/'));
     }
     targets = [...named].sort();
@@ -171,6 +180,14 @@ export async function treeWorkspace(
     readText: async (path) => readFileSync(abs(path), 'utf8'),
     has: async (path) => inTree.has(normalisePath(path)),
   };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function isRegularFile(path: string): boolean {

@@ -140,6 +140,16 @@ describe('indexWorkspace', () => {
 });
 
 describe('treeWorkspace', () => {
+  it('--files with a folder judges every file under it that --all would read; a folder with none is an error', async () => {
+    await withGitRepo({ 'App/a.kt': 'a\n', 'App/sub/b.kt': 'b\n', 'Other/c.kt': 'c\n', 'Ignored/d.kt': 'd\n', '.gitignore': 'Ignored/\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      const ws = await treeWorkspace(repo.dir, 'files', ['App', 'Other/c.kt']);
+      expect(await ws.targets()).toEqual(['App/a.kt', 'App/sub/b.kt', 'Other/c.kt']);
+      await expect(treeWorkspace(repo.dir, 'files', ['Ignored'])).rejects.toThrow(/Ignored holds no file to check/);
+      await expect(treeWorkspace(repo.dir, 'files', ['Nope'])).rejects.toThrow(/Nope is not a file/);
+    });
+  });
+
   it('--all lists tracked and untracked-not-ignored files that exist, reading the working tree', async () => {
     await withGitRepo({ '.gitignore': 'ignored.txt\n', 'a.txt': 'a\n', 'deleted.txt': 'x\n' }, async (repo) => {
       repo.git('add', '--', '.');
