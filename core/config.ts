@@ -3,7 +3,7 @@
 // the JSON Schema for editors (loopgates.schema.json) is generated from the same zod schemas.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml';
 import type { Node } from 'yaml';
 import { z } from 'zod';
 import { builtinGates } from '../gates/registry.js';
@@ -142,12 +142,23 @@ export function parseConfig(text: string, file: string, options: ConfigOptions =
   const builtin = options.gates ?? builtinGates;
   refuseIncompleteGates(builtin);
   const lc = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: true, uniqueKeys: true });
+  // logLevel error: yaml's own warnings (a list or map used as a key) would print as a raw Node warning; they are
+  // reported below as problems with their line instead.
+  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: true, uniqueKeys: true, logLevel: 'error' });
   const problems: ConfigProblem[] = [];
   for (const e of doc.errors) {
     const first = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     problems.push({ path: '', line: e.linePos?.[0]?.line ?? 0, message: `YAML ${e.code}: ${first}` });
   }
+  visit(doc, {
+    Pair(_, pair) {
+      if (pair.key !== null && !isScalar(pair.key)) {
+        const at = (pair.key as Node).range?.[0];
+        problems.push({ path: '', line: at === undefined ? 0 : lc.linePos(at).line, message: `a key must be a plain name, not a ${isSeq(pair.key) ? 'list' : 'map'} (check the indentation and the ':' of the line)` });
+      }
+    },
+  });
+  if (problems.length) throw new ConfigError(file, sortProblems(problems));
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: 100 }) ?? {};

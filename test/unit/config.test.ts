@@ -164,3 +164,26 @@ describe('platform detection (for config defaults)', () => {
     expect(detectPlatforms(['node_modules/x/build.gradle', 'README.md'])).toEqual([]);
   });
 });
+
+describe('a list or map used as a key', () => {
+  it('is one problem at its line, and yaml prints no Node warning of its own', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      let err: unknown;
+      try {
+        parseConfig('version: 1\ngates:\n  [secrets]: {}\n', 'loopgates.yaml');
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).problems.map((p) => `${p.line} ${p.message}`)).toEqual(["3 a key must be a plain name, not a list (check the indentation and the ':' of the line)"]);
+      // process.emitWarning delivers on a later tick.
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).toEqual([]);
+  });
+});
