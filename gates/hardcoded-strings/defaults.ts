@@ -79,6 +79,8 @@ export const TRANSLATION_COMPONENTS: readonly string[] = ['Trans'];
  * Named arguments and assignment targets that carry user text in Compose and the View system
  * (`Icon(contentDescription = …)`, `semantics { contentDescription = … }`, `showSnackbar(message = …, actionLabel = …)`,
  * `Modifier.clickable(onClickLabel = …)`, `textView.text = …`). Config `attributes.kotlin` replaces the list.
+ * `message` and `label` as named arguments are read only in calls that are UI by name (kotlin.ts CALL_SCOPED_NAMES):
+ * loggers, exceptions and analytics take the same names.
  */
 export const DEFAULT_KOTLIN_NAMES: readonly string[] = [
   'text',

@@ -1,6 +1,6 @@
 // Java (Android View system) extractor, on tree-sitter-java. Text-bearing calls follow the Android SDK:
 // TextView.setText / setHint / setError, View.setContentDescription / setTooltipText, Toolbar and Activity setTitle,
-// AlertDialog.Builder setters, Toast.makeText and Snackbar.make (text is the second argument).
+// AlertDialog.Builder and Notification.Builder setters, Toast.makeText and Snackbar.make (text is the second argument).
 import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
 import { KOTLIN_CALLS } from './kotlin.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';

@@ -1,13 +1,14 @@
 // Kotlin / Jetpack Compose extractor, on fwcd/tree-sitter-kotlin (the grammar shipped in tree-sitter-wasms).
 // Text-bearing positions follow Android's APIs: Compose `Text`, `Modifier.semantics { contentDescription = … }`,
-// `Toast.makeText`, `TextView.setText`, AlertDialog.Builder setters, Material 3 composables' named parameters.
+// `Toast.makeText`, `TextView.setText`, AlertDialog.Builder and Notification.Builder setters, Material 3 composables'
+// named parameters. Compose preview code (`@Preview` functions, PreviewParameterProviders) never ships and is not read.
 import { DEFAULT_KOTLIN_NAMES } from './defaults.js';
 import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
 
 export { DEFAULT_KOTLIN_NAMES } from './defaults.js';
 
-/** Calls whose positional argument at the given index (or named argument `text`/`message`) is user text. */
+/** Calls whose positional argument at the given index (or named argument `text`) is user text. */
 export const KOTLIN_CALLS: Readonly<Record<string, number>> = {
   Text: 0,
   makeText: 1, // Toast.makeText(context, text, duration)
@@ -24,6 +25,14 @@ export const KOTLIN_CALLS: Readonly<Record<string, number>> = {
   setNegativeButton: 0,
   setNeutralButton: 0,
   showSnackbar: 0,
+  // Notification.Builder / NotificationCompat.Builder and their styles: shown in the shade and on the lock screen.
+  setContentTitle: 0,
+  setContentText: 0,
+  setSubText: 0,
+  setTicker: 0,
+  setBigContentTitle: 0,
+  setSummaryText: 0,
+  bigText: 0,
 };
 
 
@@ -32,6 +41,77 @@ export const KOTLIN_CALLS: Readonly<Record<string, number>> = {
  * users (androidx.compose.animation.core: animate*AsState, updateTransition, rememberInfiniteTransition...).
  */
 const TOOLING_LABEL = /^(animate[A-Z]\w*|updateTransition|rememberTransition|rememberInfiniteTransition|createChildTransition|Crossfade|AnimatedContent|AnimatedVisibility)$/u;
+
+/**
+ * Annotations that mark a Compose preview: `@Preview` itself and multipreview annotations, which by convention are
+ * named `Preview…` (androidx's `@PreviewLightDark`, `@PreviewScreenSizes`, `@PreviewFontScale`) or `…Preview(s)`
+ * (`@DevicePreviews`, `@ThemePreview`). Matched on the simple name; a qualified `@androidx….Preview` counts.
+ * Source: developer.android.com/develop/ui/compose/tooling/previews ("Multipreview annotations").
+ */
+const PREVIEW_ANNOTATION = /^Preview|Previews?$/u;
+
+/** `PreviewParameterProvider` and androidx's `CollectionPreviewParameterProvider`: sample data for previews. */
+const PREVIEW_PROVIDER = /PreviewParameterProvider$/u;
+
+/** Simple name of a `user_type` (`Preview`, `androidx.compose.ui.tooling.preview.Preview` -> Preview). */
+function typeName(userType: SyntaxNode | null | undefined): string | undefined {
+  return userType?.type === 'user_type' ? userType.namedChildren.filter((c) => c.type === 'type_identifier').at(-1)?.text : undefined;
+}
+
+/** Whether a function declaration carries a preview annotation (`@Preview`, `@Preview(…)`, a multipreview). */
+function isPreviewFunction(fn: SyntaxNode): boolean {
+  const modifiers = fn.namedChildren.find((c) => c.type === 'modifiers');
+  return (modifiers?.namedChildren ?? []).some((a) => {
+    if (a.type !== 'annotation') return false;
+    const t = a.namedChildren.find((c) => c.type === 'user_type' || c.type === 'constructor_invocation');
+    const name = typeName(t?.type === 'constructor_invocation' ? t.namedChildren.find((c) => c.type === 'user_type') : t);
+    return name !== undefined && PREVIEW_ANNOTATION.test(name);
+  });
+}
+
+/** Whether a class declaration implements `PreviewParameterProvider<T>` (its values feed previews only). */
+function isPreviewProvider(cls: SyntaxNode): boolean {
+  return cls.namedChildren.some((c) => {
+    if (c.type !== 'delegation_specifier') return false;
+    const t = c.namedChildren.find((d) => d.type === 'user_type' || d.type === 'constructor_invocation');
+    const name = typeName(t?.type === 'constructor_invocation' ? t.namedChildren.find((d) => d.type === 'user_type') : t);
+    return name !== undefined && PREVIEW_PROVIDER.test(name);
+  });
+}
+
+/** Whether `node` sits inside preview-only code: a preview function or a `PreviewParameterProvider` class. */
+function inPreview(node: SyntaxNode): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'function_declaration' && isPreviewFunction(p)) return true;
+    if (p.type === 'class_declaration' && isPreviewProvider(p)) return true;
+  }
+  return false;
+}
+
+/**
+ * `message` and `label` are UI text in Compose components (`Snackbar(message = …)`, `NavigationBarItem(label = …)`)
+ * and UI helpers (`showSnackbar(message = …)`), but loggers, exceptions and analytics take the same names
+ * (`Napier.i(message = …)`, `IllegalStateException(message = …)`, `analytics.log(label = …)`). They are read only
+ * where the callee is a component or class by Compose naming (its simple name starts with an uppercase letter) and
+ * is no exception type, or a lowercase UI helper by its name (below). Other names of `attributes.kotlin` are read in
+ * every call.
+ */
+const CALL_SCOPED_NAMES = new Set(['message', 'label']);
+
+/** Lowercase callees that show their `message` / `label`: `showSnackbar`, `showToast`, `showDialog`, `toast`, `alert`... */
+const UI_HELPER = /^show|toast|snackbar|dialog|alert|tooltip|notif/iu;
+
+/** Exception constructors by name (`IllegalStateException`, `ApiException`, `Throwable`); a thrown call is one too. */
+const EXCEPTION_TYPE = /(Exception|Throwable)$/u;
+
+/** Whether a named `message` / `label` argument of the call `call` to `callee` is UI text (see CALL_SCOPED_NAMES). */
+function scopedNameIsText(call: SyntaxNode, callee: string): boolean {
+  if (/^\p{Lu}/u.test(callee)) {
+    const thrown = call.parent?.type === 'jump_expression' && call.parent.firstChild?.type === 'throw';
+    return !thrown && !EXCEPTION_TYPE.test(callee);
+  }
+  return UI_HELPER.test(callee);
+}
 
 const LITERAL: LiteralSpec = {
   text: new Set(['string_content']),
@@ -81,7 +161,7 @@ export async function extractKotlin(source: string, names: readonly string[] = D
     const add = (lit: SyntaxNode, context: string) => {
       if (seen.has(lit.startIndex)) return;
       const d = decodeLiteral(lit, LITERAL);
-      if (!hasLetter(d.plain)) return;
+      if (!hasLetter(d.plain) || inPreview(lit)) return;
       seen.add(lit.startIndex);
       candidates.push({ ...pos(lit), literal: d.display, context });
     };
@@ -100,6 +180,7 @@ export async function extractKotlin(source: string, names: readonly string[] = D
           if (isNamed) {
             const label = arg.firstNamedChild?.text ?? '';
             if (label === 'label' && TOOLING_LABEL.test(callee)) continue;
+            if (CALL_SCOPED_NAMES.has(label) && !scopedNameIsText(n, callee)) continue;
             if (named.has(label) || (index !== undefined && label === 'text')) for (const l of literalsIn(value)) add(l, `${callee}(${label} = …)`);
           } else {
             if (index === position) for (const l of literalsIn(value)) add(l, `${callee}()`);

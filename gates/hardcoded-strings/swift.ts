@@ -62,6 +62,21 @@ function literalsIn(expr: SyntaxNode, concatenated = false, out: Array<{ node: S
   return out;
 }
 
+/**
+ * Whether `node` sits in preview-only code: a `#Preview { … }` macro (Swift 5.9, Xcode 15) or a type conforming to
+ * `PreviewProvider`. The grammar shipped in tree-sitter-wasms predates macros: it reads `#Preview` as an ERROR node
+ * (its text ends in `#Preview`, after any attributes such as `@available(…)`) followed by the macro's body, a
+ * `lambda_literal`, or for `#Preview("Name", traits: …) { … }` a `call_expression` with a trailing closure.
+ * Source: developer.apple.com/documentation/swiftui/preview(_:body:), /previewprovider.
+ */
+function inPreview(node: SyntaxNode): boolean {
+  for (let p: SyntaxNode | null = node; p; p = p.parent) {
+    if ((p.type === 'lambda_literal' || p.type === 'call_expression') && p.previousSibling?.type === 'ERROR' && /#Preview\s*$/u.test(p.previousSibling.text)) return true;
+    if (p.type === 'class_declaration' && p.namedChildren.some((c) => c.type === 'inheritance_specifier' && /(^|\.)PreviewProvider$/u.test(c.text.trim()))) return true;
+  }
+  return false;
+}
+
 function calleeName(node: SyntaxNode | null): string | undefined {
   if (!node) return undefined;
   if (node.type === 'simple_identifier') return node.text;
@@ -84,7 +99,7 @@ export async function extractSwift(source: string, properties: readonly string[]
     const add = (lit: SyntaxNode, context: string, key: boolean) => {
       if (seen.has(lit.startIndex)) return;
       const d = decodeLiteral(lit, LITERAL);
-      if (!hasLetter(d.plain)) return;
+      if (!hasLetter(d.plain) || inPreview(lit)) return;
       seen.add(lit.startIndex);
       candidates.push({ ...pos(lit), literal: d.display, context, ...(key ? { lookupKey: d.key } : {}) });
     };

@@ -177,6 +177,93 @@ fun Fade(visible: Boolean) {
     expect(e.candidates.map((c) => c.literal)).toEqual(['Filter', 'Queue', 'Inbox']);
   });
 
+  it('skips literals inside @Preview functions, multipreview annotations and PreviewParameterProvider classes', async () => {
+    const src = `@Preview(showBackground = true)
+@Composable
+fun EpisodeRowPreview() { EpisodeRow(title = "Episode 1: Pilot"); Text("Preview only text") }
+
+@PreviewLightDark @Composable private fun DarkPreview() = Text("Dark preview")
+
+@DevicePreviews
+@Composable
+fun PhonePreview() {
+    Column { Text(text = "Nested in a lambda") }
+}
+
+@androidx.compose.ui.tooling.preview.Preview
+@Composable
+fun QualifiedPreview() { Text("Qualified") }
+
+class EpisodeProvider : PreviewParameterProvider<Episode> {
+    override val values = sequenceOf(Episode(title = "Episode A"))
+}
+
+@Composable
+fun EpisodeRow(title: String) {
+    Text("Shipped")
+    Icon(Icons.Default.Star, contentDescription = "Favourite")
+}
+
+@Suppress("unused")
+@Composable
+fun PreviewsAreNotTheOnlyAnnotation() { Text("Also shipped") }
+`;
+    const e = await extractKotlin(src);
+    expectAnchored(src, e);
+    expect(at(e)).toEqual(['23:10 Shipped', '24:51 Favourite', '29:46 Also shipped']);
+  });
+
+  it('reads message and label as UI text in components and UI helpers, not in logging, exceptions or analytics', async () => {
+    const src = `fun events(analytics: Analytics, host: SnackbarHostState) {
+    Napier.i("tag", message = "log message text")
+    Timber.d(message = "timber text")
+    throw IllegalStateException(message = "Exception message")
+    val e = ApiException(message = "Wrapped failure", code = 500)
+    throw AssertionError(message = "Assertion text")
+    analytics.log(event = "screen_view", label = "home screen")
+    trackEvent(category = "player", action = "play", label = "mini player")
+    println(message = "stdout text")
+    host.showSnackbar(message = "Episode deleted", actionLabel = "Undo")
+    context.showToast(message = "Saved to queue")
+    AlertDialog(onDismissRequest = {}, title = { Text("Delete?") }, text = { Text("Really delete?") }, confirmButton = {})
+    Snackbar(message = "Offline")
+    ErrorState(message = "Could not load episodes")
+    NavigationBarItem(label = "Inbox")
+    UiState.Error(message = "Network error")
+}
+`;
+    const e = await extractKotlin(src);
+    expectAnchored(src, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.context}`)).toEqual([
+      '10:33 Episode deleted showSnackbar(message = …)',
+      '10:66 Undo showSnackbar(actionLabel = …)',
+      '11:33 Saved to queue showToast(message = …)',
+      '12:55 Delete? Text()',
+      '12:83 Really delete? Text()',
+      '13:24 Offline Snackbar(message = …)',
+      '14:26 Could not load episodes ErrorState(message = …)',
+      '15:31 Inbox NavigationBarItem(label = …)',
+      '16:29 Network error Error(message = …)',
+    ]);
+  });
+
+  it('reads Notification.Builder titles and texts', async () => {
+    const src = `fun notify(ctx: Context) {
+    val n = NotificationCompat.Builder(ctx, CHANNEL)
+        .setContentTitle("Download complete")
+        .setContentText("3 episodes downloaded")
+        .setSubText("Downloads")
+        .setTicker("Downloading")
+        .setStyle(NotificationCompat.BigTextStyle().bigText("Long text").setBigContentTitle("Big title").setSummaryText("Summary"))
+        .setContentTitle(getString(R.string.done))
+        .build()
+}
+`;
+    const e = await extractKotlin(src);
+    expectAnchored(src, e);
+    expect(at(e)).toEqual(['3:26 Download complete', '4:25 3 episodes downloaded', '5:21 Downloads', '6:20 Downloading', '7:61 Long text', '7:93 Big title', '7:121 Summary']);
+  });
+
   it('suppresses a multi-line call after a leading comment, not the line after a trailing one', async () => {
     const e = await extractKotlin(`@Composable
 fun Brand() {
@@ -218,6 +305,24 @@ describe('Java', () => {
     expectAnchored(java, e);
     expect(at(e)).toEqual(['3:23 Episode ', '4:37 Cover art', '5:18 Details', '6:30 Downloaded', '9:31 Many', '11:23 Debug']);
     expect(e.directives.map((d) => [d.line, d.reason, d.ranges])).toEqual([[10, 'debug build only', [[10, 10], [11, 11]]]]);
+  });
+  it('finds Notification.Builder titles and texts', async () => {
+    const java = `class Notifier {
+    Notification build(Context ctx) {
+        return new NotificationCompat.Builder(ctx, CHANNEL)
+            .setContentTitle("Download complete")
+            .setContentText("3 episodes downloaded")
+            .setContentText(ctx.getString(R.string.done))
+            .build();
+    }
+}
+`;
+    const e = await extractJava(java);
+    expectAnchored(java, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.context}`)).toEqual([
+      '4:30 Download complete setContentTitle()',
+      '5:29 3 episodes downloaded setContentText()',
+    ]);
   });
 });
 
@@ -270,6 +375,40 @@ final class LegacyViewController: UIViewController {
       '27:46 Error plain',
       '27:64 Try again plain',
     ]);
+  });
+
+  it('skips #Preview macro bodies and PreviewProvider types, which never ship', async () => {
+    const src = `import SwiftUI
+struct EpisodeRow: View {
+    var body: some View { Text(verbatim: "Shipped") }
+}
+
+#Preview {
+    EpisodeRow()
+        .navigationTitle("Preview title")
+    Text(verbatim: "Preview verbatim")
+}
+
+#if DEBUG
+@available(iOS 17, *)
+#Preview("Dark", traits: .sizeThatFitsLayout) {
+    Text("Preview key")
+}
+#endif
+
+struct EpisodeRow_Previews: PreviewProvider {
+    static var previews: some View {
+        Text(verbatim: "Old preview")
+    }
+}
+
+struct After: View {
+    var body: some View { Text(verbatim: "Also shipped") }
+}
+`;
+    const e = await extractSwift(src);
+    expectAnchored(src, e);
+    expect(at(e)).toEqual(['3:42 Shipped', '26:42 Also shipped']);
   });
 });
 
