@@ -61,6 +61,10 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
   let raw: Array<GitleaksFinding & { via: 'staged' | 'dir' }> = [];
   let items: number;
   let itemUnit: string;
+  /** Inputs gitleaks was not given (not counted in `counts.files`). */
+  const unscanned: string[] = [];
+  /** Inputs scanned behind one added line (decodeForScan `prefixLines`). */
+  const prefixed = new Set<string>();
 
   if (backing.kind === 'index') {
     const cfg = files.config ? makeScratch('cfg') : undefined;
@@ -76,20 +80,25 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     items = result.commitsScanned ?? 1;
     itemUnit = 'staged diffs';
     let asFiles = await diffBlinded(backing.root, backing.env, inputs);
-    if (asFiles.length) notes.push(`${asFiles.length} staged file(s) have a diff attribute that hides them from git diff (${asFiles.slice(0, 3).join(', ')}${asFiles.length > 3 ? ', …' : ''}); scanned their staged content as files`);
-    // git shows a UTF-16 file (NUL bytes) as "Binary files differ", so the staged scan never sees its lines.
-    const encoded = await textEncodings(ws, inputs);
-    const textual = inputs.filter((p) => !encoded.utf16.has(p) && !encoded.binary.includes(p));
+    if (asFiles.length) notes.push(`${asFiles.length} staged file(s) have a diff attribute that hides them from git diff (${listed(asFiles)}); scanned their staged content as files`);
+    // git shows a UTF-16 file or one with a NUL byte as "Binary files differ", so the staged scan never sees its lines.
+    const decoded = await readForScan(ws, inputs);
+    const textual = inputs.filter((p) => decoded.get(p)!.kind === 'text');
     if (result.commitsScanned === 0 && textual.length > 0) {
       asFiles = [...inputs];
       notes.push('gitleaks saw no staged diff (diff.external or another git setting hides it); scanned every staged file as a file instead');
     }
-    const unread = encoded.binary.filter((p) => !asFiles.includes(p));
-    if (unread.length) notes.push(binaryNote(unread, true));
     const asText = new Map<string, Buffer>();
-    for (const p of asFiles) asText.set(p, decodeForScan(await ws.read(p)).bytes);
-    for (const [p, b] of encoded.utf16) asText.set(p, b);
-    if (encoded.utf16.size) notes.push(`${encoded.utf16.size} staged UTF-16 file(s) decoded to UTF-8 and scanned as files`);
+    for (const p of inputs) {
+      const d = decoded.get(p)!;
+      if (d.kind === 'unscannable') unscanned.push(p);
+      else if (d.kind !== 'text' || asFiles.includes(p)) asText.set(p, d.bytes);
+      if (d.prefixLines) prefixed.add(p);
+    }
+    const utf16 = inputs.filter((p) => decoded.get(p)!.kind === 'utf16');
+    if (utf16.length) notes.push(`${utf16.length} staged UTF-16 file(s) decoded to UTF-8 and scanned as files`);
+    const binary = inputs.filter((p) => decoded.get(p)!.kind === 'binary');
+    if (binary.length) notes.push(binaryNote(binary));
     if (asText.size) {
       const dirCanary = await ensureCanary(call, probe, 'dir', files, process.env);
       shifts.dir = dirCanary.columnShift;
@@ -99,16 +108,34 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
   } else {
     const contents = new Map<string, Buffer>();
     const binary: string[] = [];
-    for (const p of inputs) {
-      const decoded = decodeForScan(await ws.read(p));
-      if (decoded.kind === 'binary') binary.push(p);
-      contents.set(p, decoded.bytes);
+    for (const [p, d] of await readForScan(ws, inputs)) {
+      if (d.kind === 'unscannable') {
+        unscanned.push(p);
+        continue;
+      }
+      if (d.kind === 'binary') binary.push(p);
+      if (d.prefixLines) prefixed.add(p);
+      contents.set(p, d.bytes);
     }
-    if (binary.length) notes.push(binaryNote(binary, kind === 'staged'));
-    const result = await scanFiles(call, probe, kind, contents, files, process.env);
-    raw = result.findings.map((f) => ({ ...f, via: kind }));
-    items = kind === 'dir' ? contents.size : (result.commitsScanned ?? 1);
+    if (binary.length) notes.push(binaryNote(binary));
+    if (contents.size) {
+      const result = await scanFiles(call, probe, kind, contents, files, process.env);
+      raw = result.findings.map((f) => ({ ...f, via: kind }));
+      items = kind === 'dir' ? contents.size : (result.commitsScanned ?? 1);
+    } else {
+      items = 0;
+    }
     itemUnit = kind === 'dir' ? 'files' : 'staged diffs';
+  }
+  if (unscanned.length) {
+    notes.push(`${unscanned.length} of ${inputs.length} ${backing.kind === 'tree' ? '' : 'staged '}file(s) not scanned (binary, larger than ${BINARY_SCAN_MAX_BYTES / 1024 / 1024} MiB): ${listed(unscanned)}`);
+  }
+  // The added empty line in front of a binary file's text runs: back to the file's own lines (and gitleaks' column
+  // quirk on lines after the first, which the file's first line now was not).
+  for (const f of raw) {
+    if (!prefixed.has(f.file)) continue;
+    f.line = Math.max(1, f.line - 1);
+    if (f.line === 1) f.byteColumn -= f.via === 'dir' ? shifts.dir : shifts.staged;
   }
 
   const ignore = files.ignore ? parseIgnore(files.ignore.toString('utf8')) : new Set<string>();
@@ -138,7 +165,7 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
       fingerprint: fingerprint(GATE_ID, f.rule, f.file, `${f.rule}#${n}`),
     });
   }
-  return { findings, counts: { files: inputs.length, items, filtered }, itemUnit, notes };
+  return { findings, counts: { files: inputs.length - unscanned.length, items, filtered }, itemUnit, notes };
 }
 
 function commandName(probe: GitleaksProbe, kind: 'staged' | 'dir'): string {
@@ -161,39 +188,91 @@ async function snapshotFile(ws: Workspace, name: string): Promise<Buffer | undef
   }
 }
 
+/** Binary files (NUL bytes) larger than this (bytes) are not scanned, and not counted as scanned: 32 MiB. */
+export const BINARY_SCAN_MAX_BYTES = 32 * 1024 * 1024;
+
+/** How many leading bytes decide "binary" and "UTF-16 without a BOM": 8000, git's buffer_is_binary (xdiff-interface.c). */
+const SNIFF_BYTES = 8000;
+
+/** What gitleaks is given for one file: see decodeForScan. */
+export interface ScanText {
+  /** `text` (as staged), `utf16` (decoded to UTF-8), `binary` (text runs), `unscannable` (not scanned, not counted). */
+  kind: 'text' | 'utf16' | 'binary' | 'unscannable';
+  /** The bytes to scan (for `unscannable`, the original bytes, not scanned). */
+  bytes: Buffer;
+  /** Lines added in front of the file's own first line (subtract from gitleaks' 1-based line numbers). */
+  prefixLines: 0 | 1;
+}
+
 /**
- * How gitleaks can read `bytes`: `utf16` (a UTF-16 LE/BE byte-order mark: decoded to UTF-8, line numbers kept),
- * `binary` (a NUL byte in the first 8000 bytes, git's own binary test; passed on unchanged, gitleaks reads it as
- * bytes), else `text`. Source: git's buffer_is_binary (xdiff-interface.c), the Unicode BOM table.
+ * How gitleaks can read `bytes`:
+ * - `utf16`: a UTF-16 LE/BE byte-order mark (the Unicode BOM table), or none but, in the first 8000 bytes, NUL bytes
+ *   only at odd (LE) or only at even (BE) offsets and at no fewer than a third of them (the way editors guess it,
+ *   e.g. VS Code's encoding guess from the NUL pattern); decoded to UTF-8, line numbers kept.
+ * - `binary`: a NUL byte in the first 8000 bytes (git's buffer_is_binary, xdiff-interface.c), so `git diff` shows no
+ *   lines. Every byte but tab, LF, CR and printable ASCII becomes a space (a token is ASCII; lines and byte columns
+ *   are kept), behind one added empty line, so no file-type signature is left for gitleaks to skip the file by
+ *   (gitleaks skips what h2non/filetype calls `application/*`, e.g. zip). `prefixLines` 1.
+ * - `unscannable`: a binary larger than BINARY_SCAN_MAX_BYTES (not scanned; the gate does not count it).
+ * - else `text`, unchanged.
  */
-export function decodeForScan(bytes: Buffer): { kind: 'text' | 'utf16' | 'binary'; bytes: Buffer } {
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { kind: 'utf16', bytes: Buffer.from(bytes.subarray(2).toString('utf16le'), 'utf8') };
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
-    const le = Buffer.from(bytes.subarray(2, 2 + ((bytes.length - 2) & ~1)));
-    le.swap16();
-    return { kind: 'utf16', bytes: Buffer.from(le.toString('utf16le'), 'utf8') };
+export function decodeForScan(bytes: Buffer): ScanText {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { kind: 'utf16', bytes: fromUtf16(bytes.subarray(2), 'le'), prefixLines: 0 };
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { kind: 'utf16', bytes: fromUtf16(bytes.subarray(2), 'be'), prefixLines: 0 };
+  const head = bytes.subarray(0, SNIFF_BYTES);
+  if (!head.includes(0)) return { kind: 'text', bytes, prefixLines: 0 };
+  const order = utf16Order(head);
+  if (order) return { kind: 'utf16', bytes: fromUtf16(bytes, order), prefixLines: 0 };
+  if (bytes.length > BINARY_SCAN_MAX_BYTES) return { kind: 'unscannable', bytes, prefixLines: 0 };
+  const out = Buffer.allocUnsafe(bytes.length + 1);
+  out[0] = 0x0a;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    out[i + 1] = b === 0x09 || b === 0x0a || b === 0x0d || (b >= 0x20 && b <= 0x7e) ? b : 0x20;
   }
-  if (bytes.subarray(0, 8000).includes(0)) return { kind: 'binary', bytes };
-  return { kind: 'text', bytes };
+  return { kind: 'binary', bytes: out, prefixLines: 1 };
 }
 
-/** UTF-16 inputs (decoded) and binary inputs (named in a note: what gitleaks cannot read is never claimed as read). */
-async function textEncodings(ws: Workspace, paths: readonly string[]): Promise<{ utf16: Map<string, Buffer>; binary: string[] }> {
-  const utf16 = new Map<string, Buffer>();
-  const binary: string[] = [];
-  for (const p of paths) {
-    const d = decodeForScan(await ws.read(p));
-    if (d.kind === 'utf16') utf16.set(p, d.bytes);
-    else if (d.kind === 'binary') binary.push(p);
-  }
-  return { utf16, binary };
+/** UTF-16 code units (an odd trailing byte dropped) -> UTF-8 bytes. */
+function fromUtf16(units: Buffer, order: 'le' | 'be'): Buffer {
+  const even = Buffer.from(units.subarray(0, units.length & ~1));
+  if (order === 'be') even.swap16();
+  return Buffer.from(even.toString('utf16le'), 'utf8');
 }
 
-function binaryNote(paths: readonly string[], staged: boolean): string {
-  const what = staged
-    ? 'not scanned (git shows no lines of a binary file, so gitleaks reads none)'
-    : 'scanned as raw bytes only (a credential inside an encoded or compressed format is not seen)';
-  return `${paths.length} binary file(s) ${what}: ${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}`;
+/**
+ * The byte order of BOM-less UTF-16 in `head` (which holds a NUL), or undefined: the NULs all on one parity (ASCII
+ * and Latin-1 characters have a zero high byte) and on at least a third of the code units there, so a text file
+ * with a stray NUL (or a binary) is not taken for UTF-16.
+ */
+function utf16Order(head: Buffer): 'le' | 'be' | undefined {
+  let evenNul = 0;
+  let oddNul = 0;
+  const n = head.length & ~1;
+  for (let i = 0; i < n; i += 2) {
+    if (head[i] === 0) evenNul++;
+    if (head[i + 1] === 0) oddNul++;
+  }
+  if (n < head.length && head[n] === 0) evenNul++;
+  const units = n / 2;
+  if (evenNul === 0 && oddNul * 3 >= units) return 'le';
+  if (oddNul === 0 && evenNul * 3 >= units) return 'be';
+  return undefined;
+}
+
+/** Every input read once and made readable for gitleaks (decodeForScan), by path. */
+async function readForScan(ws: Workspace, paths: readonly string[]): Promise<Map<string, ScanText>> {
+  const out = new Map<string, ScanText>();
+  for (const p of paths) out.set(p, decodeForScan(await ws.read(p)));
+  return out;
+}
+
+function binaryNote(paths: readonly string[]): string {
+  return `${paths.length} binary file(s) (NUL bytes) scanned as the text between their control bytes: ${listed(paths)} (a credential inside a compressed or encoded format is not seen)`;
+}
+
+function listed(paths: readonly string[]): string {
+  return `${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}`;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { GateResult, Workspace } from '../../core/types.js';
 import { secretsConfigSchema, secretsGate } from '../../gates/secrets/index.js';
 import { fakeAwsAccessKey, fakeGithubToken, fakePemBlock } from '../../gates/secrets/credentials.js';
 import { liveScratchDirs, probeGitleaks, resolveGitleaks } from '../../gates/secrets/gitleaks.js';
+import { BINARY_SCAN_MAX_BYTES } from '../../gates/secrets/scan.js';
 import { runTool } from '../../core/tools.js';
 import { isolatedGitEnv, treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
 import type { TempRepo } from '../helpers/git-repo.js';
@@ -207,7 +208,7 @@ describe('secrets gate over the index (gitleaks protect --staged)', () => {
     });
   });
 
-  it('reads UTF-16 files (git shows them as binary) and names binary files it could not read', async () => {
+  it('reads UTF-16 files (git shows them as binary) and the text runs of binary files, naming both', async () => {
     const aws = fakeAwsAccessKey();
     const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`/* keys */\n"key" = "${aws.value}";\n`, 'utf16le')]);
     const blob = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]), Buffer.from('IHDR')]);
@@ -218,11 +219,57 @@ describe('secrets gate over the index (gitleaks protect --staged)', () => {
       expect(r.verdict).toBe('fail');
       expect(spots(r)).toEqual([`en.lproj/Keys.strings:2:${aws.rule}`]);
       expect(r.notes.join('\n')).toContain('1 staged UTF-16 file(s) decoded to UTF-8 and scanned as files');
-      expect(r.notes.join('\n')).toContain('1 binary file(s) not scanned');
-      expect(r.notes.join('\n')).toContain('logo.png');
+      // logo.png (NUL bytes) used to be 'not scanned' yet counted; it is now read as the text between its control bytes.
+      expect(r.notes.join('\n')).toContain('1 binary file(s) (NUL bytes) scanned as the text between their control bytes: logo.png');
+      expect(r.counts).toMatchObject({ files: 2, findings: 1 });
       expect(allOutput(r)).not.toContain(aws.value);
       expect(treeAndIndexDigest(repo.dir)).toBe(before);
     });
+  });
+
+  it('reads a UTF-16 BE file without a byte-order mark (editors guess it from the NUL pattern): the token is found', async () => {
+    const gh = fakeGithubToken();
+    const be = Buffer.from(`/* keys */\n"token" = "${gh.value}";\n`, 'utf16le').swap16();
+    await withGitRepo({ 'be.strings': be }, async (repo) => {
+      repo.git('add', '-A');
+      const r = await staged(repo);
+      expect(r.verdict).toBe('fail');
+      expect(spots(r)).toEqual([`be.strings:2:${gh.rule}`]);
+      expect(r.counts).toMatchObject({ files: 1, findings: 1 });
+      expect(r.notes.join('\n')).toContain('1 staged UTF-16 file(s) decoded to UTF-8 and scanned as files');
+      expect(r.notes.join('\n')).not.toMatch(/not scanned/);
+      expect(allOutput(r)).not.toContain(gh.value);
+    });
+  });
+
+  it('reads the text between NUL bytes of a binary file (a token is ASCII), also behind a zip signature gitleaks would skip', async () => {
+    const gh = fakeGithubToken();
+    const aws = fakeAwsAccessKey();
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0x14, 0]), Buffer.from(`\nAWS_ACCESS_KEY_ID=${aws.value}\n`)]);
+    await withGitRepo({ 'nul.env': Buffer.from(`x\0y\nGITHUB_TOKEN=${gh.value}\n`), 'bundle.pak': zip }, async (repo) => {
+      repo.git('add', '-A');
+      const r = await staged(repo);
+      expect(r.verdict).toBe('fail');
+      expect(spots(r)).toEqual([`bundle.pak:2:${aws.rule}`, `nul.env:2:${gh.rule}`]);
+      expect(r.findings.find((f) => f.file === 'nul.env')!.column).toBe('GITHUB_TOKEN='.length + 1);
+      expect(r.counts).toMatchObject({ files: 2, findings: 2 });
+      expect(r.notes.join('\n')).toContain('2 binary file(s) (NUL bytes) scanned as the text between their control bytes: bundle.pak, nul.env');
+      expect(allOutput(r)).not.toContain(gh.value);
+      expect(allOutput(r)).not.toContain(aws.value);
+    });
+  });
+
+  it('counts only files it scanned: a binary file too large to scan is not counted, and alone it is vacuous, not pass', async () => {
+    // A memory workspace: reading a 32 MiB blob through the index's `git cat-file --batch` reader takes ~40 s today.
+    const big = Buffer.alloc(BINARY_SCAN_MAX_BYTES + 1); // all NUL: binary, not UTF-16
+    const alone = await gate(memoryWorkspace({ files: { 'big.bin': big } }));
+    expect(alone.verdict).toBe('vacuous');
+    expect(alone.counts.files).toBe(0);
+    expect(alone.notes.join('\n')).toContain('1 of 1 staged file(s) not scanned (binary, larger than 32 MiB): big.bin');
+    const both = await gate(memoryWorkspace({ files: { 'big.bin': big, 'a.kt': 'val a = 1\n' } }));
+    expect(both.verdict).toBe('pass');
+    expect(both.counts.files).toBe(1);
+    expect(both.notes.join('\n')).toContain('1 of 2 staged file(s) not scanned (binary, larger than 32 MiB): big.bin');
   });
 
   it('handles awkward paths: spaces, a leading dash, unicode', async () => {
@@ -351,6 +398,27 @@ describe('secrets gate over the tree and in memory', () => {
       expect(allOutput(r)).not.toContain(gh.value);
       expect(liveScratchDirs()).toEqual([]);
     });
+  });
+
+  it('run --all: decodes a BOM-less UTF-16 LE file and reads the text runs of a binary one', async () => {
+    const gh = fakeGithubToken();
+    const aws = fakeAwsAccessKey();
+    const le = Buffer.from(`<?xml version="1.0"?>\n<k>${gh.value}</k>\n`, 'utf16le');
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.from(`IHDR\nkey=${aws.value}\n`)]);
+    await withGitRepo({ 'le.xml': le, 'logo.png': png }, async (repo) => {
+      const r = await gate(await treeWorkspace(repo.dir, 'all', undefined, isolatedGitEnv(join(repo.dir, '..', 'home'))));
+      expect(r.verdict).toBe('fail');
+      expect(spots(r)).toEqual([`le.xml:2:${gh.rule}`, `logo.png:4:${aws.rule}`]);
+      expect(r.counts).toMatchObject({ files: 2, items: 2 });
+    });
+  });
+
+  it('memory workspace: a BOM-less UTF-16 file and a file with a NUL byte are read, staged into a scratch index', async () => {
+    const gh = fakeGithubToken();
+    const r = await gate(memoryWorkspace({ files: { 'be.strings': Buffer.from(`"t" = "${gh.value}";\n`, 'utf16le').swap16(), 'nul.env': Buffer.from(`x\0y\nT=${gh.value}\n`) } }));
+    expect(r.verdict).toBe('fail');
+    expect(spots(r)).toEqual([`be.strings:1:${gh.rule}`, `nul.env:2:${gh.rule}`]);
+    expect(r.counts.files).toBe(2);
   });
 
   it('memory workspace (self-tests, mutations): staged into a scratch index', async () => {
