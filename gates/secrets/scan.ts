@@ -31,6 +31,10 @@ import { GATE_ID, type SecretsConfig } from './index.js';
  *   with `diff.external`) are scanned again as files from their staged bytes.
  * - `tree`: exactly the target files copied into a scratch dir, `detect --no-git` (or `dir`), paths mapped back.
  * - `memory`: the targets staged into a scratch repository's scratch index, scanned like the hook scans.
+ * Every input is first made readable (decodeForScan): UTF-16 (with or without a BOM) decoded, a file with NUL bytes
+ * given as its text runs (findings mapped back to its lines), a binary over BINARY_SCAN_MAX_BYTES not given at all
+ * and not counted in `counts.files` (all inputs unscanned -> 0 -> the runner's `vacuous`). Notes name what was
+ * decoded, converted and left unscanned.
  * Never throws a LoopgatesError: those become GateOutput.error (verdict `error`, commit refused).
  */
 export async function runSecrets(ctx: GateContext<SecretsConfig>, inputs: readonly string[]): Promise<GateOutput> {
