@@ -250,6 +250,33 @@ function functionBodies(tokens: readonly Token[], keyword: 'fun' | 'func'): Arra
   return out;
 }
 
+/**
+ * Offset ranges ([`{`, `}`]) of Kotlin preview code, as kotlin.ts skips it: bodies of functions annotated `@Preview`
+ * or a multipreview annotation (a simple name starting with `Preview` or ending in `Preview`/`Previews`), and classes
+ * implementing `PreviewParameterProvider`.
+ */
+function kotlinPreviewRanges(content: string, tokens: readonly Token[]): Array<[number, number]> {
+  const closeAfter = (openOffset: number): number => {
+    let depth = 0;
+    for (const t of tokens) {
+      if (t.start < openOffset) continue;
+      if (t.text === '{') depth++;
+      else if (t.text === '}' && --depth === 0) return t.start;
+    }
+    return content.length;
+  };
+  const out: Array<[number, number]> = [];
+  for (const b of functionBodies(tokens, 'fun')) {
+    const before = content.slice(Math.max(0, b.fnStart - 200), b.fnStart);
+    if (/@(?:[\w.]+\.)?(?:Preview\w*|\w*Previews?)\b[^{}]*$/u.test(before)) out.push([b.open - 1, closeAfter(b.open - 1)]);
+  }
+  for (const m of content.matchAll(/\bclass\b[^{]*?PreviewParameterProvider\b[^{]*\{/gu)) {
+    const open = m.index! + m[0].length - 1;
+    out.push([open, closeAfter(open)]);
+  }
+  return out;
+}
+
 function indentAt(content: string, offset: number): string {
   const lineStart = content.lastIndexOf('\n', offset - 1) + 1;
   return /^[ \t]*/u.exec(content.slice(lineStart))![0];
@@ -268,7 +295,9 @@ export const injectComposeText: MutationOperator = {
   appliesTo: (path) => path.endsWith('.kt'),
   mutate(path, content, random): Mutant | null {
     const tokens = lex(content, 'kotlin');
-    const bodies = functionBodies(tokens, 'fun');
+    // Not in preview code, which the gate skips (kotlin.ts): a mutant there would survive for the right reason.
+    const previews = kotlinPreviewRanges(content, tokens);
+    const bodies = functionBodies(tokens, 'fun').filter((b) => !previews.some(([from, to]) => b.open > from && b.open <= to));
     const composable = bodies.filter((b) => /@Composable\b[^{}]*$/u.test(content.slice(Math.max(0, b.fnStart - 200), b.fnStart)));
     const site = pick(composable.length > 0 ? composable : bodies, random);
     if (!site) return null;

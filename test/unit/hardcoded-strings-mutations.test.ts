@@ -204,6 +204,36 @@ describe('hardcoded-strings mutation operators on source fixtures', () => {
     expect(m.content.split('\n')[m.line - 2]).toBe('): Unit {');
   });
 
+  it('Kotlin: never in preview code (the gate skips it: a mutant there would survive), whatever the seed', async () => {
+    const src = `@Preview
+@Composable
+fun RowPreview() {
+    Row(title = stringResource(R.string.t))
+}
+
+@Composable
+fun Row(title: String) {
+    Text(title)
+}
+
+class Names : PreviewParameterProvider<String> {
+    fun more(): List<String> {
+        return emptyList()
+    }
+}
+
+@PreviewLightDark
+@Composable
+fun RowDarkPreview() {
+    Row(title = stringResource(R.string.t))
+}
+`;
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const m = await expectKilled(injectComposeText, 'app/src/main/java/Row.kt', src, seed);
+      expect(m.content.split('\n')[m.line - 2]).toBe('fun Row(title: String) {');
+    }
+  });
+
   it('Kotlin: Toast.makeText(…) in a plain function body when nothing is @Composable', async () => {
     for (const seed of [1, 2, 3]) {
       const m = await expectKilled(injectComposeText, 'app/src/main/java/PlayerHolder.kt', KOTLIN_VIEWS, seed);
