@@ -66,6 +66,21 @@ describe('indexWorkspace', () => {
     });
   });
 
+  it('reads a multi-megabyte blob that arrives in many chunks byte for byte, and the next blob after it', async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024 + 17);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 2654435761) >>> 24;
+    await withGitRepo({ 'big.bin': big, 'small.txt': 'small\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      // Working copies that differ from the index, so both are read through git cat-file.
+      repo.write('big.bin', Buffer.concat([big, Buffer.from('unstaged')]));
+      repo.write('small.txt', 'changed\n');
+      const ws = await indexWorkspace(repo.dir, {});
+      const [a, b] = await Promise.all([ws.read('big.bin'), ws.read('small.txt')]);
+      expect(a.equals(big)).toBe(true);
+      expect(b.toString('utf8')).toBe('small\n');
+    });
+  });
+
   it('handles the initial commit (no HEAD): every staged file is a target', async () => {
     await withGitRepo({ 'a.txt': 'a\n', 'b/c.txt': 'c\n' }, async (repo) => {
       repo.git('add', '--', '.');
