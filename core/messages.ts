@@ -47,6 +47,7 @@ export const messages = {
   vacuousNoInputsFix: (id: string) => `check gates.${id} include/exclude in loopgates.yaml, or set gates.${id}.allowEmpty: "<reason>"`,
   vacuousReadNone: (inputs: number) => `had ${inputs} inputs but read none`,
   vacuousReadNoneError: (id: string) => `${id} read no file`,
+  vacuousReadNoneFixNotes: (id: string) => `its notes above say why no input could be read; fix that, or bypass it for this commit on purpose: LOOPGATES_SKIP=${id} git commit …`,
   bugFix: 'report this: it is a loopgates bug',
   gateCrashed: (id: string, why: string) => `${id} crashed: ${why}`,
   cacheUnusable: (dir: string, why: string) => `the loopgates cache directory ${dir} cannot be used: ${why}`,

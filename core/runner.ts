@@ -144,7 +144,9 @@ export async function runGate<C>(settings: GateSettings<C>, options: RunOptions)
     const common = { ...base, findings, counts, itemUnit: out.itemUnit ?? 'items', notes: out.notes ?? [] };
     if (out.error) return done({ ...common, verdict: 'error', reason: out.error.message, error: out.error });
     if (counts.files === 0) {
-      return done({ ...common, verdict: 'vacuous', reason: messages.vacuousReadNone(inputs.length), error: { message: messages.vacuousReadNoneError(gate.id), fix: messages.bugFix } });
+      // A gate that says why it read nothing (a file too large to scan) gave its own cause; silence is a loopgates bug.
+      const fix = common.notes.length ? messages.vacuousReadNoneFixNotes(gate.id) : messages.bugFix;
+      return done({ ...common, verdict: 'vacuous', reason: messages.vacuousReadNone(inputs.length), error: { message: messages.vacuousReadNoneError(gate.id), fix } });
     }
     if (findings.some((f) => f.severity === 'error')) return done({ ...common, verdict: 'fail' });
     return done({ ...common, verdict: 'pass' });

@@ -33,7 +33,12 @@ describe('verdict rules', () => {
 
   it('inputs but counts.files 0 is vacuous: a gate that claims to have read nothing cannot pass', async () => {
     const blind: Gate<any> = { ...toy, run: async () => ({ findings: [], counts: { files: 0 } }) };
-    expect((await runGate(settings(blind), opts({ 'a.txt': 'x' }))).verdict).toBe('vacuous');
+    const silent = await runGate(settings(blind), opts({ 'a.txt': 'x' }));
+    expect([silent.verdict, silent.error?.fix]).toEqual(['vacuous', 'report this: it is a loopgates bug']);
+    // A gate that says why (secrets: a file too large to scan) is not called a loopgates bug.
+    const said: Gate<any> = { ...toy, run: async () => ({ findings: [], counts: { files: 0 }, notes: ['1 of 1 staged file(s) not scanned (larger than 32 MiB): a.txt'] }) };
+    const r = await runGate(settings(said), opts({ 'a.txt': 'x' }));
+    expect([r.verdict, r.error?.fix]).toEqual(['vacuous', 'its notes above say why no input could be read; fix that, or bypass it for this commit on purpose: LOOPGATES_SKIP=toy git commit …']);
   });
 
   it('error findings fail, warnings alone pass, gate-declared error wins over findings', async () => {
