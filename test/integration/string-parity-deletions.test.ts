@@ -27,6 +27,15 @@ const run = (ws: Workspace): Promise<GateResult> =>
   runGate({ gate: stringParityGate, config: stringParityGate.configSchema.parse({}), timeoutMs: 30_000 }, { ws, cacheRoot: '/tmp/loopgates-test-cache' });
 const lines = (r: GateResult) => r.findings.map((f) => `${f.file}:${f.line} ${f.rule}/${f.severity}`);
 const without = (path: string) => Object.fromEntries(Object.entries(files).filter(([p]) => p !== path));
+/** string-parity on the index of a repository that committed `initial`, then wrote and staged `staged`. */
+const afterCommit = (initial: Record<string, string>, staged: Record<string, string>): Promise<GateResult> =>
+  withGitRepo(initial, async (repo) => {
+    repo.git('add', '--', '.');
+    repo.git('commit', '-q', '-m', 'app');
+    for (const [p, c] of Object.entries(staged)) repo.write(p, c);
+    repo.git('add', '--', ...Object.keys(staged));
+    return run(await indexWorkspace(repo.dir, {}));
+  });
 
 describe('string-parity: staged deletions', () => {
   it('red: deleting values/strings.xml alone fails with missing-default in every translation of the res folder', async () => {
@@ -84,52 +93,34 @@ describe('string-parity: staged deletions', () => {
   });
 
   it('red: renaming a key in the base only (translations keep the old name) is missing-default in each, not a stale-key warning', async () => {
-    await withGitRepo(files, async (repo) => {
-      repo.git('add', '--', '.');
-      repo.git('commit', '-q', '-m', 'app');
-      repo.write(BASE, files[BASE].replace('name="play"', 'name="play_now"'));
-      repo.git('add', '--', BASE);
-      const r = await run(await indexWorkspace(repo.dir, {}));
-      expect(r.verdict).toBe('fail');
-      expect(lines(r)).toEqual([
-        `${BASE}:2 missing-key/warning`,
-        `${BASE}:3 missing-key/warning`,
-        `${DE}:1 missing-default/error`,
-        `${FR}:3 extra-key/warning`,
-        `${FR}:1 missing-default/error`,
-      ]);
-      expect(r.findings[2]!.message).toBe(
-        `de: 1 key has no default in app/src/main/res/values/ (\`play\`): on a device in any other locale getString throws Resources.NotFoundException (caused by the staged change to the base ${BASE}; ${DE} is not staged)`,
-      );
-    });
+    const r = await afterCommit(files, { [BASE]: files[BASE].replace('name="play"', 'name="play_now"') });
+    expect(r.verdict).toBe('fail');
+    expect(lines(r)).toEqual([
+      `${BASE}:2 missing-key/warning`,
+      `${BASE}:3 missing-key/warning`,
+      `${DE}:1 missing-default/error`,
+      `${FR}:3 extra-key/warning`,
+      `${FR}:1 missing-default/error`,
+    ]);
+    expect(r.findings[2]!.message).toBe(
+      `de: 1 key has no default in app/src/main/res/values/ (\`play\`): on a device in any other locale getString throws Resources.NotFoundException (caused by the staged change to the base ${BASE}; ${DE} is not staged)`,
+    );
   });
 
   it('green: a base change that removes no key reports no missing-default', async () => {
-    await withGitRepo(files, async (repo) => {
-      repo.git('add', '--', '.');
-      repo.git('commit', '-q', '-m', 'app');
-      repo.write(BASE, files[BASE].replace('>Share<', '>Share…<'));
-      repo.git('add', '--', BASE);
-      const r = await run(await indexWorkspace(repo.dir, {}));
-      // (fr lacks `share` and holds a stale `gone`: warnings that were there before the commit.)
-      expect([r.verdict, ...lines(r)]).toEqual(['pass', `${BASE}:3 missing-key/warning`, `${FR}:3 extra-key/warning`]);
-    });
+    const r = await afterCommit(files, { [BASE]: files[BASE].replace('>Share<', '>Share…<') });
+    // (fr lacks `share` and holds a stale `gone`: warnings that were there before the commit.)
+    expect([r.verdict, ...lines(r)]).toEqual(['pass', `${BASE}:3 missing-key/warning`, `${FR}:3 extra-key/warning`]);
   });
 
   it('red: removing a key from another values/ file (values/misc.xml) while a translation of strings.xml still defines it is missing-default', async () => {
     const MISC = 'app/src/main/res/values/misc.xml';
     const withMisc = { ...files, [MISC]: xml('<string name="extra">Extra</string>'), [DE]: files[DE].replace('</resources>', '    <string name="extra">Mehr</string>\n</resources>') };
-    await withGitRepo(withMisc, async (repo) => {
-      repo.git('add', '--', '.');
-      repo.git('commit', '-q', '-m', 'app');
-      repo.write(MISC, xml('<string name="other">Other</string>'));
-      repo.git('add', '--', MISC);
-      const r = await run(await indexWorkspace(repo.dir, {}));
-      expect([r.verdict, ...lines(r)]).toEqual(['fail', `${DE}:1 missing-default/error`]);
-      expect(r.findings[0]!.message).toBe(
-        `de: 1 key has no default in app/src/main/res/values/ (\`extra\`): on a device in any other locale getString throws Resources.NotFoundException (caused by the staged change to ${MISC}; ${DE} is not staged)`,
-      );
-    });
+    const r = await afterCommit(withMisc, { [MISC]: xml('<string name="other">Other</string>') });
+    expect([r.verdict, ...lines(r)]).toEqual(['fail', `${DE}:1 missing-default/error`]);
+    expect(r.findings[0]!.message).toBe(
+      `de: 1 key has no default in app/src/main/res/values/ (\`extra\`): on a device in any other locale getString throws Resources.NotFoundException (caused by the staged change to ${MISC}; ${DE} is not staged)`,
+    );
   });
 
   it('green: git mv of a translation to another file name of its folder keeps a stale key a warning (extra-key), as an edit in place does', async () => {
