@@ -70,7 +70,9 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
   const fromTree = (path: string, oid: string): Buffer | undefined => {
     try {
       const abs = join(root, path);
-      if (statSync(abs).size > WORKTREE_SHORTCUT_MAX_BYTES) return undefined;
+      // Only a regular file (a FIFO put in its place would block this thread) of a size worth hashing.
+      const st = statSync(abs);
+      if (!st.isFile() || st.size > WORKTREE_SHORTCUT_MAX_BYTES) return undefined;
       const bytes = readFileSync(abs);
       return blobId(bytes, facts.objectFormat) === oid ? bytes : undefined;
     } catch {

@@ -81,6 +81,16 @@ describe('indexWorkspace', () => {
     });
   });
 
+  it('a FIFO in the working tree where a staged file was is not opened (it would block): the blob is read from git', async () => {
+    await withGitRepo({ 'a.txt': 'staged\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      rmSync(join(repo.dir, 'a.txt'));
+      execFileSync('mkfifo', [join(repo.dir, 'a.txt')]);
+      const ws = await indexWorkspace(repo.dir, {});
+      expect(await ws.readText('a.txt')).toBe('staged\n');
+    });
+  }, 10_000);
+
   it('handles the initial commit (no HEAD): every staged file is a target', async () => {
     await withGitRepo({ 'a.txt': 'a\n', 'b/c.txt': 'c\n' }, async (repo) => {
       repo.git('add', '--', '.');
