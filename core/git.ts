@@ -308,6 +308,23 @@ export async function lsTree(cwd: string, env?: Readonly<Record<string, string |
   return [...new Set(splitZ(out.stdout))].sort();
 }
 
+/**
+ * The stage-0 index entries with git's skip-worktree bit (a sparse checkout's files outside its cone, or `git
+ * update-index --skip-worktree`), as path -> { mode, oid }, from `git ls-files -t -s -z` (git-ls-files(1): tag `S`).
+ * Throws GitError.
+ */
+export async function lsSkipWorktree(cwd: string, env?: Readonly<Record<string, string | undefined>>): Promise<Map<string, { mode: string; oid: string }>> {
+  const out = await git(['ls-files', '-t', '-s', '-z', '--full-name'], { cwd, ...(env ? { env } : {}) });
+  const entries = new Map<string, { mode: string; oid: string }>();
+  for (const rec of splitZ(out.stdout)) {
+    // "<tag> SP <mode> SP <object> SP <stage> TAB <file>"
+    const tab = rec.indexOf('\t');
+    const [tag = '', mode = '', oid = '', stage = ''] = rec.slice(0, tab).split(' ');
+    if (tag === 'S' && stage === '0') entries.set(rec.slice(tab + 1), { mode, oid });
+  }
+  return entries;
+}
+
 /** Whether git ignores `path` (relative to `cwd`), per `git check-ignore -q`. Throws GitError on other failures. */
 export async function isIgnored(cwd: string, path: string, env?: Readonly<Record<string, string | undefined>>): Promise<boolean> {
   const r = await git(['check-ignore', '-q', '--', path], { cwd, okExitCodes: [1], ...(env ? { env } : {}) });

@@ -111,7 +111,8 @@ Run the enabled gates once and report their verdicts.
 What is judged:
   --staged            the index: the files this commit adds, copies, modifies or renames, read from the
                       index (a partially staged file is judged by its staged content). The default.
-  --all               every file of the tree (tracked plus untracked, not ignored). Outside a git
+  --all               every file of the tree (tracked plus untracked, not ignored); in a sparse
+                      checkout, the tracked files outside it are read from the index. Outside a git
                       repository, every file under the current folder (skipping .git and node_modules).
   --files <paths...>  the named files of the tree (a folder: every file under it that --all would
                       read); put -- before a path that starts with '-':

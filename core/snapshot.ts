@@ -4,7 +4,7 @@
 import { lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { LoopgatesError, WorkspaceError } from './errors.js';
-import { BlobReader, blobId, emptyTreeId, findTopLevel, lsIndex, lsTree, resolveRepo, stagedEntries } from './git.js';
+import { BlobReader, blobId, emptyTreeId, findTopLevel, lsIndex, lsSkipWorktree, lsTree, resolveRepo, stagedEntries } from './git.js';
 import type { RepoFacts } from './git.js';
 import { normalisePath } from './workspace.js';
 import type { Mode, Workspace } from './types.js';
@@ -18,6 +18,8 @@ const JUDGED = new Set(['A', 'C', 'M', 'R', 'T']);
 /** A workspace plus the repository facts it was built from (for the ledger, the report and cache placement). */
 export type GitWorkspace = Workspace & {
   readonly facts: RepoFacts | null;
+  /** What the run should say about the snapshot itself (tree backing: files of a sparse checkout read from the index). */
+  readonly notes?: readonly string[];
   /** Index backing only: the blob id of `path`'s stage-0 regular entry, undefined when there is none. */
   indexOid?(path: string): Promise<string | undefined>;
 };
@@ -116,7 +118,8 @@ const WALK_SKIP = new Set(['.git', 'node_modules']);
 /**
  * The working-tree snapshot (backing `tree`) for `run --all` and `run --files`.
  * - In a git work tree, the file list is `git ls-files -co --exclude-standard -z` (tracked plus untracked, not
- *   ignored), keeping regular files that exist on disk. Outside git (a plain folder such as a corpus), `cwd` is the
+ *   ignored), keeping regular files that exist on disk, plus the tracked regular files a sparse checkout leaves out
+ *   (skip-worktree entries, `git ls-files -t`), read from their index blobs and named in `notes`. Outside git (a plain folder such as a corpus), `cwd` is the
  *   root and the folder is walked, skipping `.git` and `node_modules`.
  * - mode `all`: targets = that list. mode `files`: targets = `files` (relative to `cwd` or absolute; each a regular
  *   file inside the root, or a folder there, which stands for every listed file under it), allPaths still the whole
@@ -133,11 +136,25 @@ export async function treeWorkspace(
   let facts: RepoFacts | null = null;
   let root: string;
   let listed: string[];
+  // Tracked regular files a sparse checkout leaves out of the working tree: path -> index blob id.
+  const fromIndex = new Map<string, string>();
+  let reader: BlobReader | undefined;
   if (top !== null) {
     const repo = await resolveRepo(cwd, env);
     facts = repo.facts;
-    root = facts.topLevel;
-    listed = (await lsTree(root, repo.env)).filter((p) => isRegularFile(join(root, p)));
+    const r = (root = facts.topLevel);
+    const all = await lsTree(r, repo.env);
+    listed = all.filter((p) => isRegularFile(join(r, p)));
+    if (listed.length < all.length) {
+      // A path listed but not on disk: deleted in the working tree (not judged: --all is the tree), or outside a
+      // sparse checkout, where the tree was never meant to hold it: those are judged from the index, so a sparse
+      // checkout never makes --all pass over catalogs it did not read.
+      for (const [path, e] of await lsSkipWorktree(r, repo.env)) if (REGULAR.has(e.mode) && !isRegularFile(join(r, path))) fromIndex.set(path, e.oid);
+      if (fromIndex.size) {
+        listed = [...listed, ...fromIndex.keys()].sort();
+        reader = new BlobReader(r, repo.env);
+      }
+    }
   } else {
     root = resolve(cwd);
     listed = walk(root);
@@ -159,8 +176,9 @@ export async function treeWorkspace(
         for (const p of under) named.add(p);
         continue;
       }
-      if (rel === '' || !isRegularFile(abs)) throw new LoopgatesError(`${f} is not a file`, `check the path, then run: loopgates run --files <paths...>`);
-      named.add(rel.split(sep).join('/'));
+      const path = rel.split(sep).join('/');
+      if (rel === '' || !(isRegularFile(abs) || fromIndex.has(path))) throw new LoopgatesError(`${f} is not a file`, `check the path, then run: loopgates run --files <paths...>`);
+      named.add(path);
     }
     targets = [...named].sort();
   }
@@ -171,15 +189,24 @@ export async function treeWorkspace(
     if (!inTree.has(p)) throw new WorkspaceError(path);
     return join(root, p);
   };
+  const read = async (path: string): Promise<Buffer> => {
+    const oid = fromIndex.get(normalisePath(path));
+    return oid !== undefined && reader ? reader.read(oid) : readFileSync(abs(path));
+  };
+  const shown = [...fromIndex.keys()];
+  const notes = fromIndex.size
+    ? [`sparse checkout: ${fromIndex.size} tracked file${fromIndex.size === 1 ? '' : 's'} outside it (${shown.slice(0, 3).join(', ')}${shown.length > 3 ? ', …' : ''}) ${fromIndex.size === 1 ? 'was' : 'were'} read from the index`]
+    : [];
   return {
     mode,
     root,
     backing: { kind: 'tree', root },
     facts,
+    notes,
     targets: async () => targets,
     allPaths: async () => all,
-    read: async (path) => readFileSync(abs(path)),
-    readText: async (path) => readFileSync(abs(path), 'utf8'),
+    read,
+    readText: async (path) => (await read(path)).toString('utf8'),
     has: async (path) => inTree.has(normalisePath(path)),
   };
 }

@@ -89,7 +89,7 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
   const cacheRoot = cacheRootFor(ws.root, facts);
   const config = await loadConfigCached(ws.root, deps.gates ? { gates: deps.gates } : { cacheDir: cacheRoot });
   if (ws.mode === 'staged') await refuseUnstagedConfig(ws);
-  const notes: string[] = [];
+  const notes: string[] = [...(ws.notes ?? [])];
   if (!config.found) notes.push(messages.noConfig(config.file));
 
   const known = config.gates.map((g) => g.gate.id);

@@ -189,6 +189,29 @@ describe('treeWorkspace', () => {
     });
   });
 
+  it('a sparse checkout: --all also judges the tracked files outside the cone, read from the index, and says so', async () => {
+    await withGitRepo({ 'app/res/values/strings.xml': '<resources/>\n', 'app/res/values-de/strings.xml': 'de\n', 'docs/a.md': 'a\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'base');
+      repo.git('sparse-checkout', 'set', 'docs');
+      // Sanity: the cone really left app/ out of the working tree.
+      expect(() => readFileSync(join(repo.dir, 'app/res/values-de/strings.xml'))).toThrow();
+      const before = treeAndIndexDigest(repo.dir);
+      const ws = await treeWorkspace(repo.dir, 'all');
+      expect(await ws.targets()).toEqual(['app/res/values-de/strings.xml', 'app/res/values/strings.xml', 'docs/a.md']);
+      expect(await ws.readText('app/res/values-de/strings.xml')).toBe('de\n');
+      expect(await ws.readText('docs/a.md')).toBe('a\n');
+      expect(ws.notes).toEqual([
+        'sparse checkout: 2 tracked files outside it (app/res/values-de/strings.xml, app/res/values/strings.xml) were read from the index',
+      ]);
+      // --files may name such a file, and a folder holding only such files.
+      const named = await treeWorkspace(repo.dir, 'files', ['app/res/values-de/strings.xml']);
+      expect(await named.targets()).toEqual(['app/res/values-de/strings.xml']);
+      expect(await named.readText('app/res/values-de/strings.xml')).toBe('de\n');
+      expect(treeAndIndexDigest(repo.dir)).toBe(before);
+    });
+  });
+
   it('--files takes paths relative to the cwd, including one starting with a dash', async () => {
     await withGitRepo({ 'dir/-x y.kt': 'k\n', 'dir/other.kt': 'o\n' }, async (repo) => {
       const ws = await treeWorkspace(join(repo.dir, 'dir'), 'files', ['-x y.kt']);
