@@ -4,6 +4,7 @@
 import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import type { Workspace } from '../../core/types.js';
+import { overlayWorkspace } from '../../core/workspace.js';
 import { ANDROID_VALUES as ANDROID, APPLE_LPROJ as APPLE, DEFAULT_EXCLUDE } from './defaults.js';
 import type { CatalogEntry, CatalogFormat, Grammar, LoadedCatalog } from './model.js';
 import { normaliseLocale } from './locale.js';
@@ -184,6 +185,63 @@ export function pulledByLostDefaults(set: CatalogSet, lost: Readonly<Record<stri
     for (const f of g.files) if (!f.isBase && !out.has(f.path)) out.set(f.path, by);
   }
   return out;
+}
+
+/** A translation whose base a staged commit deletes (`orphanedByBaseDeletion`). */
+export interface OrphanedTranslation {
+  /** The deleted base's path. */
+  base: string;
+  /** The translation's locale (normalised) and its group's base locale. */
+  locale: string;
+  baseLocale: string;
+}
+
+const orphanMemo = new WeakMap<Workspace, Map<string, Promise<Map<string, OrphanedTranslation>>>>();
+
+/**
+ * Translations a staged commit leaves without their base catalog, outside Android (Android: `lostAndroidDefaults`,
+ * rule `missing-default`). For each `deleted` path (a staged deletion, non-Android) that discovery over the snapshot
+ * with the deleted files put back from HEAD (`ws.before`) makes the base of a group: that group's other files still
+ * in the snapshot, unless discovery over the snapshot as staged finds a base for the same group (a base renamed or
+ * replaced in the same commit). A gettext template (`.pot`) is no base a program reads at run time, so deleting one
+ * orphans nothing. Result: translation path -> the deleted base and the locales; empty when the workspace has no HEAD side
+ * (`ws.before`). Memoised per workspace and `deleted` (the gate's inputs() and run() both ask). Throws what
+ * `ws.read` / `ws.before` throw.
+ */
+export function orphanedByBaseDeletion(ws: Workspace, options: DiscoveryOptions, deleted: readonly string[]): Promise<Map<string, OrphanedTranslation>> {
+  const memoKey = deleted.join('\0');
+  let perWs = orphanMemo.get(ws);
+  if (!perWs) orphanMemo.set(ws, (perWs = new Map()));
+  let p = perWs.get(memoKey);
+  if (!p) {
+    p = (async () => {
+      const out = new Map<string, OrphanedTranslation>();
+      const before = ws.before?.bind(ws);
+      const gone = deleted.filter((d) => !ANDROID.test(d) && !d.endsWith('.pot'));
+      if (!before || !gone.length) return out;
+      const restored = new Map<string, Buffer>();
+      for (const d of gone) {
+        const bytes = await before(d);
+        if (bytes) restored.set(d, bytes);
+      }
+      if (!restored.size) return out;
+      const focus = [...restored.keys()];
+      const then = await discoverCatalogs(overlayWorkspace(ws, restored), { ...options, focus });
+      const now = await discoverCatalogs(ws, { ...options, focus });
+      for (const d of focus) {
+        const hit = then.byPath.get(d);
+        if (!hit || !hit.file.isBase) continue;
+        const after = now.groups.find((g) => g.id === hit.group.id);
+        if (after?.base) continue;
+        for (const f of hit.group.files) {
+          if (f.path !== d && !restored.has(f.path) && !out.has(f.path) && (await ws.has(f.path))) out.set(f.path, { base: d, locale: f.locale, baseLocale: hit.group.baseLocale });
+        }
+      }
+      return out;
+    })();
+    perWs.set(memoKey, p);
+  }
+  return p;
 }
 
 const lostMemo = new WeakMap<Workspace, Map<string, Promise<Record<string, Record<string, string> | null>>>>();

@@ -22,6 +22,7 @@ export const RULES = {
   'placeholder-added': 'warning',
   'kind-mismatch': 'warning',
   'missing-default': 'error',
+  'missing-base': 'error',
 } as const;
 export type RuleId = keyof typeof RULES;
 

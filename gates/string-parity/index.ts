@@ -27,6 +27,15 @@ export async function androidDeletions(ws: Pick<Workspace, 'mode' | 'deletions'>
 }
 
 /**
+ * Staged deletions of catalog-shaped files outside Android (`mightBeCatalog`): a deleted base can leave its
+ * translations without one (catalogs.ts `orphanedByBaseDeletion`, rule `missing-base`).
+ */
+export async function otherCatalogDeletions(ws: Pick<Workspace, 'mode' | 'deletions'>): Promise<string[]> {
+  if (ws.mode !== 'staged' || !ws.deletions) return [];
+  return (await ws.deletions()).filter((p) => mightBeCatalog(p) && !ANDROID_VALUES.test(p));
+}
+
+/**
  * The discovery focus of a run over `ws`: its targets (plus, staged, its deleted Android values files, whose res
  * folder's translations can lose their defaults), except in --all mode (undefined: every group).
  */
@@ -50,9 +59,10 @@ export const stringParityGate: Gate<StringParityConfig> = {
   async inputs(ctx) {
     const targets = await ctx.ws.targets();
     const deleted = await androidDeletions(ctx.ws);
+    const otherDeleted = await otherCatalogDeletions(ctx.ws);
     // Discovery lists and reads the whole snapshot; when no target has a catalog's path shape it cannot keep one.
-    if (!targets.some(mightBeCatalog) && !deleted.length) return [];
-    const { discoverCatalogs, lostAndroidDefaults, pulledByLostDefaults } = await import('./catalogs.js');
+    if (!targets.some(mightBeCatalog) && !deleted.length && !otherDeleted.length) return [];
+    const { discoverCatalogs, lostAndroidDefaults, orphanedByBaseDeletion, pulledByLostDefaults } = await import('./catalogs.js');
     const set = await discoverCatalogs(ctx.ws, discoveryOptions(ctx.config, await discoveryFocus(ctx.ws)));
     const judged = targets.filter((p) => set.byPath.has(p));
     if (ctx.ws.mode !== 'staged') return judged;
@@ -69,6 +79,8 @@ export const stringParityGate: Gate<StringParityConfig> = {
     // its res folder without defaults: they are judged for that (missing-default) only.
     const lost = await lostAndroidDefaults(ctx.ws, set, [...targets, ...deleted]);
     for (const p of pulledByLostDefaults(set, lost, deleted).keys()) if (!seen.has(p)) (seen.add(p), pulled.push(p));
+    // A staged deletion of another format's base leaves its translations without one: judged for missing-base only.
+    if (otherDeleted.length) for (const p of (await orphanedByBaseDeletion(ctx.ws, discoveryOptions(ctx.config), otherDeleted)).keys()) if (!seen.has(p)) (seen.add(p), pulled.push(p));
     return [...judged, ...pulled.sort()];
   },
   run: async (ctx, inputs) => (await import('./judge.js')).checkCatalogs(ctx, inputs),

@@ -2,9 +2,11 @@
 // staging no catalog never loads the parsers. The per-file judging is judge-files.ts (what a shard worker loads).
 import picomatch from 'picomatch';
 import type { GateContext, GateOutput } from '../../core/types.js';
-import { discoverCatalogs, lostAndroidDefaults, pulledByLostDefaults, useParseCache } from './catalogs.js';
+import { fingerprint } from '../../core/finding.js';
+import { discoverCatalogs, lostAndroidDefaults, orphanedByBaseDeletion, pulledByLostDefaults, useParseCache } from './catalogs.js';
+import { RULES } from './defaults.js';
 import type { StringParityConfig } from './config.js';
-import { androidDeletions, discoveryFocus, discoveryOptions } from './index.js';
+import { androidDeletions, discoveryFocus, discoveryOptions, otherCatalogDeletions } from './index.js';
 import { judgeFiles, type JudgeJob } from './judge-files.js';
 
 export { judgeFiles, type JudgeJob, type JudgeResult } from './judge-files.js';
@@ -41,11 +43,33 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
   const lostDefaults = stagedPaths ? await lostAndroidDefaults(ctx.ws, set, [...stagedPaths, ...deleted]) : {};
   const pulled = stagedPaths ? pulledByLostDefaults(set, lostDefaults, deleted) : new Map<string, string>();
   const defaultsPulledBy = Object.fromEntries([...pulled].map(([p, by]) => [p, deleted.includes(by) ? `the staged deletion of ${by}` : `the staged change to ${by}`]));
+  // Translations whose base (not Android) the commit deletes: one missing-base finding each. An unstaged one is judged
+  // for nothing else (its content is not the commit's doing); a staged one is also judged as usual where discovery
+  // still keeps it (a base-less .lproj group: its own syntax).
+  const otherDeleted = await otherCatalogDeletions(ctx.ws);
+  const orphaned = otherDeleted.length ? await orphanedByBaseDeletion(ctx.ws, discoveryOptions(config), otherDeleted) : new Map<string, never>();
+  const orphanFindings: GateOutput['findings'] = [];
+  const severity = config.rules['missing-base'] ?? RULES['missing-base'];
+  for (const p of inputs) {
+    const o = orphaned.get(p);
+    if (!o || severity === 'off') continue;
+    const why = stagedPaths?.includes(p) ? '' : ` (caused by the staged deletion of ${o.base}; ${p} is not staged)`;
+    orphanFindings.push({
+      rule: 'missing-base',
+      file: p,
+      line: 1,
+      column: 1,
+      message: `${o.locale}: the staged deletion of ${o.base} leaves this translation without its base catalog (${o.baseLocale}): the app has no ${o.baseLocale} text for its keys; restore the base (git restore --staged --worktree -- ${o.base}) or delete its translations in the same commit${why}`,
+      severity,
+      fingerprint: fingerprint('string-parity', 'missing-base', p, o.base),
+    });
+  }
+  const judged = orphaned.size ? inputs.filter((p) => !orphaned.has(p) || stagedPaths?.includes(p)) : inputs;
   const job: JudgeJob = {
     config,
     staged,
     stagedPaths,
-    inputs,
+    inputs: judged,
     ...(pulled.size ? { defaultsPulledBy } : {}),
     ...(Object.keys(lostDefaults).length ? { lostDefaults } : {}),
     headKnown: staged && ctx.ws.before !== undefined,
@@ -53,5 +77,7 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
   // Threads are opt-in (shards.ts); without LOOPGATES_THREADS a commit does not load worker_threads at all.
   const sharded = process.env.LOOPGATES_THREADS ? await (await import('./shards.js')).judgeInShards(ctx.ws, set, job, ctx.signal, ctx.log) : null;
   const r = sharded ?? (await judgeFiles(ctx.ws, set, job, ctx.signal));
-  return { findings: r.perInput.flat(), counts: { files: r.files, items: r.items, filtered }, itemUnit: 'strings', notes };
+  // Orphaned inputs judgeFiles did not count (left out above, or no longer in any catalog group).
+  const orphans = inputs.filter((p) => orphaned.has(p) && !(judged.includes(p) && set.byPath.has(p))).length;
+  return { findings: [...r.perInput.flat(), ...orphanFindings], counts: { files: r.files + orphans, items: r.items, filtered }, itemUnit: 'strings', notes };
 }

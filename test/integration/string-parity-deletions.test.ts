@@ -140,3 +140,82 @@ describe('string-parity: staged deletions', () => {
     expect(r.findings[0]!.message).not.toContain('caused by');
   });
 });
+
+// Outside Android: a staged deletion of a base catalog (en.json, en.lproj/*.strings, app_en.arb, a Lingui en.po) that
+// leaves its translations behind left them with no base; the commit stages nothing string-parity reads, so it was a
+// skip and the commit was allowed.
+describe('string-parity: staged deletions of other formats\' bases (missing-base)', () => {
+  const other = {
+    'web/locales/en.json': '{ "hello": "Hello {{name}}", "bye": "Bye" }\n',
+    'web/locales/de.json': '{ "hello": "Hallo {{name}}", "bye": "Tschüss" }\n',
+    'web/locales/fr.json': '{ "hello": "Bonjour {{name}}" }\n',
+    'ios/App/en.lproj/Localizable.strings': '"hello" = "Hello %@";\n',
+    'ios/App/de.lproj/Localizable.strings': '"hello" = "Hallo %@";\n',
+    'po/messages.pot': 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Hello"\nmsgstr ""\n',
+    'po/de.po': 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: de\\n"\n\nmsgid "Hello"\nmsgstr "Hallo"\n',
+    'README.md': '# app\n',
+  };
+  /** string-parity on the index after committing `other`, then `git rm` of `removed` and `git mv` of `moved`. */
+  const afterRemoving = (removed: string[], moved: Array<[string, string]> = [], config: object = {}): Promise<GateResult> =>
+    withGitRepo(other, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'app');
+      if (removed.length) repo.git('rm', '-q', '--', ...removed);
+      for (const [from, to] of moved) repo.git('mv', '--', from, to);
+      return runGate({ gate: stringParityGate, config: stringParityGate.configSchema.parse(config), timeoutMs: 30_000 }, { ws: await indexWorkspace(repo.dir, {}), cacheRoot: '/tmp/loopgates-test-cache' });
+    });
+
+  it('red: git rm of en.json alone is missing-base (error) in each translation left behind', async () => {
+    const r = await afterRemoving(['web/locales/en.json']);
+    expect([r.verdict, r.counts.files, ...lines(r)]).toEqual(['fail', 2, 'web/locales/de.json:1 missing-base/error', 'web/locales/fr.json:1 missing-base/error']);
+    expect(r.findings[0]!.message).toBe(
+      'de: the staged deletion of web/locales/en.json leaves this translation without its base catalog (en): the app has no en text for its keys; restore the base (git restore --staged --worktree -- web/locales/en.json) or delete its translations in the same commit (caused by the staged deletion of web/locales/en.json; web/locales/de.json is not staged)',
+    );
+  });
+
+  it('red: git rm of en.lproj/Localizable.strings alone is missing-base in de.lproj', async () => {
+    const r = await afterRemoving(['ios/App/en.lproj/Localizable.strings']);
+    expect([r.verdict, ...lines(r)]).toEqual(['fail', 'ios/App/de.lproj/Localizable.strings:1 missing-base/error']);
+  });
+
+  it('red: a staged edit of a translation beside its deleted base is missing-base too, without "not staged"', async () => {
+    const r = await withGitRepo(other, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'app');
+      repo.git('rm', '-q', '--', 'web/locales/en.json', 'ios/App/en.lproj/Localizable.strings');
+      repo.write('web/locales/de.json', '{ "hello": "Hallo {{name}}!", "bye": "Tschüss" }\n');
+      repo.write('ios/App/de.lproj/Localizable.strings', '"hello" = "Hallo %@!";\n');
+      repo.git('add', '--', 'web/locales/de.json', 'ios/App/de.lproj/Localizable.strings');
+      return run(await indexWorkspace(repo.dir, {}));
+    });
+    expect([r.verdict, r.counts.files, ...lines(r)]).toEqual([
+      'fail',
+      3,
+      'ios/App/de.lproj/Localizable.strings:1 missing-base/error',
+      'web/locales/de.json:1 missing-base/error',
+      'web/locales/fr.json:1 missing-base/error',
+    ]);
+    expect(r.findings[1]!.message).not.toContain('not staged');
+    expect(r.findings[2]!.message).toContain('web/locales/fr.json is not staged');
+  });
+
+  it('green: deleting a whole catalog (base and translations), a translation, or a gettext template orphans nothing', async () => {
+    const whole = await afterRemoving(['web/locales/en.json', 'web/locales/de.json', 'web/locales/fr.json']);
+    expect([whole.verdict, whole.counts.files, ...lines(whole)]).toEqual(['skip', 0]);
+    const translation = await afterRemoving(['web/locales/de.json']);
+    expect([translation.verdict, ...lines(translation)]).toEqual(['skip']);
+    const pot = await afterRemoving(['po/messages.pot']);
+    expect([pot.verdict, ...lines(pot)]).toEqual(['skip']);
+  });
+
+  it('green: git mv of the base to a name that is still the base (en.json -> en-US.json) orphans nothing', async () => {
+    const r = await afterRemoving([], [['web/locales/en.json', 'web/locales/en-US.json']]);
+    expect(lines(r).filter((l) => l.includes('missing-base'))).toEqual([]);
+    expect(r.verdict).toBe('pass');
+  });
+
+  it('rules: {missing-base: warning} lets the commit through with the warning', async () => {
+    const r = await afterRemoving(['web/locales/en.json'], [], { rules: { 'missing-base': 'warning' } });
+    expect([r.verdict, ...lines(r)]).toEqual(['pass', 'web/locales/de.json:1 missing-base/warning', 'web/locales/fr.json:1 missing-base/warning']);
+  });
+});
