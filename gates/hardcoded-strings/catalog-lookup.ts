@@ -1,6 +1,7 @@
 // The app's own string catalogs, as the hardcoded-strings gate needs them: "which base-catalog key already holds
-// this text" and "does an Apple catalog hold this SwiftUI key". Catalog discovery and parsing belong to the
+// this text" and "does the Apple string table searched hold this SwiftUI key". Catalog discovery and parsing belong to the
 // string-parity gate (gates/string-parity/catalogs.ts); this module only indexes what it returns.
+import { posix } from 'node:path';
 import { foldSpecifiers } from './model.js';
 import type { Workspace } from '../../core/types.js';
 import { loadBaseIndex, loadCatalog, type CatalogFormat } from '../string-parity/catalogs.js';
@@ -24,8 +25,33 @@ export interface CatalogLookup {
   readonly hasAppleCatalog: boolean;
   /** A base-catalog key whose value equals `literal` (whitespace-trimmed), preferring `platform`'s catalogs. */
   suggest(literal: string, platform: Platform): Suggestion | undefined;
-  /** Whether an Apple catalog holds `key` (printf specifiers folded to `%@`, see `foldSpecifiers`). */
-  hasAppleKey(key: string): boolean;
+  /**
+   * Whether the Apple string table `table` holds `key` (printf specifiers folded to `%@`, see `foldSpecifiers`);
+   * with `table` undefined (unknown), whether any Apple table does. Table names compare exactly, case included
+   * (CFBundleCopyLocalizedString: "The case of the string must match that of the file name, even on file systems
+   * (such as HFS+) that are not case sensitive").
+   */
+  hasAppleKey(key: string, table?: string): boolean;
+  /** Names of the Apple tables that hold `key` (specifiers folded), sorted; `[]` when none does. */
+  appleTablesWith(key: string): string[];
+  /** Whether some Apple catalog file (any locale) forms `table`: `<table>.strings`, `.stringsdict` or `.xcstrings`. */
+  hasAppleTable(table: string): boolean;
+}
+
+/** One key of an Apple catalog's base, with the table its file forms. */
+export interface AppleKey {
+  /** The file's base name: `Localizable` for `en.lproj/Localizable.strings` and for `Localizable.xcstrings`. */
+  table: string;
+  key: string;
+}
+
+/**
+ * The string table an Apple catalog file forms: its base name without `.strings`, `.stringsdict` or `.xcstrings`
+ * (Bundle.localizedString(forKey:value:table:) reads `<table>.strings` / `.stringsdict` of each `.lproj`, and Xcode
+ * compiles `<table>.xcstrings` into those files at build time; developer.apple.com/documentation/xcode/localization).
+ */
+export function appleTableOf(path: string): string {
+  return posix.basename(path).replace(/\.(?:strings|stringsdict|xcstrings)$/u, '');
 }
 
 /** One base-catalog entry as the lookup indexes it. */
@@ -38,8 +64,17 @@ export interface IndexedEntry {
   base: boolean;
 }
 
-/** Build a lookup from indexed entries (pure; unit tests feed it directly). */
-export function buildLookup(entries: readonly IndexedEntry[], appleKeys: Iterable<string>, catalogs: number, hasAppleCatalog: boolean): CatalogLookup {
+/**
+ * Build a lookup from indexed entries (pure; unit tests feed it directly). `appleTables` names every table an Apple
+ * catalog file forms (translations included); the tables of `appleKeys` are added to it.
+ */
+export function buildLookup(
+  entries: readonly IndexedEntry[],
+  appleKeys: Iterable<AppleKey>,
+  catalogs: number,
+  hasAppleCatalog: boolean,
+  appleTables: Iterable<string> = [],
+): CatalogLookup {
   const byValue = new Map<string, IndexedEntry[]>();
   for (const e of entries) {
     if (!e.base) continue;
@@ -50,8 +85,16 @@ export function buildLookup(entries: readonly IndexedEntry[], appleKeys: Iterabl
       byValue.set(v, list);
     }
   }
-  const keys = new Set<string>();
-  for (const k of appleKeys) keys.add(foldSpecifiers(k));
+  // folded key -> the tables holding it
+  const keys = new Map<string, Set<string>>();
+  const tables = new Set(appleTables);
+  for (const k of appleKeys) {
+    const folded = foldSpecifiers(k.key);
+    const set = keys.get(folded) ?? new Set<string>();
+    set.add(k.table);
+    keys.set(folded, set);
+    tables.add(k.table);
+  }
   return {
     catalogs,
     hasAppleCatalog,
@@ -61,7 +104,12 @@ export function buildLookup(entries: readonly IndexedEntry[], appleKeys: Iterabl
       const e = list.find((x) => x.platform === platform) ?? list[0];
       return e ? { key: e.key, platform: e.platform, catalog: e.catalog } : undefined;
     },
-    hasAppleKey: (key) => keys.has(foldSpecifiers(key)),
+    hasAppleKey: (key, table) => {
+      const holders = keys.get(foldSpecifiers(key));
+      return holders !== undefined && (table === undefined || holders.has(table));
+    },
+    appleTablesWith: (key) => [...(keys.get(foldSpecifiers(key)) ?? [])].sort(),
+    hasAppleTable: (table) => tables.has(table),
   };
 }
 
@@ -83,7 +131,8 @@ const PLATFORM_OF: Readonly<Record<CatalogFormat, Platform>> = {
  * Read the app's catalogs from `ws` through string-parity's catalog API (every path of the snapshot, not only the
  * staged ones: the base catalog is context). Suggestions come from base-locale values (`loadBaseIndex`); SwiftUI
  * keys from every key of every Apple catalog's base, `shouldTranslate: false` keys included (they exist, on purpose
- * untranslated). Throws only what `ws.read` throws.
+ * untranslated), each under the table its base file forms (`appleTableOf`), so `.strings` and `.stringsdict` of one
+ * name, in any folder, are one table. Bundles are not told apart. Throws only what `ws.read` throws.
  */
 export async function loadLookup(ws: Workspace): Promise<CatalogLookup> {
   const index = await loadBaseIndex(ws);
@@ -91,17 +140,20 @@ export async function loadLookup(ws: Workspace): Promise<CatalogLookup> {
   for (const refs of index.byValue.values()) {
     for (const r of refs) entries.push({ key: r.key, value: r.value, platform: PLATFORM_OF[r.format], catalog: r.file, base: true });
   }
-  const appleKeys: string[] = [];
+  const appleKeys: AppleKey[] = [];
+  const appleTables: string[] = [];
   let hasApple = false;
   let files = 0;
   for (const g of index.set.groups) {
     files += g.files.length;
     if (PLATFORM_OF[g.format] !== 'apple') continue;
     hasApple = true;
+    for (const f of g.files) appleTables.push(appleTableOf(f.path));
     const source = g.base ?? g.files[0];
     if (!source) continue;
+    const table = appleTableOf(source.path);
     const loaded = await loadCatalog(ws, source);
-    for (const l of loaded.locales) for (const e of l.entries) appleKeys.push(e.key);
+    for (const l of loaded.locales) for (const e of l.entries) appleKeys.push({ table, key: e.key });
   }
-  return buildLookup(entries, appleKeys, files, hasApple);
+  return buildLookup(entries, appleKeys, files, hasApple, appleTables);
 }

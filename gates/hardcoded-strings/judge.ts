@@ -7,7 +7,7 @@ import type { GateContext, GateOutput } from '../../core/types.js';
 import type { CatalogLookup, Platform, Suggestion } from './catalog-lookup.js';
 import { GATE_ID, languageOf, RULES, type HardcodedStringsConfig, type Language } from './index.js';
 import { openExtractor, type Extractor } from './extract.js';
-import { inRanges, type Candidate, type Extraction } from './model.js';
+import { DEFAULT_TABLE, inRanges, type Candidate, type Extraction } from './model.js';
 
 const PLATFORM: Readonly<Record<Language, Platform>> = {
   'android-xml': 'android',
@@ -171,17 +171,35 @@ export async function judge(
   return { findings, counts: { files, items: candidates, filtered, suppressed }, itemUnit: 'strings', notes };
 }
 
+/**
+ * The message of a `missing-catalog-key` finding. Without any Apple catalog, or with an unknown table (a `tableName:`
+ * that is not a literal), it says what it said before tables were told apart; else it names the table searched, its
+ * file names, whether the app has any of them, and the tables that hold the key but are not searched.
+ */
+function missingKeyMessage(context: string, key: string, table: string | undefined, lookup: CatalogLookup): string {
+  const after = ', so it shows as written in every locale';
+  if (!lookup.hasAppleCatalog || table === undefined) {
+    const where = lookup.hasAppleCatalog ? 'no string catalog (.xcstrings / .strings) of the app holds it' : 'the app has no string catalog (.xcstrings / .strings)';
+    return `${context} key ${quote(key)} is looked up at run time but ${where}${after}; add it to the catalog`;
+  }
+  const names = `${table}.strings / ${table}.stringsdict / ${table}.xcstrings${lookup.hasAppleTable(table) ? '' : ': the app has none of them'}`;
+  const why = table === DEFAULT_TABLE ? " (SwiftUI's default when no tableName: is given)" : '';
+  const others = lookup.appleTablesWith(key).filter((t) => t !== table);
+  const shown = others.slice(0, 3).map((t) => `\`${t}\``).join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '');
+  const elsewhere = others.length === 0 ? '' : `; ${others.length === 1 ? 'table' : 'tables'} ${shown} ${others.length === 1 ? 'has' : 'have'} it but ${others.length === 1 ? 'is' : 'are'} not searched`;
+  return `${context} key ${quote(key)} is not in table \`${table}\` (${names}), the only table it is looked up in at run time${why}${elsewhere}${after}; add it to table \`${table}\``;
+}
+
 function judgeCandidate(file: string, language: Language, c: Candidate, lookup: CatalogLookup): GateOutput['findings'][number] | undefined {
   if (c.lookupKey !== undefined) {
-    if (lookup.hasAppleKey(c.lookupKey)) return undefined;
-    const where = lookup.hasAppleCatalog ? 'no string catalog (.xcstrings / .strings) of the app holds it' : 'the app has no string catalog (.xcstrings / .strings)';
+    if (lookup.hasAppleKey(c.lookupKey, c.lookupTable)) return undefined;
     return {
       rule: RULES.missingKey,
       file,
       line: c.line,
       column: c.column,
       severity: 'error',
-      message: `${c.context} key ${quote(c.lookupKey)} is looked up at run time but ${where}, so it shows as written in every locale; add it to the catalog`,
+      message: missingKeyMessage(c.context, c.lookupKey, c.lookupTable, lookup),
       fingerprint: fingerprint(GATE_ID, RULES.missingKey, file, `${c.context}\0${c.literal}`),
     };
   }

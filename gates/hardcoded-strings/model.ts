@@ -16,13 +16,29 @@ export interface Candidate {
   context: string;
   /**
    * Set for SwiftUI `LocalizedStringKey` positions (`Text("…")`, `Button("…")`, `.accessibilityLabel("…")`): the
-   * literal is a catalog key, interpolations written as `%@`. Such a candidate is a finding only when no catalog of
-   * the app holds the key.
+   * literal is a catalog key, interpolations written as `%@`. Such a candidate is a finding only when the string table
+   * it is looked up in (`lookupTable`) does not hold the key.
    */
   lookupKey?: string;
+  /**
+   * With `lookupKey`: the string table searched at run time, a table being every `<table>.strings`, `.stringsdict`
+   * and `.xcstrings` of that base name. `Localizable` when the call names none (or `tableName: nil`), else the text
+   * of a literal `tableName: "…"`. Absent when `tableName:` is not a literal (a variable, an interpolation): the
+   * table is unknown and then any table holding the key counts. Source: developer.apple.com/documentation/swiftui/
+   * text/init(_:tablename:bundle:comment:) ("If nil, use the table in the Localizable.strings file").
+   */
+  lookupTable?: string;
   /** Set when the extractor already knows a suppression with a reason (Android Lint's `tools:ignore`). */
   suppressedBy?: string;
 }
+
+/**
+ * The string table SwiftUI searches when a call names none, and for `tableName: nil` or `""` (Apple,
+ * Text.init(_:tableName:bundle:comment:): "If nil, use the table in the Localizable.strings file"; Bundle
+ * localizedString(forKey:value:table:): "If tableName is nil or is an empty string, the method attempts to use the
+ * table in Localizable.strings").
+ */
+export const DEFAULT_TABLE = 'Localizable';
 
 /** One `loopgates-ignore hardcoded-strings` comment and the lines it covers. */
 export interface Directive {

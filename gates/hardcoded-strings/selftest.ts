@@ -161,6 +161,13 @@ export function hardcodedStringsSelfTest(): SelfTestCase[] {
       targets: [swift],
       expect: { file: swift, line: 8, rule: 'missing-catalog-key' },
     },
+    {
+      name: 'swiftui: Text("…", tableName:) whose key only another table holds',
+      kind: 'red',
+      files: { [swift]: SWIFT('Text("status.action.boost", tableName: "Timeline")'), [catalog]: XCSTRINGS },
+      targets: [swift],
+      expect: { file: swift, line: 8, rule: 'missing-catalog-key' },
+    },
     { name: 'react native: t() in <Text>', kind: 'green', files: { [tsx]: TSX("{t('greeting', { name })}") } },
     { name: 'react native: <Text>Hello</Text>', kind: 'red', files: { [tsx]: TSX('Hello') }, expect: { file: tsx, line: 9, rule: 'hardcoded-text' } },
     { name: "react dom: {t('welcome')} in <p>", kind: 'green', files: { [web]: WEB_TSX("{t('welcome')}") } },

@@ -1,10 +1,11 @@
 // Swift extractor (UIKit and SwiftUI), on alex-pinkus/tree-sitter-swift. SwiftUI initialisers that take a
 // `LocalizedStringKey` (Text, Button, Label, Toggle, .navigationTitle, .accessibilityLabel …) look the literal up in
-// the app's string catalogs at run time (Apple: "Preparing views for localization"), so they are candidates with a
-// lookup key; `Text(verbatim:)`, UIKit `.text =` / `.accessibilityLabel =` / `setTitle(_:for:)` and
-// UIAlertController titles are plain `String`s and always hard-coded.
+// the app's string catalogs at run time (Apple: "Preparing views for localization"), in one string table
+// (`tableName:`, default `Localizable`), so they are candidates with a lookup key and table; `Text(verbatim:)`, UIKit
+// `.text =` / `.accessibilityLabel =` / `setTitle(_:for:)` and UIAlertController titles are plain `String`s and always
+// hard-coded.
 import { DEFAULT_SWIFT_PROPERTIES } from './defaults.js';
-import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
+import { DEFAULT_TABLE, hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
 
 export { DEFAULT_SWIFT_PROPERTIES } from './defaults.js';
@@ -63,6 +64,19 @@ function literalsIn(expr: SyntaxNode, concatenated = false, out: Array<{ node: S
 }
 
 /**
+ * The argument expression of `LocalizedStringKey("…")` / `LocalizedStringKey(stringLiteral: "…")` when `expr` is such a
+ * call (the same catalog lookup as the bare literal), else undefined.
+ */
+function wrappedKey(expr: SyntaxNode): SyntaxNode | undefined {
+  if (expr.type !== 'call_expression' || calleeName(expr.firstNamedChild) !== 'LocalizedStringKey') return undefined;
+  const args = expr.namedChildren.find((c) => c.type === 'call_suffix')?.namedChildren.find((c) => c.type === 'value_arguments');
+  const first = args?.namedChildren.find((c) => c.type === 'value_argument');
+  const label = first?.childForFieldName('name')?.text;
+  if (!first || (label !== undefined && label !== 'stringLiteral')) return undefined;
+  return first.childForFieldName('value') ?? undefined;
+}
+
+/**
  * Whether `node` sits in preview-only code: a `#Preview { … }` macro (Swift 5.9, Xcode 15) or a type conforming to
  * `PreviewProvider`. The grammar shipped in tree-sitter-wasms predates macros: it reads `#Preview` as an ERROR node
  * (its text ends in `#Preview`, after any attributes such as `@available(…)`) followed by the macro's body, a
@@ -75,6 +89,22 @@ function inPreview(node: SyntaxNode): boolean {
     if (p.type === 'class_declaration' && p.namedChildren.some((c) => c.type === 'inheritance_specifier' && /(^|\.)PreviewProvider$/u.test(c.text.trim()))) return true;
   }
   return false;
+}
+
+/**
+ * The table a call's `tableName:` argument names: DEFAULT_TABLE without one, for `nil` and for `""`; the text of a
+ * plain string literal; undefined (unknown: not guessed) for anything else: a variable, a call, an interpolated or a
+ * raw string (`#"…"#`, which this grammar does not split into text).
+ */
+function tableOf(args: readonly SyntaxNode[]): string | undefined {
+  const arg = args.find((a) => a.childForFieldName('name')?.text === 'tableName');
+  if (!arg) return DEFAULT_TABLE;
+  const v = arg.childForFieldName('value');
+  if (v?.type === 'nil') return DEFAULT_TABLE;
+  if (v?.type !== 'line_string_literal' && v?.type !== 'multi_line_string_literal') return undefined;
+  const d = decodeLiteral(v, LITERAL);
+  if (d.interpolated) return undefined;
+  return d.plain === '' ? DEFAULT_TABLE : d.plain;
 }
 
 function calleeName(node: SyntaxNode | null): string | undefined {
@@ -96,12 +126,14 @@ export async function extractSwift(source: string, properties: readonly string[]
   return withTree('swift', source, (root) => {
     const candidates: Candidate[] = [];
     const seen = new Set<number>();
-    const add = (lit: SyntaxNode, context: string, key: boolean) => {
+    // `table`: for a key, the table it is looked up in (undefined: unknown); `null` for a plain String.
+    const add = (lit: SyntaxNode, context: string, table: string | undefined | null) => {
       if (seen.has(lit.startIndex)) return;
       const d = decodeLiteral(lit, LITERAL);
       if (!hasLetter(d.plain) || inPreview(lit)) return;
       seen.add(lit.startIndex);
-      candidates.push({ ...pos(lit), literal: d.display, context, ...(key ? { lookupKey: d.key } : {}) });
+      const key = table === null ? {} : { lookupKey: d.key, ...(table === undefined ? {} : { lookupTable: table }) };
+      candidates.push({ ...pos(lit), literal: d.display, context, ...key });
     };
     walk(root, (n) => {
       if (n.type === 'call_expression') {
@@ -115,12 +147,24 @@ export async function extractSwift(source: string, properties: readonly string[]
         const first = list[0];
         if (name === 'Text' && first && label(first) === 'verbatim') {
           const v = value(first);
-          if (v) for (const l of literalsIn(v)) add(l.node, 'Text(verbatim:)', false);
+          if (v) for (const l of literalsIn(v)) add(l.node, 'Text(verbatim:)', null);
           return;
         }
         if (SWIFTUI_KEY_CALLS.has(name) && first && label(first) === undefined) {
           const v = value(first);
-          if (v) for (const l of literalsIn(v)) add(l.node, `${name}()`, !l.concatenated);
+          if (!v) return;
+          const table = tableOf(list);
+          const wrapped = wrappedKey(v);
+          if (wrapped) {
+            // LocalizedStringKey(_ value: String): a literal is the key as written; an interpolated or concatenated
+            // argument is a String first, so the key is the text at run time, which no catalog holds.
+            for (const l of literalsIn(wrapped)) {
+              const plain = l.concatenated || (l.node.type !== 'raw_string_literal' && decodeLiteral(l.node, LITERAL).interpolated);
+              add(l.node, `${name}(LocalizedStringKey())`, plain ? null : table);
+            }
+            return;
+          }
+          for (const l of literalsIn(v)) add(l.node, `${name}()`, l.concatenated ? null : table);
           return;
         }
         const wanted = UIKIT_CALLS[name];
@@ -129,7 +173,7 @@ export async function extractSwift(source: string, properties: readonly string[]
           const l = label(a);
           if ((l === undefined && i === 0 && wanted.includes('_0')) || (l !== undefined && wanted.includes(l))) {
             const v = value(a);
-            if (v) for (const lit of literalsIn(v)) add(lit.node, l ? `${name}(${l}:)` : `${name}()`, false);
+            if (v) for (const lit of literalsIn(v)) add(lit.node, l ? `${name}(${l}:)` : `${name}()`, null);
           }
         });
       } else if (n.type === 'assignment') {
@@ -137,7 +181,7 @@ export async function extractSwift(source: string, properties: readonly string[]
         const nav = target?.firstNamedChild;
         const name = nav?.type === 'navigation_expression' ? calleeName(nav) : undefined;
         const result = n.childForFieldName('result');
-        if (name && props.has(name) && result) for (const l of literalsIn(result)) add(l.node, `.${name} =`, false);
+        if (name && props.has(name) && result) for (const l of literalsIn(result)) add(l.node, `.${name} =`, null);
       }
     });
     const directives = collectDirectives(root, source, {

@@ -377,6 +377,47 @@ final class LegacyViewController: UIViewController {
     ]);
   });
 
+  it('records the string table each SwiftUI key is looked up in (Localizable unless a literal tableName: names one)', async () => {
+    // Apple, Text.init(_:tableName:bundle:comment:): "tableName: The name of the string table to search. If nil, use
+    // the table in the Localizable.strings file". `LocalizedStringKey("…")` passed in is the same lookup.
+    const src = `import SwiftUI
+struct SettingsView: View {
+    let table: String
+    var body: some View {
+        Text("Settings", tableName: "Preferences")
+        Text("Account")
+        Text("Privacy", tableName: nil, comment: "header")
+        Text("Dynamic", tableName: table)
+        Text("Built", tableName: "Pref\\(table)")
+        Text(LocalizedStringKey("Wrapped"))
+        Text(LocalizedStringKey("Wrapped in table"), tableName: "Preferences")
+        Button(LocalizedStringKey(stringLiteral: "Labelled")) { }
+        Text(LocalizedStringKey("Hello \\(table)"))
+        Text(LocalizedStringKey("Joined " + table))
+        Text(verbatim: "Plain")
+    }
+}
+`;
+    const e = await extractSwift(src);
+    expectAnchored(src, e);
+    const table = (t: string | undefined) => (t === undefined ? 'any table' : `table ${t}`);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.context} ${c.lookupKey === undefined ? 'plain' : `key=${c.lookupKey} ${table(c.lookupTable)}`}`)).toEqual([
+      '5:14 Text() key=Settings table Preferences',
+      '6:14 Text() key=Account table Localizable',
+      '7:14 Text() key=Privacy table Localizable',
+      '8:14 Text() key=Dynamic any table',
+      '9:14 Text() key=Built any table',
+      '10:33 Text(LocalizedStringKey()) key=Wrapped table Localizable',
+      '11:33 Text(LocalizedStringKey()) key=Wrapped in table table Preferences',
+      '12:50 Button(LocalizedStringKey()) key=Labelled table Localizable',
+      // LocalizedStringKey(_ value: String): an interpolated or concatenated argument is a String first, so the key
+      // is the text at run time (no catalog holds it): hard-coded, as `Text("Hi " + name)` is.
+      '13:33 Text(LocalizedStringKey()) plain',
+      '14:33 Text(LocalizedStringKey()) plain',
+      '15:24 Text(verbatim:) plain',
+    ]);
+  });
+
   it('skips #Preview macro bodies and PreviewProvider types, which never ship', async () => {
     const src = `import SwiftUI
 struct EpisodeRow: View {

@@ -197,4 +197,115 @@ describe('hardcoded-strings gate', () => {
     expect(r.findings.map((f) => `${f.line}:${f.column} ${f.rule}`)).toEqual(['5:10 missing-catalog-key']);
     expect(r.counts).toMatchObject({ items: 3, findings: 1 });
   });
+
+  describe('SwiftUI keys are looked up in their own string table', () => {
+    // Apple, Text.init(_:tableName:bundle:comment:): "tableName: The name of the string table to search. If nil, use the
+    // table in the Localizable.strings file"; a table is every <table>.strings / .stringsdict / .xcstrings of that name.
+    const swift = 'App/SettingsView.swift';
+    const view = (...lines: string[]) => `import SwiftUI\nstruct SettingsView: View {\n  let table: String\n  var body: some View {\n${lines.map((l) => `    ${l}\n`).join('')}  }\n}\n`;
+    const STRINGSDICT = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+  <key>%lld songs</key>
+  <dict>
+    <key>NSStringLocalizedFormatKey</key>
+    <string>%#@songs@</string>
+    <key>songs</key>
+    <dict>
+      <key>NSStringFormatSpecTypeKey</key>
+      <string>NSStringPluralRuleType</string>
+      <key>NSStringFormatValueTypeKey</key>
+      <string>lld</string>
+      <key>one</key>
+      <string>%lld song</string>
+      <key>other</key>
+      <string>%lld songs</string>
+    </dict>
+  </dict>
+</dict>
+</plist>
+`;
+    const xcstrings = (...keys: string[]) =>
+      JSON.stringify({ sourceLanguage: 'en', version: '1.0', strings: Object.fromEntries(keys.map((k) => [k, { localizations: { en: { stringUnit: { state: 'translated', value: k } } } }])) });
+    const catalogs = {
+      'App/Base.lproj/Localizable.strings': '"Settings" = "Settings";\n',
+      'App/de.lproj/Localizable.strings': '"Settings" = "Einstellungen";\n',
+      'App/Base.lproj/InfoPlist.strings': '"Launch" = "Launch";\n',
+      'App/Base.lproj/Preferences.strings': '"Sound" = "Sound";\n',
+      'App/Base.lproj/Preferences.stringsdict': STRINGSDICT,
+      'App/Resources/Widgets.xcstrings': xcstrings('Widget title'),
+    };
+
+    it('red: a key held only by another table is missing from the table searched, at the literal', async () => {
+      const files = {
+        [swift]: view(
+          'Text("Settings", tableName: "Preferences")',
+          'Text("Launch")',
+          'Text(LocalizedStringKey("Sound"))',
+          'Text(LocalizedStringKey("Settings"), tableName: "Widgets")',
+          'Text("Widget title", tableName: "Widget")',
+          'Text("Launch", tableName: "infoPlist")',
+        ),
+        ...catalogs,
+      };
+      const r = await run(files, {}, [swift]);
+      expect(r.verdict).toBe('fail');
+      expect(r.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.rule}`)).toEqual([
+        `${swift}:5:10 missing-catalog-key`,
+        `${swift}:6:10 missing-catalog-key`,
+        `${swift}:7:29 missing-catalog-key`,
+        `${swift}:8:29 missing-catalog-key`,
+        `${swift}:9:10 missing-catalog-key`,
+        // Table names are matched with their case (CFBundleCopyLocalizedString: "The case of the string must match
+        // that of the file name, even on file systems … that are not case sensitive").
+        `${swift}:10:10 missing-catalog-key`,
+      ]);
+      expect(r.findings.map((f) => f.message)).toEqual([
+        'Text() key "Settings" is not in table `Preferences` (Preferences.strings / Preferences.stringsdict / Preferences.xcstrings), the only table it is looked up in at run time; table `Localizable` has it but is not searched, so it shows as written in every locale; add it to table `Preferences`',
+        'Text() key "Launch" is not in table `Localizable` (Localizable.strings / Localizable.stringsdict / Localizable.xcstrings), the only table it is looked up in at run time (SwiftUI\'s default when no tableName: is given); table `InfoPlist` has it but is not searched, so it shows as written in every locale; add it to table `Localizable`',
+        'Text(LocalizedStringKey()) key "Sound" is not in table `Localizable` (Localizable.strings / Localizable.stringsdict / Localizable.xcstrings), the only table it is looked up in at run time (SwiftUI\'s default when no tableName: is given); table `Preferences` has it but is not searched, so it shows as written in every locale; add it to table `Localizable`',
+        'Text(LocalizedStringKey()) key "Settings" is not in table `Widgets` (Widgets.strings / Widgets.stringsdict / Widgets.xcstrings), the only table it is looked up in at run time; table `Localizable` has it but is not searched, so it shows as written in every locale; add it to table `Widgets`',
+        'Text() key "Widget title" is not in table `Widget` (Widget.strings / Widget.stringsdict / Widget.xcstrings: the app has none of them), the only table it is looked up in at run time; table `Widgets` has it but is not searched, so it shows as written in every locale; add it to table `Widget`',
+        'Text() key "Launch" is not in table `infoPlist` (infoPlist.strings / infoPlist.stringsdict / infoPlist.xcstrings: the app has none of them), the only table it is looked up in at run time; table `InfoPlist` has it but is not searched, so it shows as written in every locale; add it to table `infoPlist`',
+      ]);
+      expect(r.counts).toMatchObject({ files: 1, items: 6, findings: 6 });
+    });
+
+    it('green: a key in the table searched passes, .strings and .stringsdict of one name being one table', async () => {
+      const files = {
+        [swift]: view(
+          'Text("Settings")',
+          'Text("Settings", tableName: nil)',
+          'Text("Settings", tableName: "Localizable")',
+          'Text("Sound", tableName: "Preferences")',
+          'Text("\\(count) songs", tableName: "Preferences")',
+          'Text(LocalizedStringKey("Widget title"), tableName: "Widgets")',
+          'Image(systemName: "play").accessibilityLabel(Text("Launch", tableName: "InfoPlist"))',
+        ),
+        ...catalogs,
+      };
+      const r = await run(files, {}, [swift]);
+      expect(r.findings).toEqual([]);
+      expect(r.verdict).toBe('pass');
+      expect(r.counts).toMatchObject({ files: 1, items: 7, findings: 0 });
+    });
+
+    it('a tableName: that is not a literal is not guessed: any table holding the key passes, none fails as before', async () => {
+      const files = { [swift]: view('Text("Launch", tableName: table)', 'Text("Nowhere", tableName: table)'), ...catalogs };
+      const r = await run(files, {}, [swift]);
+      expect(r.findings.map((f) => `${f.line}:${f.column} ${f.rule} ${f.message}`)).toEqual([
+        '6:10 missing-catalog-key Text() key "Nowhere" is looked up at run time but no string catalog (.xcstrings / .strings) of the app holds it, so it shows as written in every locale; add it to the catalog',
+      ]);
+      expect(r.counts).toMatchObject({ items: 2, findings: 1 });
+    });
+
+    it('an app with no Apple catalog: every key is missing, whatever its table, with the message of before', async () => {
+      const r = await run({ [swift]: view('Text("Settings", tableName: "Preferences")', 'Text(LocalizedStringKey("Sound"))') }, {}, [swift]);
+      expect(r.findings.map((f) => `${f.line}:${f.column} ${f.message}`)).toEqual([
+        '5:10 Text() key "Settings" is looked up at run time but the app has no string catalog (.xcstrings / .strings), so it shows as written in every locale; add it to the catalog',
+        '6:29 Text(LocalizedStringKey()) key "Sound" is looked up at run time but the app has no string catalog (.xcstrings / .strings), so it shows as written in every locale; add it to the catalog',
+      ]);
+    });
+  });
 });

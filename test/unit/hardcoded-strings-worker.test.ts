@@ -78,7 +78,7 @@ describe('hardcoded-strings extraction in a worker thread', () => {
   it('every Extraction is plain data: a structured clone (what postMessage sends) equals it exactly', async () => {
     const list = samples();
     expect(list.length).toBeGreaterThanOrEqual(20);
-    const seen = { fatal: 0, syntaxErrors: 0, directives: 0, suppressedBy: 0, lookupKey: 0 };
+    const seen = { fatal: 0, syntaxErrors: 0, directives: 0, suppressedBy: 0, lookupKey: 0, lookupTable: 0 };
     for (const s of list) {
       const ex = await extractSource(s.language, s.source, options);
       expect(structuredClone(ex), s.path).toStrictEqual(ex);
@@ -87,6 +87,7 @@ describe('hardcoded-strings extraction in a worker thread', () => {
       if (ex.directives.length > 0) seen.directives++;
       if (ex.candidates.some((c) => c.suppressedBy !== undefined)) seen.suppressedBy++;
       if (ex.candidates.some((c) => c.lookupKey !== undefined)) seen.lookupKey++;
+      if (ex.candidates.some((c) => c.lookupTable !== undefined && c.lookupTable !== 'Localizable')) seen.lookupTable++;
     }
     // The samples reach every optional part of an Extraction.
     for (const [field, n] of Object.entries(seen)) expect(n, field).toBeGreaterThan(0);
