@@ -21,6 +21,13 @@ export const installHints: Readonly<Record<string, string>> = {
 /** After SIGTERM (timeout or abort), SIGKILL follows this many ms later if the process is still running. */
 export const FORCE_KILL_AFTER_MS = 2000;
 
+/**
+ * After the tool itself exits, how long its output may stay open (ms): a process it left running in the background
+ * (`sh -c 'server &'`, a daemon that kept the pipes) holds them until it ends, and the tool's exit code is already
+ * known. Past this the streams are closed and stderr says so.
+ */
+export const OUTPUT_GRACE_MS = 1000;
+
 /** Output kept per stream, in bytes (execa's default maxBuffer); past it the process is killed (exit code null). */
 export const MAX_OUTPUT_BYTES = 100_000_000;
 
@@ -42,6 +49,8 @@ export const runTool: RunTool = async (file: string, args: readonly string[], op
     const size = { out: 0, err: 0 };
     let timedOut = false;
     let forceKill: NodeJS.Timeout | undefined;
+    let grace: NodeJS.Timeout | undefined;
+    let heldOpen = false;
     let stopping = false;
     // Once stopped, output still held open by a grandchild (`sh -c 'x &'`) is not waited for.
     const dropOutput = () => {
@@ -75,12 +84,14 @@ export const runTool: RunTool = async (file: string, args: readonly string[], op
       settled = true;
       clearTimeout(timer);
       clearTimeout(forceKill);
+      clearTimeout(grace);
       options.signal?.removeEventListener('abort', onAbort);
       if (spawnError?.code === 'ENOENT') {
         reject(new ToolMissingError(file, installHints[basename(file)] ?? `install ${file} and make sure it is on PATH`));
         return;
       }
-      const stderr = Buffer.concat(err).toString('utf8');
+      let stderr = Buffer.concat(err).toString('utf8');
+      if (heldOpen) stderr += `${stderr && !stderr.endsWith('\n') ? '\n' : ''}${basename(file)} exited; its output was still held open by a process it left running, not waited for past ${OUTPUT_GRACE_MS} ms\n`;
       resolve({
         exitCode: spawnError ? null : code,
         stdout: Buffer.concat(out).toString('utf8'),
@@ -93,10 +104,30 @@ export const runTool: RunTool = async (file: string, args: readonly string[], op
     child.on('error', (e: NodeJS.ErrnoException) => {
       if (child.pid === undefined) finish(null, e);
     });
-    child.on('exit', () => {
-      if (stopping) dropOutput();
+    let exitCode: number | null = null;
+    child.on('exit', (code) => {
+      exitCode = code;
+      if (stopping) return dropOutput();
+      // The timer can fire late, after this thread was busy (other gates parse on it): setImmediate runs after the
+      // event loop's poll phase, which reads what the pipes hold, so output the tool wrote before exiting is never
+      // cut. Output still arriving re-arms the wait; none arriving in a whole wait means a process left running.
+      const check = () => {
+        const seen = size.out + size.err;
+        setImmediate(() => {
+          if (settled) return;
+          if (size.out + size.err !== seen) {
+            grace = setTimeout(check, OUTPUT_GRACE_MS);
+            return;
+          }
+          heldOpen = true;
+          dropOutput();
+          // A destroyed stream may end without 'close' on the child when a grandchild holds the other end.
+          finish(exitCode);
+        });
+      };
+      grace = setTimeout(check, OUTPUT_GRACE_MS);
     });
-    child.on('close', (code) => finish(code));
+    child.on('close', (code) => finish(code ?? exitCode));
     if (child.stdin) {
       child.stdin.on('error', () => {
         /* the tool may exit before reading all of its input; its exit code tells what happened */

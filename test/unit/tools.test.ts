@@ -2,7 +2,7 @@
 // missing tool, and the bounds (timeout, abort) that kill a process and say so. Real processes (sh, node).
 import { describe, expect, it } from 'vitest';
 import { ToolMissingError } from '../../core/errors.js';
-import { installHints, runTool } from '../../core/tools.js';
+import { installHints, OUTPUT_GRACE_MS, runTool } from '../../core/tools.js';
 
 const cwd = process.cwd();
 
@@ -68,6 +68,14 @@ describe('runTool', () => {
     const r = await runTool('sh', ['-c', 'echo started; sleep 30 & wait'], { cwd, timeoutMs: 300 });
     expect(r).toMatchObject({ exitCode: null, timedOut: true, stdout: 'started\n' });
     expect(performance.now() - t0).toBeLessThan(10_000);
+  });
+
+  it('a tool that exits while a background grandchild keeps its output open ends with its exit code, not at the bound', async () => {
+    const t0 = performance.now();
+    const r = await runTool('sh', ['-c', 'echo hi; sleep 30 & exit 3'], { cwd, timeoutMs: 8_000 });
+    expect(r).toMatchObject({ exitCode: 3, timedOut: false, stdout: 'hi\n' });
+    expect(r.stderr).toBe(`sh exited; its output was still held open by a process it left running, not waited for past ${OUTPUT_GRACE_MS} ms\n`);
+    expect(performance.now() - t0).toBeLessThan(7_000);
   });
 
   it('kills the process when the signal aborts, also when it was aborted before the call', async () => {
