@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LoopgatesError } from '../../core/errors.js';
 import { fingerprint } from '../../core/finding.js';
-import { git, splitZ } from '../../core/git.js';
+import { blobId, git, splitZ } from '../../core/git.js';
+import { shellQuote } from '../../core/messages.js';
 import type { GateContext, GateOutput, Workspace } from '../../core/types.js';
 import {
   DEFAULT_CONFIG_TOML,
@@ -22,6 +23,8 @@ import {
 } from './gitleaks.js';
 import type { GitleaksCall, GitleaksFinding, GitleaksProbe, ScanFiles } from './gitleaks.js';
 import { GATE_ID, type SecretsConfig } from './index.js';
+import { lfsRepo, lfsTracked, parseLfsPointer, readLfsObject, shownDir, treeBlobIds } from './lfs.js';
+import type { LfsPointer } from './lfs.js';
 
 /**
  * Run the secrets scan over `inputs` of `ctx.ws`, by backing:
@@ -35,6 +38,10 @@ import { GATE_ID, type SecretsConfig } from './index.js';
  * given as its text runs (findings mapped back to its lines), a binary over BINARY_SCAN_MAX_BYTES not given at all
  * and not counted in `counts.files` (all inputs unscanned -> 0 -> the runner's `vacuous`). Notes name what was
  * decoded, converted and left unscanned.
+ * Git LFS (index and tree backings, resolveLfs): an input that is a pointer (lfs.ts parseLfsPointer) is scanned as
+ * the object it names, read from the LFS storage and verified (size, sha256), findings at the object's lines. When
+ * the object cannot be read: content the commit adds -> `error` (refused, fix: git lfs pull); content HEAD already
+ * holds (a rename, a mode change), or any in a tree scan -> not scanned, not counted, named in a note.
  * Never throws a LoopgatesError: those become GateOutput.error (verdict `error`, commit refused).
  */
 export async function runSecrets(ctx: GateContext<SecretsConfig>, inputs: readonly string[]): Promise<GateOutput> {
@@ -69,6 +76,11 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
   const unscanned: string[] = [];
   /** Inputs scanned behind one added line (decodeForScan `prefixLines`). */
   const prefixed = new Set<string>();
+  const decoded = await readForScan(ws, inputs);
+  // Before resolveLfs replaces pointers by their objects: gitleaks' staged diff shows a pointer's text.
+  const textual = inputs.filter((p) => decoded.get(p)!.kind === 'text');
+  const lfs = await resolveLfs(ws, inputs, decoded);
+  const lfsUnread = new Set([...lfs.skipped.map((s) => s.path), ...lfs.blocked.map((b) => b.path)]);
 
   if (backing.kind === 'index') {
     const cfg = files.config ? makeScratch('cfg') : undefined;
@@ -83,20 +95,20 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     raw = result.findings.map((f) => ({ ...f, file: toRelative(f.file, backing.root), via: 'staged' as const }));
     items = result.commitsScanned ?? 1;
     itemUnit = 'staged diffs';
-    let asFiles = await diffBlinded(backing.root, backing.env, inputs);
+    // An LFS pointer (diff=lfs) is scanned as its object whatever its diff attribute, or not at all.
+    let asFiles = (await diffBlinded(backing.root, backing.env, inputs)).filter((p) => !lfs.objects.has(p) && !lfsUnread.has(p));
     if (asFiles.length) notes.push(`${asFiles.length} staged file(s) have a diff attribute that hides them from git diff (${listed(asFiles)}); scanned their staged content as files`);
     // git shows a UTF-16 file or one with a NUL byte as "Binary files differ", so the staged scan never sees its lines.
-    const decoded = await readForScan(ws, inputs);
-    const textual = inputs.filter((p) => decoded.get(p)!.kind === 'text');
     if (result.commitsScanned === 0 && textual.length > 0) {
       asFiles = [...inputs];
       notes.push('gitleaks saw no staged diff (diff.external or another git setting hides it); scanned every staged file as a file instead');
     }
     const asText = new Map<string, Buffer>();
     for (const p of inputs) {
+      if (lfsUnread.has(p)) continue;
       const d = decoded.get(p)!;
       if (d.kind === 'unscannable') unscanned.push(p);
-      else if (d.kind !== 'text' || asFiles.includes(p)) asText.set(p, d.bytes);
+      else if (d.kind !== 'text' || asFiles.includes(p) || lfs.objects.has(p)) asText.set(p, d.bytes);
       if (d.prefixLines) prefixed.add(p);
     }
     const utf16 = inputs.filter((p) => decoded.get(p)!.kind === 'utf16');
@@ -112,7 +124,8 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
   } else {
     const contents = new Map<string, Buffer>();
     const binary: string[] = [];
-    for (const [p, d] of await readForScan(ws, inputs)) {
+    for (const [p, d] of decoded) {
+      if (lfsUnread.has(p)) continue;
       if (d.kind === 'unscannable') {
         unscanned.push(p);
         continue;
@@ -131,8 +144,16 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     }
     itemUnit = kind === 'dir' ? 'files' : 'staged diffs';
   }
+  const staged = backing.kind === 'tree' ? '' : 'staged ';
   if (unscanned.length) {
-    notes.push(`${unscanned.length} of ${inputs.length} ${backing.kind === 'tree' ? '' : 'staged '}file(s) not scanned (binary, larger than ${BINARY_SCAN_MAX_BYTES / 1024 / 1024} MiB): ${listed(unscanned)}`);
+    notes.push(`${unscanned.length} of ${inputs.length} ${staged}file(s) not scanned (binary, larger than ${BINARY_SCAN_MAX_BYTES / 1024 / 1024} MiB): ${listed(unscanned)}`);
+  }
+  if (lfs.objects.size) notes.push(`${lfs.objects.size} Git LFS file(s): scanned the object each pointer names instead of the pointer: ${listed([...lfs.objects.keys()])}`);
+  for (const reason of ['missing', 'mismatch'] as const) {
+    const paths = lfs.skipped.filter((s) => s.reason === reason).map((s) => s.path);
+    if (!paths.length) continue;
+    const what = reason === 'missing' ? `Git LFS object not in local storage (${lfs.where})` : `Git LFS object in local storage (${lfs.where}) does not match its pointer`;
+    notes.push(`${paths.length} of ${inputs.length} ${staged}file(s) not scanned: ${what}${backing.kind === 'index' ? ', content unchanged from HEAD' : ''}: ${listed(paths)}; to scan: git lfs pull --include=${shellQuote(paths.join(','))}`);
   }
   // The added empty line in front of a binary file's text runs: back to the file's own lines (and gitleaks' column
   // quirk on lines after the first, which the file's first line now was not).
@@ -157,7 +178,8 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     }
     const n = (perRule.get(`${f.file}\0${f.rule}`) ?? 0) + 1;
     perRule.set(`${f.file}\0${f.rule}`, n);
-    const column = await utf16Column(ws, f, f.via === 'dir' ? shifts.dir : shifts.staged);
+    const object = lfs.objects.get(f.file);
+    const column = await utf16Column(object ? async () => object : () => ws.read(f.file), f, f.via === 'dir' ? shifts.dir : shifts.staged);
     findings.push({
       gate: GATE_ID,
       rule: f.rule,
@@ -169,7 +191,16 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
       fingerprint: fingerprint(GATE_ID, f.rule, f.file, `${f.rule}#${n}`),
     });
   }
-  return { findings, counts: { files: inputs.length - unscanned.length, items, filtered }, itemUnit, notes };
+  const output: GateOutput = { findings, counts: { files: inputs.length - unscanned.length - lfsUnread.size, items, filtered }, itemUnit, notes };
+  if (lfs.blocked.length) {
+    const paths = lfs.blocked.map((b) => b.path);
+    const shown = lfs.blocked.slice(0, 3).map((b) => `${b.path} (${b.why})`);
+    output.error = {
+      message: `${paths.length} staged Git LFS file(s) add content the secrets scan could not read: ${shown.join('; ')}${paths.length > 3 ? '; …' : ''}`,
+      fix: `fetch the objects so they can be scanned: git lfs pull --include=${shellQuote(paths.join(','))}, then commit again (a pointer staged without git-lfs: install git-lfs and stage the real file); to commit them unscanned on purpose: LOOPGATES_SKIP=${GATE_ID} git commit …`,
+    };
+  }
+  return output;
 }
 
 function commandName(probe: GitleaksProbe, kind: 'staged' | 'dir'): string {
@@ -296,14 +327,82 @@ async function diffBlinded(root: string, env: Readonly<Record<string, string>>, 
   return blinded;
 }
 
+/** What became of the inputs that are Git LFS pointers (resolveLfs). */
+interface LfsOutcome {
+  /** Pointer inputs scanned as the object they name: path -> the object's bytes (findings' lines and columns). */
+  objects: Map<string, Buffer>;
+  /** Pointer inputs not scanned and not counted: content HEAD already holds (index), or any (tree); by reason. */
+  skipped: Array<{ path: string; reason: 'missing' | 'mismatch' }>;
+  /** Index only: pointer inputs whose content the commit adds and the scan could not read (refuse the commit). */
+  blocked: Array<{ path: string; why: string }>;
+  /** The LFS objects directory as messages show it. */
+  where: string;
+}
+
 /**
- * gitleaks' 1-based byte column -> 1-based UTF-16 column (Finding.column), using the snapshot's line. `shift` is the
- * canary-calibrated extra gitleaks adds on lines after the first. Clamped to the line; 1 when the file is unreadable.
+ * Git LFS (pointer spec: https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md): `git add` stores a pointer in
+ * the index and the content in the LFS storage, which `git push` uploads, so the pointer is not what to scan. For
+ * each input of an `index` or `tree` backing whose `decoded` bytes are a pointer (parseLfsPointer), the object is read
+ * and verified (readLfsObject) and `decoded` is replaced by decodeForScan of it (a binary one over
+ * BINARY_SCAN_MAX_BYTES: `unscannable` without being read). An object that is missing or does not match:
+ * - not LFS-tracked (no `filter=lfs` attribute) and missing: a text file that looks like a pointer; left as text.
+ * - tree backing: `skipped` (a `run --all` of a GIT_LFS_SKIP_SMUDGE checkout must not be impossible).
+ * - index backing, the pointer's blob already in HEAD's tree at any path (a rename, a mode change): `skipped`, since
+ *   the commit adds no content there; else `blocked` (fail closed: new content nobody could scan).
+ * `memory` backings (self-tests, mutations) are left alone. Reads git only when some input is a pointer. Throws
+ * GitError.
  */
-async function utf16Column(ws: Workspace, f: GitleaksFinding, shift: number): Promise<number> {
+async function resolveLfs(ws: Workspace, inputs: readonly string[], decoded: Map<string, ScanText>): Promise<LfsOutcome> {
+  const out: LfsOutcome = { objects: new Map(), skipped: [], blocked: [], where: '' };
+  const backing = ws.backing;
+  if (backing.kind === 'memory') return out;
+  const pointers = new Map<string, LfsPointer>();
+  for (const p of inputs) {
+    const d = decoded.get(p)!;
+    const pointer = d.kind === 'text' ? parseLfsPointer(d.bytes) : undefined;
+    if (pointer) pointers.set(p, pointer);
+  }
+  if (!pointers.size) return out;
+  const env = backing.kind === 'index' ? backing.env : {};
+  const repo = await lfsRepo(backing.root, env, backing.kind === 'tree');
+  if (!repo) return out;
+  out.where = shownDir(repo.objectsDir, backing.root);
+  const unread = new Map<string, string | undefined>();
+  const large = { maxBytes: BINARY_SCAN_MAX_BYTES, headBytes: SNIFF_BYTES, skip: (head: Buffer) => decodeForScan(head).kind === 'binary' };
+  for (const [p, pointer] of pointers) {
+    const o = readLfsObject(repo.objectsDir, pointer, large);
+    if (o.state === 'found') {
+      out.objects.set(p, o.bytes);
+      decoded.set(p, decodeForScan(o.bytes));
+    } else if (o.state === 'skipped') {
+      decoded.set(p, { kind: 'unscannable', bytes: decoded.get(p)!.bytes, prefixLines: 0 });
+    } else {
+      unread.set(p, o.state === 'mismatch' ? o.why : undefined);
+    }
+  }
+  if (!unread.size) return out;
+  const missing = [...unread].filter(([, why]) => why === undefined).map(([p]) => p);
+  const tracked = await lfsTracked(backing.root, env, missing);
+  for (const p of missing) if (!tracked.has(p)) unread.delete(p);
+  const inHead = backing.kind === 'index' && unread.size && repo.headTree ? await treeBlobIds(backing.root, env, repo.headTree) : new Set<string>();
+  for (const [path, why] of unread) {
+    const reason = why === undefined ? 'missing' : 'mismatch';
+    const id = blobId(decoded.get(path)!.bytes, repo.objectFormat);
+    if (backing.kind === 'tree' || (id !== undefined && inHead.has(id))) out.skipped.push({ path, reason });
+    else out.blocked.push({ path, why: why === undefined ? `its object is not in the LFS storage ${out.where}` : `its object in ${out.where} does not match the pointer: ${why}` });
+  }
+  return out;
+}
+
+/**
+ * gitleaks' 1-based byte column -> 1-based UTF-16 column (Finding.column), using the line of the bytes `read` gives
+ * (the snapshot's file, or the LFS object its pointer names). `shift` is the canary-calibrated extra gitleaks adds on
+ * lines after the first. Clamped to the line; 1 when the file is unreadable.
+ */
+async function utf16Column(read: () => Promise<Buffer>, f: GitleaksFinding, shift: number): Promise<number> {
   let byteCol = f.byteColumn - (f.line > 1 ? shift : 0);
   try {
-    const bytes = await ws.read(f.file);
+    const bytes = await read();
     let start = 0;
     for (let l = 1; l < f.line; l++) {
       const nl = bytes.indexOf(0x0a, start);
