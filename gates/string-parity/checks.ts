@@ -288,18 +288,23 @@ function mergePrintf(results: PrintfResult[]): PrintfResult {
   return { specs, invalid: [], hasEscapedPercent: results.some((r) => r.hasEscapedPercent) };
 }
 
-function requiredMissing(plurals: PluralVariants, ctx: PairContext): string[] {
+/** The categories of `ctx.rules` (cardinal, or ordinal: ICU selectordinal, i18next `_ordinal_`) that `plurals` lacks. */
+function requiredMissing(plurals: PluralVariants, ctx: PairContext, ordinal = false): string[] {
   const rules = ctx.rules;
   if (!rules) return [];
   const exact = new Set(Object.keys(plurals).filter((k) => /^=\d+$/.test(k)).map((k) => Number(k.slice(1))));
-  return rules.required.filter((c) => !(c in plurals) && !coveredByExact(rules, c, exact));
+  const required = ordinal ? rules.ordinal.required : rules.required;
+  return required.filter((c) => !(c in plurals) && !coveredByExact(rules, c, exact, ordinal ? 'ordinal' : 'cardinal'));
 }
 
-function pluralFinding(key: string, missing: string[], ctx: PairContext, at: { line: number; column: number }, what = ''): RawFinding {
+function pluralFinding(key: string, missing: string[], ctx: PairContext, at: { line: number; column: number }, what = '', ordinal = false): RawFinding {
+  const of = ctx.rules?.cldrLocale ?? ctx.locale;
   return {
     rule: 'plural-missing-category',
     ...at,
-    message: `${ctx.locale} \`${key}\`${what}: plural lacks ${missing.join(', ')}, which CLDR requires for ${ctx.rules?.cldrLocale ?? ctx.locale} (${ctx.rules?.required.join(', ')})`,
+    message: ordinal
+      ? `${ctx.locale} \`${key}\`${what}: ordinal plural lacks ${missing.join(', ')}, which CLDR requires for ordinals in ${of} (${ctx.rules?.ordinal.required.join(', ')})`
+      : `${ctx.locale} \`${key}\`${what}: plural lacks ${missing.join(', ')}, which CLDR requires for ${of} (${ctx.rules?.required.join(', ')})`,
   };
 }
 
@@ -369,12 +374,11 @@ function icuDiff(t: IcuResult, b: IcuResult, key: string, ctx: PairContext, at: 
     } else if (a.kind === 'plural' || a.kind === 'selectordinal') {
       const foreign = a.options.filter((o) => !isPluralCategory(o) && !/^=\d+$/.test(o));
       if (foreign.length) out.push({ rule: 'icu-keyword', ...at, message: `${ctx.locale} \`${key}\`: ${a.kind} {${a.name}} has keyword${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')}, not CLDR plural categories (translated keywords never match)` });
-      if (a.kind === 'plural') {
-        const FLUTTER: Record<string, string> = { '=0': 'zero', '=1': 'one', '=2': 'two' };
-        const have = Object.fromEntries(a.options.map((o) => [ctx.flutterPlurals ? (FLUTTER[o] ?? o) : o, { text: '', line: 0, column: 0 }]));
-        const miss = requiredMissing(have, ctx);
-        if (miss.length) out.push(pluralFinding(key, miss, ctx, at, ` {${a.name}}`));
-      }
+      const FLUTTER: Record<string, string> = { '=0': 'zero', '=1': 'one', '=2': 'two' };
+      const ordinal = a.kind === 'selectordinal';
+      const have = Object.fromEntries(a.options.map((o) => [ctx.flutterPlurals && !ordinal ? (FLUTTER[o] ?? o) : o, { text: '', line: 0, column: 0 }]));
+      const miss = requiredMissing(have, ctx, ordinal);
+      if (miss.length) out.push(pluralFinding(key, miss, ctx, at, ` {${a.name}}`, ordinal));
     }
   }
   out.push(...icuCountForms(t, b, key, ctx, at));
@@ -622,15 +626,15 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
     if (tr.kind === 'plural' && tr.plurals) {
       const baseTexts = Object.values(base.plurals ?? {}).map((v) => v.text).concat(base.kind === 'string' ? [base.value] : []);
       // Count forms show the base's other form (or its plain text); ordinal plurals (`_ordinal_other`) are not judged.
-      const other = tr.key.endsWith('_ordinal') ? undefined : base.plurals ? base.plurals.other?.text : base.value;
+      const other = tr.ordinal ? undefined : base.plurals ? base.plurals.other?.text : base.value;
       const names = other === undefined ? [] : [...new Set(parseI18next(other).map((p) => p.name).filter((n) => !n.startsWith('$t(')))];
       const forms = countForms(ctx.rules, 'num');
       for (const [sel, v] of Object.entries(tr.plurals)) {
         const examples = names.length ? forms.get(sel) : undefined;
         out.push(...compareI18next(v.text, baseTexts, tr.key, ctx, v, false, ` [${sel}]`, examples ? { names, examples } : undefined));
       }
-      const miss = requiredMissing(tr.plurals, ctx);
-      if (miss.length) out.push(pluralFinding(tr.key, miss, ctx, { line: tr.line, column: tr.column }));
+      const miss = requiredMissing(tr.plurals, ctx, tr.ordinal === true);
+      if (miss.length) out.push(pluralFinding(tr.key, miss, ctx, { line: tr.line, column: tr.column }, '', tr.ordinal === true));
     } else {
       out.push(...compareI18next(tr.value, [base.value], tr.key, ctx, at, true));
     }

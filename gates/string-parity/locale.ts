@@ -67,13 +67,18 @@ export interface PluralRules {
    * `many`, reached only by exact millions, and Czech `many`, reached only by decimals); `off` none.
    */
   required: PluralCategory[];
+  /**
+   * The same for ordinals (ICU `selectordinal`, i18next `key_ordinal_<category>`): every CLDR ordinal category, and
+   * those required under `policy` (CLDR gives only integer examples for ordinals, so `integers` and `cldr` agree).
+   */
+  ordinal: { categories: PluralCategory[]; required: PluralCategory[] };
   /** `pseudo` when the tag is a configured pseudo-locale and the base locale's rules were used. */
   source: 'cldr' | 'pseudo';
 }
 
-type Examples = Record<string, { cardinal?: Record<string, string[]> }>;
+type Examples = Record<string, { cardinal?: Record<string, string[]>; ordinal?: Record<string, string[]> }>;
 const EX = examples as unknown as Examples;
-const CATS = cldr as unknown as Record<string, { cardinal: PluralCategory[] } | undefined>;
+const CATS = cldr as unknown as Record<string, { cardinal: PluralCategory[]; ordinal: PluralCategory[] } | undefined>;
 
 function cldrKey(tag: string): string | null {
   const parts = tag.split('-');
@@ -106,27 +111,25 @@ export function pluralRules(
     source = 'pseudo';
   }
   if (!key) return null;
-  const categories = [...CATS[key]!.cardinal];
-  let required: PluralCategory[];
-  if (policy === 'off') required = [];
-  else if (policy === 'cldr') required = categories;
-  else {
-    const ex = EX[key]?.cardinal ?? EX[lang]?.cardinal ?? {};
-    required = categories.filter(
-      (c) => c === 'other' || (ex[c] ?? []).some((n) => /^\d+$/.test(n) && Number(n) < 1_000_000),
-    );
-  }
-  return { cldrLocale: key, categories, required, source };
+  const requiredOf = (type: 'cardinal' | 'ordinal'): { categories: PluralCategory[]; required: PluralCategory[] } => {
+    const categories = [...CATS[key]![type]];
+    if (policy === 'off') return { categories, required: [] };
+    if (policy === 'cldr') return { categories, required: categories };
+    const ex = EX[key]?.[type] ?? EX[lang]?.[type] ?? {};
+    return { categories, required: categories.filter((c) => c === 'other' || (ex[c] ?? []).some((n) => /^\d+$/.test(n) && Number(n) < 1_000_000)) };
+  };
+  const { categories, required } = requiredOf('cardinal');
+  return { cldrLocale: key, categories, required, ordinal: requiredOf('ordinal'), source };
 }
 
 /**
  * Whether exact selectors (`=1`, `=0`) cover plural `category` of `rules`' locale: every integer example CLDR gives
  * for the category (make-plural examples, below 1,000,000) has an exact selector. German `one` is only 1, so `=1`
- * covers it; Russian `one` is 1, 21, 31… and is not covered by `=1`.
+ * covers it; Russian `one` is 1, 21, 31… and is not covered by `=1`. `type` picks cardinal (default) or ordinal examples.
  */
-export function coveredByExact(rules: PluralRules, category: PluralCategory, exact: ReadonlySet<number>): boolean {
+export function coveredByExact(rules: PluralRules, category: PluralCategory, exact: ReadonlySet<number>, type: 'cardinal' | 'ordinal' = 'cardinal'): boolean {
   if (!rules.cldrLocale || exact.size === 0) return false;
-  const ex = EX[rules.cldrLocale]?.cardinal ?? EX[rules.cldrLocale.split('_')[0]!]?.cardinal ?? {};
+  const ex = EX[rules.cldrLocale]?.[type] ?? EX[rules.cldrLocale.split('_')[0]!]?.[type] ?? {};
   const ints = (ex[category] ?? []).filter((n) => /^\d+$/.test(n)).map(Number).filter((n) => n < 1_000_000);
   return ints.length > 0 && ints.every((n) => exact.has(n)) && !(ex[category] ?? []).some((n) => n.includes('…'));
 }

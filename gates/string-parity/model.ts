@@ -73,6 +73,8 @@ export interface CatalogEntry {
   valueColumn?: number;
   grammar: Grammar;
   plurals?: PluralVariants;
+  /** An ordinal plural (i18next `key_ordinal_<category>`): CLDR's ordinal rules apply to `plurals`, not the cardinal ones. */
+  ordinal?: true;
   items?: Variant[];
   variables?: Record<string, PluralVariable>;
   devices?: Record<string, Variant>;

@@ -125,3 +125,33 @@ describe('an Android resource whose kind differs between base and translation', 
     expect(r.findings.filter((f) => f.rule === 'kind-mismatch')).toEqual([]);
   });
 });
+
+// Ordinal plurals (i18next `key_ordinal_<category>`, ICU `selectordinal`) follow CLDR's ordinal rules, not the
+// cardinal ones: Polish ordinals have only `other`, English ones one/two/few/other, Welsh zero/one/two/few/many/other.
+// Before, i18next ordinals were read as a cardinal plural named `place_ordinal_ordinal` (a correct Polish file was
+// an error for lacking one/few/many) and selectordinal categories were never checked.
+describe('ordinal plurals (CLDR ordinal rules)', () => {
+  const en = '{ "place_ordinal_one": "{{count}}st place", "place_ordinal_two": "{{count}}nd place", "place_ordinal_few": "{{count}}rd place", "place_ordinal_other": "{{count}}th place" }\n';
+  it('green: a Polish i18next ordinal with only _ordinal_other passes (was plural-missing-category for one, few, many)', async () => {
+    const r = await run({ 'locales/en.json': en, 'locales/pl.json': '{ "place_ordinal_other": "{{count}}. miejsce" }\n' });
+    expect([r.verdict, ...lines(r)]).toEqual(['pass']);
+  });
+  it('red: a Welsh i18next ordinal with only _ordinal_other lacks the ordinal categories CLDR gives cy', async () => {
+    const r = await run({ 'locales/en.json': en, 'locales/cy.json': '{ "place_ordinal_other": "{{count}}fed" }\n' });
+    expect([r.verdict, ...lines(r)]).toEqual(['fail', 'locales/cy.json:1 plural-missing-category/error']);
+    expect(r.findings[0]!.message).toBe('cy `place_ordinal`: ordinal plural lacks zero, one, two, few, many, which CLDR requires for ordinals in cy (zero, one, two, few, many, other)');
+  });
+  it('red: a Polish i18next ordinal without _ordinal_other lacks other', async () => {
+    const r = await run({ 'locales/en.json': en, 'locales/pl.json': '{ "place_ordinal_one": "{{count}}. miejsce" }\n' });
+    expect(lines(r)).toEqual(['locales/pl.json:1 plural-missing-category/error']);
+    expect(r.findings[0]!.message).toMatch(/^pl `place_ordinal`: ordinal plural lacks other, which CLDR requires for ordinals in pl \(other\)$/);
+  });
+  it('ICU selectordinal: red for Welsh with only other, green for Polish with only other', async () => {
+    const base = '{ "rank": "{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}" }\n';
+    const cy = await run({ 'messages/en.json': base, 'messages/cy.json': '{ "rank": "{n, selectordinal, other {#fed}}" }\n' });
+    expect(lines(cy)).toEqual(['messages/cy.json:1 plural-missing-category/error']);
+    expect(cy.findings[0]!.message).toBe('cy `rank` {n}: ordinal plural lacks zero, one, two, few, many, which CLDR requires for ordinals in cy (zero, one, two, few, many, other)');
+    const pl = await run({ 'messages/en.json': base, 'messages/pl.json': '{ "rank": "{n, selectordinal, other {#.}}" }\n' });
+    expect([pl.verdict, ...lines(pl)]).toEqual(['pass']);
+  });
+});

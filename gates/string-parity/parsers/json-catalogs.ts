@@ -45,7 +45,7 @@ export function parseArb(path: string, text: string | Buffer, locale: string, us
   return { path, format: 'arb', locales: [localeCatalog(locale, entries)], problems: [], ...(declared ? { declaredLocale: declared } : {}) };
 }
 
-const PLURAL_SUFFIX = /^(.*)_(?:ordinal_)?(zero|one|two|few|many|other)$/;
+const PLURAL_SUFFIX = /^(.*?)_(ordinal_)?(zero|one|two|few|many|other)$/;
 
 /**
  * Parse an i18next (`format` `i18next-json`) or FormatJS/ICU (`icu-json`) catalog: its text, or its UTF-8 bytes (the
@@ -84,15 +84,16 @@ export function parseJsonCatalog(path: string, text: string | Buffer, locale: st
       if (value.type !== 'string') continue;
       const v: Variant = { text: value.value, line: value.line, column: value.column };
       const m = format === 'i18next-json' ? PLURAL_SUFFIX.exec(key) : null;
-      if (m && isPluralCategory(m[2]!)) {
-        const baseKey = key.includes('_ordinal_') ? `${m[1]}_ordinal` : m[1]!;
+      if (m && isPluralCategory(m[3]!)) {
+        const ordinal = m[2] !== undefined;
+        const baseKey = ordinal ? `${m[1]}_ordinal` : m[1]!;
         let p = pluralsByKey.get(baseKey);
         if (!p) {
-          p = { key: baseKey, kind: 'plural', value: '', line: e.keyLine, column: e.keyColumn, grammar, translatable: true, plurals: {} };
+          p = { key: baseKey, kind: 'plural', value: '', line: e.keyLine, column: e.keyColumn, grammar, translatable: true, plurals: {}, ...(ordinal ? { ordinal: true as const } : {}) };
           pluralsByKey.set(baseKey, p);
           entries.push(p);
         }
-        p.plurals![m[2]!] = v;
+        p.plurals![m[3]!] = v;
         p.value = p.plurals!.other?.text ?? v.text;
         continue;
       }
