@@ -16,18 +16,23 @@ export type SecretsConfig = z.infer<typeof secretsConfigSchema>;
 
 export const GATE_ID = 'secrets';
 
+/** The gitleaks config a scan uses, read from the snapshot's root (scan.ts). */
+export const CONFIG_FILE = '.gitleaks.toml';
+
 /** The secrets gate (registered in gates/registry.ts). */
 export const secretsGate: Gate<SecretsConfig> = {
   id: GATE_ID,
   title: 'Secrets (gitleaks)',
   loop: {
     runs: 'gitleaks over the staged changes (protect --staged in the repository, with the hook\'s index), or over the named files copied to a scratch dir; first a generated canary credential in a scratch index must be reported',
-    reads: 'every staged (or named) file, the snapshot\'s .gitleaks.toml and .gitleaksignore',
+    reads: 'every staged (or named) file but .gitleaks.toml (its config), the snapshot\'s .gitleaks.toml and .gitleaksignore; files gitleaks skips by path are scanned under a neutral name (default config) or named as not scanned (a team allowlist)',
     ends: 'pass when gitleaks reports no credential outside .gitleaksignore and the canary was reported; bounded by scanTimeoutMs per gitleaks process and the gate timeout',
     asks: 'never: a staged credential refuses the commit; a blind or missing scanner is an error (exit 2)',
   },
   configSchema: secretsConfigSchema,
-  inputs: async (ctx) => [...(await ctx.ws.targets())],
+  // .gitleaks.toml is the scanner's config, read by the gate; gitleaks itself never scans it (its default allowlist
+  // names it), so it is no input: a commit that only edits it is a skip, not a pass over nothing.
+  inputs: async (ctx) => (await ctx.ws.targets()).filter((p) => p !== CONFIG_FILE),
   run: async (ctx, inputs) => (await import('./scan.js')).runSecrets(ctx, inputs),
   selfTest: secretsSelfTest,
   mutations: [injectCredential],

@@ -10,6 +10,7 @@ import type { GateContext, GateOutput, Workspace } from '../../core/types.js';
 import {
   DEFAULT_CONFIG_TOML,
   ensureCanary,
+  GITLEAKS_FIX,
   gitleaksEnv,
   isIgnored,
   makeScratch,
@@ -23,6 +24,7 @@ import {
 } from './gitleaks.js';
 import type { GitleaksCall, GitleaksFinding, GitleaksProbe, ScanFiles } from './gitleaks.js';
 import { GATE_ID, type SecretsConfig } from './index.js';
+import { neutralPath, pathsSkipped } from './path-probe.js';
 import { lfsRepo, lfsTracked, parseLfsPointer, readLfsObject, shownDir, treeBlobIds } from './lfs.js';
 import type { LfsPointer } from './lfs.js';
 
@@ -81,6 +83,14 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
   const textual = inputs.filter((p) => decoded.get(p)!.kind === 'text');
   const lfs = await resolveLfs(ws, inputs, decoded);
   const lfsUnread = new Set([...lfs.skipped.map((s) => s.path), ...lfs.blocked.map((b) => b.path)]);
+  // Files the config's [allowlist] paths make gitleaks skip unread (path-probe.ts). With gitleaks' own default config
+  // (the team chose no allowlist) their content is scanned under a neutral name; a team's .gitleaks.toml allowlist is
+  // honoured, and those files are not counted as scanned.
+  const readable = inputs.filter((p) => !lfsUnread.has(p) && decoded.get(p)!.kind !== 'unscannable');
+  const byPath = await pathsSkipped(call, probe, readable, files, process.env);
+  const ownConfig = files.config !== undefined && !files.config.equals(Buffer.from(DEFAULT_CONFIG_TOML, 'utf8'));
+  const neutral = ownConfig ? [] : readable.filter((p) => byPath.has(p));
+  const allowlisted = ownConfig ? readable.filter((p) => byPath.has(p)) : [];
 
   if (backing.kind === 'index') {
     const cfg = files.config ? makeScratch('cfg') : undefined;
@@ -105,7 +115,7 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     }
     const asText = new Map<string, Buffer>();
     for (const p of inputs) {
-      if (lfsUnread.has(p)) continue;
+      if (lfsUnread.has(p) || byPath.has(p)) continue;
       const d = decoded.get(p)!;
       if (d.kind === 'unscannable') unscanned.push(p);
       else if (d.kind !== 'text' || asFiles.includes(p) || lfs.objects.has(p)) asText.set(p, d.bytes);
@@ -125,7 +135,7 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     const contents = new Map<string, Buffer>();
     const binary: string[] = [];
     for (const [p, d] of decoded) {
-      if (lfsUnread.has(p)) continue;
+      if (lfsUnread.has(p) || byPath.has(p)) continue;
       if (d.kind === 'unscannable') {
         unscanned.push(p);
         continue;
@@ -145,6 +155,26 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     itemUnit = kind === 'dir' ? 'files' : 'staged diffs';
   }
   const staged = backing.kind === 'tree' ? '' : 'staged ';
+  if (neutral.length) {
+    // One directory scan of every such file under a neutral name (names the config is proven not to skip), findings
+    // mapped back to the file's path.
+    const names = neutral.map((_, i) => neutralPath(i));
+    const blind = await pathsSkipped(call, probe, names, files, process.env);
+    if (blind.size) {
+      throw new LoopgatesError(
+        `the secrets scanner skips ${listed(neutral)} by path, and even the neutral name ${[...blind][0]}: gitleaks' [allowlist] paths match every path, so these files cannot be scanned`,
+        `repair or reinstall gitleaks (${bin.path}): ${GITLEAKS_FIX}`,
+      );
+    }
+    const dirCanary = await ensureCanary(call, probe, 'dir', files, process.env);
+    shifts.dir = dirCanary.columnShift;
+    const back = new Map(names.map((n, i) => [n, neutral[i]!]));
+    for (const p of neutral) if (decoded.get(p)!.prefixLines) prefixed.add(p);
+    const extra = await scanFiles(call, probe, 'dir', new Map(neutral.map((p, i) => [names[i]!, decoded.get(p)!.bytes])), files, process.env);
+    raw.push(...extra.findings.map((f) => ({ ...f, file: back.get(f.file) ?? f.file, via: 'dir' as const })));
+    notes.push(`${neutral.length} ${staged}file(s) skipped by the path allowlist of gitleaks' default config (${listed(neutral)}): scanned their content under a neutral name`);
+  }
+  if (allowlisted.length) notes.push(`${allowlisted.length} of ${inputs.length} ${staged}file(s) not scanned: the [allowlist] paths of .gitleaks.toml skip them: ${listed(allowlisted)}`);
   if (unscanned.length) {
     notes.push(`${unscanned.length} of ${inputs.length} ${staged}file(s) not scanned (binary, larger than ${BINARY_SCAN_MAX_BYTES / 1024 / 1024} MiB): ${listed(unscanned)}`);
   }
@@ -191,7 +221,7 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
       fingerprint: fingerprint(GATE_ID, f.rule, f.file, `${f.rule}#${n}`),
     });
   }
-  const output: GateOutput = { findings, counts: { files: inputs.length - unscanned.length - lfsUnread.size, items, filtered }, itemUnit, notes };
+  const output: GateOutput = { findings, counts: { files: inputs.length - unscanned.length - lfsUnread.size - allowlisted.length, items, filtered }, itemUnit, notes };
   if (lfs.blocked.length) {
     const paths = lfs.blocked.map((b) => b.path);
     const shown = lfs.blocked.slice(0, 3).map((b) => `${b.path} (${b.why})`);

@@ -1,0 +1,110 @@
+// The secrets gate and gitleaks' path allowlist. gitleaks 8.16's built-in default config skips, by path and before
+// any rule, every file whose path contains `vendor` or `node_modules` or whose name ends in bin|zip|pdf|… (`cabin`
+// too), yet such files were counted as scanned: a key in app/vendor/Keys.kt passed. Real git, real gitleaks.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runGate } from '../../core/runner.js';
+import { indexWorkspace, treeWorkspace } from '../../core/snapshot.js';
+import type { GateResult, Workspace } from '../../core/types.js';
+import { fakeAwsAccessKey } from '../../gates/secrets/credentials.js';
+import { liveScratchDirs } from '../../gates/secrets/gitleaks.js';
+import { secretsConfigSchema, secretsGate } from '../../gates/secrets/index.js';
+import { isolatedGitEnv, treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
+import type { TempRepo } from '../helpers/git-repo.js';
+
+// Scratch dirs of this file go to a temp dir of its own (secrets.test.ts asserts none is left in the shared one).
+const sharedTmp = process.env.TMPDIR;
+const ownTmp = mkdtempSync(join(tmpdir(), 'loopgates-allowlist-test-'));
+beforeAll(() => {
+  process.env.TMPDIR = ownTmp;
+});
+afterAll(() => {
+  if (sharedTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = sharedTmp;
+  rmSync(ownTmp, { recursive: true, force: true });
+});
+let cacheRoot: string;
+beforeEach(() => {
+  cacheRoot = mkdtempSync(join(tmpdir(), 'cache-'));
+});
+afterEach(() => rmSync(cacheRoot, { recursive: true, force: true }));
+
+const gate = (ws: Workspace): Promise<GateResult> => runGate({ gate: secretsGate, config: secretsConfigSchema.parse({}), timeoutMs: 60_000 }, { ws, cacheRoot });
+const env = (repo: TempRepo) => isolatedGitEnv(join(repo.dir, '..', 'home'));
+const spots = (r: GateResult) => r.findings.map((f) => `${f.file}:${f.line}:${f.column}:${f.rule}`);
+async function check(repo: TempRepo, how: 'staged' | 'all'): Promise<GateResult> {
+  const before = treeAndIndexDigest(repo.dir);
+  const ws = how === 'staged' ? await indexWorkspace(repo.dir, env(repo)) : await treeWorkspace(repo.dir, 'all', undefined, env(repo));
+  const r = await gate(ws);
+  expect(treeAndIndexDigest(repo.dir)).toBe(before);
+  expect(liveScratchDirs()).toEqual([]);
+  return r;
+}
+
+describe('secrets: files gitleaks skips by path', () => {
+  const key = fakeAwsAccessKey().value;
+  const files = {
+    'app/src/main/java/com/acme/vendor/Keys.kt': `package com.acme.vendor\nval key = "${key}"\n`,
+    'lib/cabin': `${key}\n`,
+    'README.md': '# app\n',
+  };
+
+  it('red: a staged key in a vendor/ path and in a file named cabin is reported at its line (was a pass, counted as scanned)', async () => {
+    await withGitRepo(files, async (repo) => {
+      repo.git('add', '--', '.');
+      const r = await check(repo, 'staged');
+      expect([r.verdict, r.counts.files, ...spots(r)]).toEqual(['fail', 3, 'app/src/main/java/com/acme/vendor/Keys.kt:2:12:aws-access-token', 'lib/cabin:1:1:aws-access-token']);
+      expect(r.notes).toContain(
+        "2 staged file(s) skipped by the path allowlist of gitleaks' default config (app/src/main/java/com/acme/vendor/Keys.kt, lib/cabin): scanned their content under a neutral name",
+      );
+    });
+  });
+
+  it('red: the same in run --all', async () => {
+    await withGitRepo(files, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '--no-verify', '-m', 'app');
+      const r = await check(repo, 'all');
+      expect([r.verdict, r.counts.files, ...spots(r)]).toEqual(['fail', 3, 'app/src/main/java/com/acme/vendor/Keys.kt:2:12:aws-access-token', 'lib/cabin:1:1:aws-access-token']);
+    });
+  });
+
+  it('green: the same paths without a credential pass, counted', async () => {
+    await withGitRepo({ ...files, 'app/src/main/java/com/acme/vendor/Keys.kt': 'package com.acme.vendor\nval key = BuildConfig.KEY\n', 'lib/cabin': 'wood\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      const r = await check(repo, 'staged');
+      expect([r.verdict, r.counts.files, ...spots(r)]).toEqual(['pass', 3]);
+    });
+  });
+
+  it("a team's own [allowlist] paths are honoured, but the files are not counted as scanned and a note names them", async () => {
+    const config = "[extend]\nuseDefault = true\n[allowlist]\npaths = ['''^fixtures/''']\n";
+    await withGitRepo({ '.gitleaks.toml': config, 'fixtures/fake.env': `KEY=${key}\n`, 'src/app.kt': 'val x = 1\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      const r = await check(repo, 'staged');
+      // .gitleaks.toml is the gate's config, no input (gitleaks' default allowlist skips it too).
+      expect([r.verdict, r.counts.files, ...spots(r)]).toEqual(['pass', 1]);
+      expect(r.notes).toContain('1 of 2 staged file(s) not scanned: the [allowlist] paths of .gitleaks.toml skip them: fixtures/fake.env');
+    });
+    // Only such files staged: nothing was read, so the run cannot say pass.
+    await withGitRepo({ '.gitleaks.toml': config, 'src/app.kt': 'val x = 1\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '--no-verify', '-m', 'app');
+      repo.write('fixtures/fake.env', `KEY=${key}\n`);
+      repo.git('add', '--', 'fixtures/fake.env');
+      const r = await check(repo, 'staged');
+      expect([r.verdict, r.counts.files]).toEqual(['vacuous', 0]);
+    });
+    // Only the config staged: no input, a skip (never a pass over nothing).
+    await withGitRepo({ '.gitleaks.toml': config, 'src/app.kt': 'val x = 1\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '--no-verify', '-m', 'app');
+      repo.write('.gitleaks.toml', `${config}# more\n`);
+      repo.git('add', '--', '.gitleaks.toml');
+      const r = await check(repo, 'staged');
+      expect([r.verdict, r.counts.files]).toEqual(['skip', 0]);
+    });
+  });
+});
