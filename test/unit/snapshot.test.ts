@@ -222,6 +222,21 @@ describe('treeWorkspace', () => {
     });
   });
 
+  it('a bare repository (or .git itself) is refused, not walked: its files are git objects, not the project', async () => {
+    await withGitRepo({ 'creds.env': 'x\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'base');
+      const bare = `${repo.dir}.git`;
+      execFileSync('git', ['clone', '-q', '--bare', repo.dir, bare]);
+      try {
+        await expect(treeWorkspace(bare, 'all', undefined, { GIT_CEILING_DIRECTORIES: tmpdir() })).rejects.toThrow(/is inside a git directory \(a bare repository or \.git\), not a work tree/);
+        await expect(treeWorkspace(join(repo.dir, '.git'), 'all')).rejects.toThrow(/not a work tree/);
+      } finally {
+        rmSync(bare, { recursive: true, force: true });
+      }
+    });
+  });
+
   it('outside git walks the folder, skipping .git and node_modules', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'loopgates-plain-'));
     try {
