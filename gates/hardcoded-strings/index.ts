@@ -5,6 +5,7 @@
 // operators. The extractors (web-tree-sitter, saxes) load in run() from judge.ts; the cases in selfTest().
 import picomatch from 'picomatch';
 import { z } from 'zod';
+import { LoopgatesError } from '../../core/errors.js';
 import type { Gate } from '../../core/types.js';
 import {
   DEFAULT_ANDROID_ATTRIBUTES,
@@ -130,14 +131,43 @@ export function languageOf(path: string): Language | undefined {
   }
 }
 
-/** Select the gate's inputs from `targets`: included, not excluded, read by an extractor. */
+/**
+ * One ordinary path per language the gate reads (Android layout, Kotlin, Java, Swift, TSX, JSX): an `exclude` entry
+ * matching all of them leaves the gate nothing it could ever read.
+ */
+export const PROBE_PATHS: readonly string[] = [
+  'app/src/main/res/layout/activity_main.xml',
+  'app/src/main/java/com/example/app/MainActivity.kt',
+  'app/src/main/java/com/example/app/MainActivity.java',
+  'App/Sources/App/ContentView.swift',
+  'src/components/App.tsx',
+  'src/components/App.jsx',
+];
+
+/**
+ * Select the gate's inputs from `targets`: included, not excluded, read by an extractor. When the filters remove every
+ * candidate, an `exclude` entry that matches every PROBE_PATHS path too (such as `**`) is a blanket that blinds the gate:
+ * throws LoopgatesError (verdict error, commit refused) naming the entry, instead of a quiet skip.
+ */
 export function selectInputs(targets: readonly string[], config: HardcodedStringsConfig): string[] {
   // Extension first: compiling the globs costs more than a commit that stages no source file should pay.
   const candidates = targets.filter((p) => languageOf(p) !== undefined);
   if (candidates.length === 0) return [];
   const inc = picomatch(config.include, { dot: true });
   const exc = config.exclude.length > 0 ? picomatch(config.exclude, { dot: true }) : () => false;
-  return candidates.filter((p) => inc(p) && !exc(p));
+  const selected = candidates.filter((p) => inc(p) && !exc(p));
+  if (selected.length === 0) {
+    config.exclude.forEach((glob, i) => {
+      const m = picomatch(glob, { dot: true });
+      if (PROBE_PATHS.every((p) => m(p)) && candidates.every((p) => m(p))) {
+        throw new LoopgatesError(
+          `gates.${GATE_ID}.exclude[${i}] ${JSON.stringify(glob)} excludes every file this gate could read (layouts, Kotlin, Java, Swift, JSX): it can never find a hard-coded string`,
+          `narrow gates.${GATE_ID}.exclude[${i}] in loopgates.yaml, or turn the gate off out loud: gates.${GATE_ID}.enabled: false`,
+        );
+      }
+    });
+  }
+  return selected;
 }
 
 /** The gate (DESIGN.md "A gate is one object"). */

@@ -160,10 +160,18 @@ describe('hardcoded-strings gate', () => {
     expect(selectInputs(['src/A.tsx'], configSchema.parse({ exclude: ['src/**'] }))).toEqual([]);
   });
 
-  it('skips a commit that stages nothing it reads, is vacuous in --all mode when everything is excluded', async () => {
+  it('skips a commit that stages nothing it reads; a blanket exclude is an error naming it, staged and --all', async () => {
     expect((await run({ 'README.md': 'x' })).verdict).toBe('skip');
-    const r = await run({ 'src/A.tsx': '<Text>Hi</Text>' }, { exclude: ['**'] }, undefined, 'all');
-    expect(r.verdict).toBe('vacuous');
+    // Was vacuous in --all and a quiet skip in the hook (a fresh user's `exclude: ["**"]` let a hard-coded "Play" in).
+    const blanket = 'gates.hardcoded-strings.exclude[1] "**" excludes every file this gate could read (layouts, Kotlin, Java, Swift, JSX): it can never find a hard-coded string';
+    for (const mode of ['staged', 'all'] as const) {
+      const r = await run({ 'src/A.tsx': '<Text>Hi</Text>' }, { exclude: ['**/generated/**', '**'] }, undefined, mode);
+      expect([r.verdict, r.error?.message, r.error?.fix]).toEqual(['error', blanket, 'narrow gates.hardcoded-strings.exclude[1] in loopgates.yaml, or turn the gate off out loud: gates.hardcoded-strings.enabled: false']);
+    }
+    // A narrow exclude that happens to cover this commit's files is a skip, not an error (tests only, generated code).
+    const tests = await run({ 'app/src/test/java/ATest.kt': 'val s = Text("Hi")\n' });
+    expect(tests.verdict).toBe('skip');
+    expect((await run({ 'src/A.tsx': '<Text>Hi</Text>' }, { exclude: ['src/**'] })).verdict).toBe('skip');
   });
 
   it('fails on malformed XML instead of passing blind', async () => {
