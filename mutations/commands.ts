@@ -257,6 +257,7 @@ export const selfTestPreflight: PreflightStep = async (ctx) => {
 
 /** A failed self-test as a gate result for the hook's report: verdict `error`, naming the gate and the case. */
 function selfTestResult(g: GateSelfTest): GateResult {
+  if (g.interrupted) return interruptedSelfTestResult(g, g.interrupted);
   const bad = g.cases.filter((c) => c.outcome !== 'caught' && c.outcome !== 'clean');
   const what =
     bad.length > 0
@@ -276,6 +277,31 @@ function selfTestResult(g: GateSelfTest): GateResult {
     reason: message,
     // A case that errored (a missing scanner, say) carries its gate's own fix; re-running the self-test fixes nothing.
     error: { message, fix: bad.find((c) => c.fix)?.fix ?? `loopgates selftest --gate ${g.gate}` },
+    durationMs: g.cases.reduce((n, c) => n + c.durationMs, 0),
+  };
+}
+
+/**
+ * A self-test cut short by the run's signal (Ctrl-C, SIGTERM) as a gate result: the cause is the interrupt, said with
+ * how far the cases got; a case that had already gone wrong before it is still named. Never DECORATION: the red cases
+ * were not missing, they did not run. The fix is to let it finish (nothing of it was cached).
+ */
+function interruptedSelfTestResult(g: GateSelfTest, cut: NonNullable<GateSelfTest['interrupted']>): GateResult {
+  const wrongBefore = g.cases.slice(0, cut.done).filter((c) => c.outcome !== 'caught' && c.outcome !== 'clean');
+  const message =
+    `self-test of gate ${g.gate} was interrupted (${cut.why}) after ${cut.done} of ${cut.total} case${cut.total === 1 ? '' : 's'}: ` +
+    `the rest did not run, so the gate is not proven and the commit is refused` +
+    (wrongBefore.length ? `; before that, ${wrongBefore.map((c) => `case '${c.name}' ${c.outcome}: ${c.detail}`).join('; ')}` : '');
+  return {
+    gate: g.gate,
+    title: `${g.title} (self-test)`,
+    verdict: 'error',
+    counts: { files: 0, items: cut.done, filtered: 0, suppressed: 0, findings: 0 },
+    itemUnit: 'cases',
+    findings: [],
+    notes: [],
+    reason: message,
+    error: { message, fix: wrongBefore.find((c) => c.fix)?.fix ?? `${messages.interruptedFix} (commit again: the self-test runs again on a cold cache; or: loopgates selftest --gate ${g.gate})` },
     durationMs: g.cases.reduce((n, c) => n + c.durationMs, 0),
   };
 }

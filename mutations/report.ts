@@ -18,7 +18,8 @@ export function selfTestText(report: SelfTestReport, color = false): string {
     const tally = countBy(g.cases.map((c) => c.outcome));
     lines.push(`${p.bold(g.gate)}  ${proofPaint[g.proof]!(g.proof)}  ${g.cases.length} case${g.cases.length === 1 ? '' : 's'}${tally ? `: ${tally}` : ''}`);
     if (g.waived) lines.push(`  self-test waived: ${g.waived}`);
-    if (g.proof === 'DECORATION') lines.push('  no red case: nothing shows this gate can fail');
+    if (g.interrupted) lines.push(`  interrupted (${g.interrupted.why}) after ${g.interrupted.done} of ${g.interrupted.total} cases: the rest did not run, so it is not proven`);
+    else if (g.proof === 'DECORATION') lines.push('  no red case: nothing shows this gate can fail');
     else if (g.proof === 'UNPROVEN' && !g.cases.some((c) => c.kind === 'green')) lines.push('  no green case: nothing shows this gate can pass');
     for (const c of g.cases) {
       const good = c.outcome === 'caught' || c.outcome === 'clean';

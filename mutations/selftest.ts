@@ -27,6 +27,12 @@ export interface GateSelfTest {
   proof: GateProof;
   cases: CaseReport[];
   waived?: string;
+  /**
+   * Set when the run's signal aborted (Ctrl-C, SIGTERM) before every shipped case of this gate finished: `done` cases
+   * finished before the abort, of `total` shipped. Such a gate is never PROVEN (its proof is UNPROVEN, never
+   * DECORATION: its red cases were not missing, they were not run) and never cached.
+   */
+  interrupted?: { done: number; total: number; why: string };
 }
 
 /** The whole run. `executed` counts cases that ran (a run with 0 executed cases fails). */
@@ -65,15 +71,21 @@ export async function runSelfTests(list: ReadonlyArray<GateSettings<any>>, optio
     } catch (err) {
       cases.push({ name: 'selfTest()', kind: 'red', outcome: 'error', detail: `selfTest() threw: ${message(err)}`, verdict: 'error', durationMs: 0 });
     }
+    // Cases that finished before the signal aborted: one that was running when it did ends as an `error` case whose
+    // cause is the interrupt, not the gate.
+    let done = 0;
     for (const testCase of shipped) {
       if (options.signal?.aborted) break;
       const c = await runCase(settings, testCase, options);
       executed++;
       cases.push(c);
+      if (!options.signal?.aborted) done++;
       options.onCase?.(gate.id, c);
     }
-    const entry: GateSelfTest = { gate: gate.id, title: gate.title, proof: gateProof(cases, waived), cases };
+    const cut = options.signal?.aborted === true && done < shipped.length;
+    const entry: GateSelfTest = { gate: gate.id, title: gate.title, proof: cut && !waived ? 'UNPROVEN' : gateProof(cases, waived), cases };
     if (waived) entry.waived = waived;
+    if (cut) entry.interrupted = { done, total: shipped.length, why: abortReason(options.signal) };
     gates.push(entry);
   }
   const ok = executed > 0 && gates.every((g) => g.proof === 'PROVEN' || g.proof === 'WAIVED') && !options.signal?.aborted;
@@ -97,6 +109,12 @@ export async function runCase(settings: GateSettings<any>, testCase: SelfTestCas
   }
   const { outcome, detail } = classifyCase(testCase, result);
   return { ...base, outcome, detail, verdict: result.verdict, durationMs: result.durationMs, ...(result.error ? { fix: result.error.fix } : {}) };
+}
+
+/** The words of an abort reason: cli.ts aborts with `new Error('SIGINT')` / `'SIGTERM'`. */
+function abortReason(signal: AbortSignal | undefined): string {
+  const r: unknown = signal?.reason;
+  return r instanceof Error ? r.message : r === undefined ? 'aborted' : String(r);
 }
 
 function message(err: unknown): string {
