@@ -7,10 +7,11 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { l10nProject } from '../helpers/corpus.js';
 import { isolatedGitEnv, treeAndIndexDigest } from '../helpers/git-repo.js';
 import { repoRoot } from '../helpers/setup-env.js';
 
-const CORPUS = join(repoRoot, '..', 'shared', 'corpus', 'l10n', 'AntennaPod__AntennaPod');
+const CORPUS = l10nProject('AntennaPod__AntennaPod');
 const STRINGS = 'ui/i18n/src/main/res/values/strings.xml';
 
 let base = '';

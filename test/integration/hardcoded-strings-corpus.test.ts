@@ -1,7 +1,7 @@
-// hardcoded-strings over the real l10n corpus (../shared/corpus/l10n, read-only), in --all mode on the folder: exact
-// findings and counts, so any change of behaviour shows. The corpus holds resource XML and catalogs only (no source
-// code); Kotlin/Java/Swift/JSX behaviour is covered by the unit tests' fixtures, and SwiftUI key lookup by a small
-// in-memory view judged against the real Apple catalogs of mastodon-ios and IceCubesApp.
+// hardcoded-strings over the real l10n corpus (../shared/corpus/l10n or LOOPGATES_CORPUS, read-only), in --all mode
+// on the folder: exact findings and counts, so any change of behaviour shows. The corpus holds resource XML and
+// catalogs only (no source code); Kotlin/Java/Swift/JSX behaviour is covered by the unit tests' fixtures, and SwiftUI
+// key lookup by a small in-memory view judged against the real Apple catalogs of mastodon-ios and IceCubesApp.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,11 +9,11 @@ import { runGate } from '../../core/runner.js';
 import { treeWorkspace } from '../../core/snapshot.js';
 import { memoryWorkspace } from '../../core/workspace.js';
 import { configSchema, hardcodedStringsGate, selectInputs } from '../../gates/hardcoded-strings/index.js';
+import { l10nProject } from '../helpers/corpus.js';
 
-const CORPUS = join(import.meta.dirname, '../../../shared/corpus/l10n');
 
 async function runOn(project: string, config: unknown = {}) {
-  const ws = await treeWorkspace(join(CORPUS, project), 'all');
+  const ws = await treeWorkspace(l10nProject(project), 'all');
   const result = await runGate({ gate: hardcodedStringsGate, config: configSchema.parse(config), timeoutMs: 60_000 }, { ws, cacheRoot: '/tmp/loopgates-test-cache' });
   return { ws, result };
 }
@@ -22,7 +22,7 @@ const ABOUT = 'ui/preferences/src/main/res/xml/preferences_about.xml';
 
 describe('hardcoded-strings on the l10n corpus', () => {
   it('AntennaPod: reads its 117 layouts, 28 menus and 22 preference screens', async () => {
-    const ws = await treeWorkspace(join(CORPUS, 'AntennaPod__AntennaPod'), 'all');
+    const ws = await treeWorkspace(l10nProject('AntennaPod__AntennaPod'), 'all');
     const inputs = selectInputs(await ws.targets(), configSchema.parse({}));
     const count = (re: RegExp) => inputs.filter((p) => re.test(p)).length;
     expect(count(/\/res\/layout[^/]*\//)).toBe(117);
@@ -59,7 +59,7 @@ describe('hardcoded-strings on the l10n corpus', () => {
   // The corpus has no Swift source: a SwiftUI view is added in memory beside a project's real catalogs, each key
   // checked by hand in those files (Base/en .strings, .stringsdict, Localizable.xcstrings).
   async function swiftOn(project: string, lines: string[]) {
-    const dir = join(CORPUS, project);
+    const dir = l10nProject(project);
     const files: Record<string, Buffer | string> = {};
     const read = (rel: string): void => {
       for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {

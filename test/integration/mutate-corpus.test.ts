@@ -1,22 +1,23 @@
-// `loopgates mutate` with the real built-in gates on real corpus projects (../shared/corpus/l10n, see its MANIFEST):
-// every operator that finds a file to mutate must be killed, and the working tree and index stay byte-identical.
-import { cpSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+// `loopgates mutate` with the real built-in gates on real corpus projects (../shared/corpus/l10n or LOOPGATES_CORPUS,
+// see its MANIFEST): every operator that finds a file to mutate must be killed, and the working tree and index stay
+// byte-identical.
+import { cpSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CommandIO } from '../../core/command.js';
 import { builtinGates } from '../../gates/registry.js';
 import { makeMutateVerb } from '../../mutations/commands.js';
-import { repoRoot } from '../helpers/setup-env.js';
+import { l10nProject } from '../helpers/corpus.js';
 import { treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
 
-const corpus = join(repoRoot, '..', 'shared', 'corpus', 'l10n');
 /** Per project, the loopgates.yaml a team would write: data-only corpora hold no layouts or sources to judge. */
 const configs: Record<string, string> = {
   AntennaPod__AntennaPod: 'version: 1\n',
   'mastodon__mastodon-ios': 'version: 1\ngates:\n  hardcoded-strings:\n    allowEmpty: "catalogs only: the Swift sources are not in this corpus"\n',
   'lichess-org__mobile': 'version: 1\ngates:\n  hardcoded-strings:\n    allowEmpty: "ARB catalogs only: the Dart sources are not in this corpus"\n',
 };
-const projects = Object.keys(configs).filter((p) => existsSync(join(corpus, p)));
+// Every project must be there: a missing one fails here (naming LOOPGATES_CORPUS), it is never filtered out.
+const projects = Object.keys(configs);
+for (const p of projects) l10nProject(p);
 
 interface ElementsMutant {
   mutatorName: string;
@@ -28,7 +29,7 @@ interface ElementsMutant {
 describe.each(projects)('mutate on the %s corpus', (project) => {
   it('kills every mutant of every operator that applies, with the default seed and a second seed', async () => {
     await withGitRepo({}, async (repo) => {
-      cpSync(join(corpus, project), repo.dir, { recursive: true });
+      cpSync(l10nProject(project), repo.dir, { recursive: true });
       repo.write('loopgates.yaml', configs[project]!);
       repo.git('add', '-A');
       repo.git('commit', '-q', '--no-verify', '-m', 'corpus');
@@ -60,10 +61,10 @@ describe.each(projects)('mutate on the %s corpus', (project) => {
   }, 240_000);
 });
 
-describe.skipIf(!projects.includes('AntennaPod__AntennaPod'))('seed cases with the real hardcoded-strings gate on AntennaPod', () => {
+describe('seed cases with the real hardcoded-strings gate on AntennaPod', () => {
   const run = async (yaml: string, args: string[]) =>
     withGitRepo({}, async (repo) => {
-      cpSync(join(corpus, 'AntennaPod__AntennaPod'), repo.dir, { recursive: true });
+      cpSync(l10nProject('AntennaPod__AntennaPod'), repo.dir, { recursive: true });
       repo.write('loopgates.yaml', yaml);
       repo.git('add', '-A');
       let stdout = '';

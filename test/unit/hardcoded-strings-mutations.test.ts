@@ -8,6 +8,7 @@ import { treeWorkspace } from '../../core/snapshot.js';
 import type { MutationOperator } from '../../core/types.js';
 import { memoryWorkspace } from '../../core/workspace.js';
 import { seededRandom } from '../../mutations/random.js';
+import { l10nProject } from '../helpers/corpus.js';
 import { configSchema, hardcodedStringsGate, selectInputs } from '../../gates/hardcoded-strings/index.js';
 import {
   hardcodedStringsMutations,
@@ -44,7 +45,7 @@ async function expectKilled(op: MutationOperator, path: string, content: string,
   return m!;
 }
 
-const ANTENNAPOD = join(import.meta.dirname, '../../../shared/corpus/l10n/AntennaPod__AntennaPod');
+const ANTENNAPOD = l10nProject('AntennaPod__AntennaPod');
 
 describe('hardcoded-strings mutation operators on AntennaPod', () => {
   it('kills a contentDescription injected into each of the 117 layouts', async () => {
