@@ -23,8 +23,11 @@ export const LEAK_EXIT_CODE = 42;
 /** The one step that repairs a missing or broken gitleaks. */
 export const GITLEAKS_FIX = installHints.gitleaks ?? 'install gitleaks 8.16 or newer';
 
-/** Bumped when the scan's flags or environment change, so cached canary results are not reused across versions. */
-const SCAN_RECIPE_VERSION = 1;
+/**
+ * Bumped when the scan's flags or environment change, or what a cached canary proof means, so cached canary results
+ * are not reused across versions. 2: a proof means every planted credential was reported (1: at least one was).
+ */
+const SCAN_RECIPE_VERSION = 2;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Binary
@@ -458,7 +461,7 @@ function tail(lines: readonly string[]): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Canary
 
-/** A canary proof: gitleaks reported the generated credential; `columnShift` calibrates its byte columns. */
+/** A canary proof: gitleaks reported every generated credential; `columnShift` calibrates its byte columns. */
 export interface CanaryOutcome {
   /** What gitleaks adds to the true 1-based byte column on lines after the first (8.16: 1; fixed releases: 0). */
   columnShift: number;
@@ -505,8 +508,11 @@ export interface ScanFiles {
  * Prove that gitleaks, with the exact flags and environment recipe of a real scan of `kind`, reports a canary:
  * generated credentials staged into a scratch repository's scratch index (`staged`, via GIT_INDEX_FILE) or written
  * to a scratch dir (`dir`), never the user's. Cached in `<cacheDir>/gitleaks-canary.json` per binary + probe + kind +
- * config and ignore hash, so it runs once, not on every commit. Throws LoopgatesError when nothing is reported, or
- * when gitleaks printed a canary value (its redaction failed).
+ * config and ignore hash, so it runs once, not on every commit. Throws LoopgatesError (the message names the rule ids
+ * not reported; the fix points at the repository's .gitleaks.toml when it has one, else at gitleaks) when any planted
+ * credential is not reported at its line under its default rule id (`aws-access-token`, `github-pat`,
+ * `private-key`): a config without the default rules that keeps only some of them blinds the scan to the others. Also
+ * throws when gitleaks printed a canary value (its redaction failed).
  */
 export async function ensureCanary(call: GitleaksCall, probe: GitleaksProbe, kind: 'staged' | 'dir', files: ScanFiles, baseEnv: Readonly<Record<string, string | undefined>>): Promise<CanaryOutcome> {
   const key = sha256(JSON.stringify([SCAN_RECIPE_VERSION, call.bin.path, call.bin.size, call.bin.mtimeMs, probe, kind, files.config ? sha256(files.config) : null, files.ignore ? sha256(files.ignore) : null]));
@@ -522,13 +528,18 @@ export async function ensureCanary(call: GitleaksCall, probe: GitleaksProbe, kin
   });
   const mine = scanned.findings.filter((f) => f.file === canary.path);
   const hits = canary.spots.filter((s) => mine.some((f) => f.line === s.line && f.rule === s.rule));
-  if (!hits.length) {
+  // Every planted credential, not one: a config whose own [[rules]] replace gitleaks' defaults (no [extend]
+  // useDefault = true) may keep a PEM rule and lose the AWS and GitHub ones; one report proved nothing about those.
+  const unreported = canary.spots.filter((s) => !hits.includes(s));
+  if (unreported.length) {
     const how = kind === 'staged' ? `gitleaks ${probe.staged === 'protect' ? 'protect --staged' : 'git --pre-commit --staged'} on a scratch index` : `gitleaks ${probe.dir === 'detect' ? 'detect --no-git' : 'dir'} on a scratch directory`;
     // A config of the user's (not the defaults loopgates substitutes) that blinds the scan is far likelier than a
     // broken binary: an [allowlist] that matches everything, or rules without [extend] useDefault = true.
     const own = files.config !== undefined && !files.config.equals(Buffer.from(DEFAULT_CONFIG_TOML, 'utf8'));
+    const ids = unreported.map((s) => s.rule);
+    const named = `${ids.length > 1 ? `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}` : ids[0]} ${ids.length > 1 ? 'canaries' : 'canary'}`;
     throw new LoopgatesError(
-      `the secrets scanner is blind: ${how} did not report a generated canary credential (AWS access key, GitHub token, PEM private key)${files.config ? '; check that .gitleaks.toml still detects these (e.g. [extend] useDefault = true)' : ''}`,
+      `the secrets scanner is blind: ${how} did not report the ${named} (a generated canary file with an AWS access key, a GitHub token and a PEM private key, each must be reported under its default rule id; reported: ${hits.map((s) => s.rule).join(', ') || 'none'})${files.config ? '; check that .gitleaks.toml still detects these (e.g. [extend] useDefault = true)' : ''}`,
       own ? configBlindsFix(kind, call.bin.path) : `repair or reinstall gitleaks (${call.bin.path}): ${GITLEAKS_FIX}`,
     );
   }
@@ -549,7 +560,7 @@ export async function ensureCanary(call: GitleaksCall, probe: GitleaksProbe, kin
 function configBlindsFix(kind: 'staged' | 'dir', bin: string): string {
   const which = kind === 'staged' ? 'the staged .gitleaks.toml' : 'the .gitleaks.toml of the files checked';
   const stage = kind === 'staged' ? ', then: git add .gitleaks.toml' : '';
-  return `${which} is the likely cause: keep [extend] useDefault = true and no [allowlist] entry that matches every secret (a regex or path like .*)${stage}; with a .gitleaks.toml that holds only [extend] useDefault = true still blind, repair or reinstall gitleaks (${bin})`;
+  return `${which} is the likely cause: add (or keep) [extend] useDefault = true, so gitleaks' default rules (aws-access-token, github-pat, private-key, ...) stay on next to its own [[rules]], and no [allowlist] entry that matches every secret (a regex or path like .*)${stage}; with a .gitleaks.toml that holds only [extend] useDefault = true still blind, repair or reinstall gitleaks (${bin})`;
 }
 
 /**
