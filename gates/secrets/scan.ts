@@ -123,6 +123,8 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     }
     const utf16 = inputs.filter((p) => decoded.get(p)!.kind === 'utf16');
     if (utf16.length) notes.push(`${utf16.length} staged UTF-16 file(s) decoded to UTF-8 and scanned as files`);
+    const utf32 = inputs.filter((p) => decoded.get(p)!.kind === 'utf32');
+    if (utf32.length) notes.push(`${utf32.length} staged UTF-32 file(s) decoded to UTF-8 and scanned as files: ${listed(utf32)}`);
     const binary = inputs.filter((p) => decoded.get(p)!.kind === 'binary');
     if (binary.length) notes.push(binaryNote(binary));
     if (asText.size) {
@@ -208,7 +210,9 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     }
     const n = (perRule.get(`${f.file}\0${f.rule}`) ?? 0) + 1;
     perRule.set(`${f.file}\0${f.rule}`, n);
-    const object = lfs.objects.get(f.file);
+    // A decoded file's columns are counted in the text gitleaks was given (its lines are the file's lines).
+    const d = decoded.get(f.file);
+    const object = d && (d.kind === 'utf16' || d.kind === 'utf32') ? d.bytes : lfs.objects.get(f.file);
     const column = await utf16Column(object ? async () => object : () => ws.read(f.file), f, f.via === 'dir' ? shifts.dir : shifts.staged);
     findings.push({
       gate: GATE_ID,
@@ -261,8 +265,11 @@ const SNIFF_BYTES = 8000;
 
 /** What gitleaks is given for one file: see decodeForScan. */
 export interface ScanText {
-  /** `text` (as staged), `utf16` (decoded to UTF-8), `binary` (text runs), `unscannable` (not scanned, not counted). */
-  kind: 'text' | 'utf16' | 'binary' | 'unscannable';
+  /**
+   * `text` (as staged), `utf16` / `utf32` (decoded to UTF-8), `binary` (text runs), `unscannable` (not scanned, not
+   * counted).
+   */
+  kind: 'text' | 'utf16' | 'utf32' | 'binary' | 'unscannable';
   /** The bytes to scan (for `unscannable`, the original bytes, not scanned). */
   bytes: Buffer;
   /** Lines added in front of the file's own first line (subtract from gitleaks' 1-based line numbers). */
@@ -271,6 +278,10 @@ export interface ScanText {
 
 /**
  * How gitleaks can read `bytes`:
+ * - `utf32`: a UTF-32 LE (`FF FE 00 00`) or BE (`00 00 FE FF`) byte-order mark (Unicode FAQ "UTF-8, UTF-16, UTF-32 &
+ *   BOM"; what `iconv -t utf-32` writes); decoded to UTF-8 code point by code point (Node's TextDecoder has no
+ *   UTF-32), one past U+10FFFF, a surrogate or a trailing partial unit becoming U+FFFD; line numbers kept. `FF FE 00 00`
+ *   is also UTF-16 LE starting with U+0000: it is read as UTF-32 unless the unit after the mark is no code point.
  * - `utf16`: a UTF-16 LE/BE byte-order mark (the Unicode BOM table), or none but, in the first 8000 bytes, NUL bytes
  *   only at odd (LE) or only at even (BE) offsets and at no fewer than a third of them (the way editors guess it,
  *   e.g. VS Code's encoding guess from the NUL pattern); decoded to UTF-8, line numbers kept.
@@ -282,6 +293,8 @@ export interface ScanText {
  * - else `text`, unchanged.
  */
 export function decodeForScan(bytes: Buffer): ScanText {
+  const utf32 = utf32Order(bytes);
+  if (utf32) return { kind: 'utf32', bytes: fromUtf32(bytes.subarray(4), utf32), prefixLines: 0 };
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { kind: 'utf16', bytes: fromUtf16(bytes.subarray(2), 'le'), prefixLines: 0 };
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { kind: 'utf16', bytes: fromUtf16(bytes.subarray(2), 'be'), prefixLines: 0 };
   const head = bytes.subarray(0, SNIFF_BYTES);
@@ -296,6 +309,39 @@ export function decodeForScan(bytes: Buffer): ScanText {
     out[i + 1] = b === 0x09 || b === 0x0a || b === 0x0d || (b >= 0x20 && b <= 0x7e) ? b : 0x20;
   }
   return { kind: 'binary', bytes: out, prefixLines: 1 };
+}
+
+/** The byte order of a UTF-32 byte-order mark at the start of `bytes`, or undefined (see decodeForScan). */
+function utf32Order(bytes: Buffer): 'le' | 'be' | undefined {
+  if (bytes.length < 4) return undefined;
+  if (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff) return 'be';
+  if (bytes[0] !== 0xff || bytes[1] !== 0xfe || bytes[2] !== 0 || bytes[3] !== 0) return undefined;
+  // UTF-16 LE text starting with U+0000 has the same four bytes; its next two characters, read as one UTF-32 unit,
+  // are a code point only when the second is a control character up to U+0010.
+  return bytes.length < 8 || isScalar(bytes.readUInt32LE(4)) ? 'le' : undefined;
+}
+
+/** A Unicode scalar value: at most U+10FFFF and not a surrogate (U+D800..U+DFFF). */
+function isScalar(cp: number): boolean {
+  return cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff);
+}
+
+/** UTF-32 code units -> UTF-8 bytes; an invalid unit or a trailing partial one becomes U+FFFD. */
+function fromUtf32(units: Buffer, order: 'le' | 'be'): Buffer {
+  const whole = units.length & ~3;
+  const parts: string[] = [];
+  let chunk = '';
+  for (let i = 0; i < whole; i += 4) {
+    const cp = order === 'le' ? units.readUInt32LE(i) : units.readUInt32BE(i);
+    chunk += isScalar(cp) ? String.fromCodePoint(cp) : '\uFFFD';
+    if (chunk.length >= 8192) {
+      parts.push(chunk);
+      chunk = '';
+    }
+  }
+  if (whole < units.length) chunk += '\uFFFD';
+  parts.push(chunk);
+  return Buffer.from(parts.join(''), 'utf8');
 }
 
 /** UTF-16 code units (an odd trailing byte dropped) -> UTF-8 bytes. */
@@ -426,7 +472,7 @@ async function resolveLfs(ws: Workspace, inputs: readonly string[], decoded: Map
 
 /**
  * gitleaks' 1-based byte column -> 1-based UTF-16 column (Finding.column), using the line of the bytes `read` gives
- * (the snapshot's file, or the LFS object its pointer names). `shift` is the canary-calibrated extra gitleaks adds on
+ * (the snapshot's file, the LFS object its pointer names, or a UTF-16 / UTF-32 file's text decoded to UTF-8). `shift` is the canary-calibrated extra gitleaks adds on
  * lines after the first. Clamped to the line; 1 when the file is unreadable.
  */
 async function utf16Column(read: () => Promise<Buffer>, f: GitleaksFinding, shift: number): Promise<number> {

@@ -246,6 +246,50 @@ describe('secrets gate over the index (gitleaks protect --staged)', () => {
     });
   });
 
+  it('reads UTF-32 files with a byte-order mark (FF FE 00 00 was taken for UTF-16 LE and the key passed) at the right line and column', async () => {
+    const aws = fakeAwsAccessKey();
+    const gh = fakeGithubToken();
+    // What `printf 'val k = "%s"\n' <key> | iconv -t utf-32` writes on a little-endian machine: FF FE 00 00, then LE units.
+    const utf32 = (s: string, order: 'le' | 'be') => {
+      const cps = [0xfeff, ...[...s].map((c) => c.codePointAt(0)!)];
+      const b = Buffer.alloc(cps.length * 4);
+      cps.forEach((cp, i) => (order === 'le' ? b.writeUInt32LE(cp, i * 4) : b.writeUInt32BE(cp, i * 4)));
+      return b;
+    };
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`// ключи\nval t = "ü" + "${gh.value}"\n`, 'utf16le')]);
+    await withGitRepo(
+      { 'Keys.kt': utf32(`package a\n// é \u{1F511}\nval k = "é\u{1F511}" + "${aws.value}"\n`, 'le'), 'Be.kt': utf32(`val t = "${gh.value}"\n`, 'be'), 'U16.kt': utf16 },
+      async (repo) => {
+        repo.git('add', '-A');
+        const r = await staged(repo);
+        expect(r.verdict).toBe('fail');
+        expect(r.findings.map((f) => `${f.file}:${f.line}:${f.column}:${f.rule}`)).toEqual([
+          `Be.kt:1:${'val t = "'.length + 1}:${gh.rule}`,
+          `Keys.kt:3:${'val k = "é\u{1F511}" + "'.length + 1}:${aws.rule}`,
+          `U16.kt:2:${'val t = "ü" + "'.length + 1}:${gh.rule}`,
+        ]);
+        expect(r.counts).toMatchObject({ files: 3, findings: 3 });
+        expect(r.notes).toContain('2 staged UTF-32 file(s) decoded to UTF-8 and scanned as files: Be.kt, Keys.kt');
+        expect(r.notes.join('\n')).toContain('1 staged UTF-16 file(s) decoded to UTF-8 and scanned as files');
+        expect(allOutput(r)).not.toContain(aws.value);
+        expect(allOutput(r)).not.toContain(gh.value);
+      },
+    );
+  });
+
+  it('run --all reads a UTF-32 file too', async () => {
+    const aws = fakeAwsAccessKey();
+    const cps = [0xfeff, ...[...`// keys\nval k = "${aws.value}"\n`].map((c) => c.codePointAt(0)!)];
+    const le = Buffer.alloc(cps.length * 4);
+    cps.forEach((cp, i) => le.writeUInt32LE(cp, i * 4));
+    await withGitRepo({ 'Keys.kt': le, 'ok.kt': 'val a = 1\n' }, async (repo) => {
+      const r = await gate(await treeWorkspace(repo.dir, 'all', undefined, isolatedGitEnv(join(repo.dir, '..', 'home'))));
+      expect(r.verdict).toBe('fail');
+      expect(r.findings.map((f) => `${f.file}:${f.line}:${f.column}:${f.rule}`)).toEqual([`Keys.kt:2:${'val k = "'.length + 1}:${aws.rule}`]);
+      expect(r.counts).toMatchObject({ files: 2, items: 2 });
+    });
+  });
+
   it('reads the text between NUL bytes of a binary file (a token is ASCII), also behind a zip signature gitleaks would skip', async () => {
     const gh = fakeGithubToken();
     const aws = fakeAwsAccessKey();

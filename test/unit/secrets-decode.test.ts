@@ -43,4 +43,33 @@ describe('decodeForScan', () => {
     expect(decodeForScan(Buffer.alloc(BINARY_SCAN_MAX_BYTES + 1)).kind).toBe('unscannable');
     expect(decodeForScan(Buffer.alloc(BINARY_SCAN_MAX_BYTES)).kind).toBe('binary');
   });
+
+  it('decodes UTF-32 LE and BE with a byte-order mark (FF FE 00 00 is not the UTF-16 LE mark), also outside the BMP', () => {
+    const withAstral = `${text}// \u{1F511} ok\n`;
+    const le = Buffer.alloc(4 + [...withAstral].length * 4);
+    le.writeUInt32LE(0xfeff, 0);
+    [...withAstral].forEach((ch, i) => le.writeUInt32LE(ch.codePointAt(0)!, 4 + i * 4));
+    expect(le.subarray(0, 4)).toEqual(Buffer.from([0xff, 0xfe, 0, 0]));
+    expect(decodeForScan(le)).toEqual({ kind: 'utf32', bytes: Buffer.from(withAstral), prefixLines: 0 });
+    const be = Buffer.alloc(le.length);
+    for (let i = 0; i < le.length; i += 4) be.writeUInt32BE(le.readUInt32LE(i), i);
+    expect(be.subarray(0, 4)).toEqual(Buffer.from([0, 0, 0xfe, 0xff]));
+    expect(decodeForScan(be)).toEqual({ kind: 'utf32', bytes: Buffer.from(withAstral), prefixLines: 0 });
+  });
+
+  it('UTF-32: a code point past U+10FFFF, a surrogate and a trailing partial unit each become U+FFFD; lines are kept', () => {
+    const units = [0x41, 0x110000, 0x0a, 0xd800, 0x42, 0x0a];
+    const le = Buffer.alloc(4 + units.length * 4 + 2);
+    le.writeUInt32LE(0xfeff, 0);
+    units.forEach((u, i) => le.writeUInt32LE(u, 4 + i * 4));
+    le[le.length - 2] = 0x43;
+    expect(decodeForScan(le)).toEqual({ kind: 'utf32', bytes: Buffer.from('A\uFFFD\n\uFFFDB\n\uFFFD'), prefixLines: 0 });
+  });
+
+  it('a UTF-16 LE file whose first character is U+0000 keeps its UTF-16 reading (its next unit is no code point as UTF-32)', () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`\0${text}`, 'utf16le')]);
+    // FF FE 00 00, then 2F 00 2A 00: as UTF-32 LE that is 0x2A002F, past U+10FFFF.
+    expect(le.subarray(0, 4)).toEqual(Buffer.from([0xff, 0xfe, 0, 0]));
+    expect(decodeForScan(le).kind).toBe('utf16');
+  });
 });
