@@ -38,8 +38,9 @@ import type { LfsPointer } from './lfs.js';
  * - `memory`: the targets staged into a scratch repository's scratch index, scanned like the hook scans.
  * Every input is first made readable (decodeForScan): UTF-16 (with or without a BOM) decoded, a file with NUL bytes
  * given as its text runs (findings mapped back to its lines), a binary over BINARY_SCAN_MAX_BYTES not given at all
- * and not counted in `counts.files` (all inputs unscanned -> 0 -> the runner's `vacuous`). Notes name what was
- * decoded, converted and left unscanned.
+ * and not counted in `counts.files`: any such input makes the output an `error` (the commit, or the tree of `run --all`,
+ * is judged whole: it cannot be called clean with content nobody read), naming the files and the way to commit them
+ * unscanned on purpose. Notes name what was decoded, converted and left unscanned.
  * Git LFS (index and tree backings, resolveLfs): an input that is a pointer (lfs.ts parseLfsPointer) is scanned as
  * the object it names, read from the LFS storage and verified (size, sha256), findings at the object's lines. When
  * the object cannot be read: content the commit adds -> `error` (refused, fix: git lfs pull); content HEAD already
@@ -226,14 +227,28 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     });
   }
   const output: GateOutput = { findings, counts: { files: inputs.length - unscanned.length - lfsUnread.size - allowlisted.length, items, filtered }, itemUnit, notes };
+  // Fail closed, the commit (or the tree) judged whole: content nobody could scan refuses the run, whatever else was
+  // scanned with it (a binary over the limit used to be vacuous alone and a pass next to any other staged file).
+  const errors: Array<{ message: string; fix: string }> = [];
+  if (unscanned.length) {
+    const limit = `${BINARY_SCAN_MAX_BYTES / 1024 / 1024} MiB`;
+    errors.push({
+      message: `${unscanned.length} ${staged}file(s) too large for the secrets scan (binary, larger than ${limit}), so ${backing.kind === 'tree' ? 'the files checked' : 'the commit'} cannot be judged clean: ${listed(unscanned)}`,
+      fix:
+        backing.kind === 'tree'
+          ? `a file over ${limit} is never scanned (also not as a Git LFS object): check the others with loopgates run --files <paths>, or bypass the secrets gate on purpose: LOOPGATES_SKIP=${GATE_ID} loopgates run --all`
+          : `keep it out of this commit (git restore --staged -- ${unscanned.map(shellQuote).join(' ')}) and commit the rest, or commit it unscanned on purpose: LOOPGATES_SKIP=${GATE_ID} git commit … (Git LFS does not help: an LFS object over ${limit} is not scanned either)`,
+    });
+  }
   if (lfs.blocked.length) {
     const paths = lfs.blocked.map((b) => b.path);
     const shown = lfs.blocked.slice(0, 3).map((b) => `${b.path} (${b.why})`);
-    output.error = {
+    errors.push({
       message: `${paths.length} staged Git LFS file(s) add content the secrets scan could not read: ${shown.join('; ')}${paths.length > 3 ? '; …' : ''}`,
       fix: `fetch the objects so they can be scanned: git lfs pull --include=${shellQuote(paths.join(','))}, then commit again (a pointer staged without git-lfs: install git-lfs and stage the real file); to commit them unscanned on purpose: LOOPGATES_SKIP=${GATE_ID} git commit …`,
-    };
+    });
   }
+  if (errors.length) output.error = { message: errors.map((e) => e.message).join('; also '), fix: errors.map((e) => e.fix).join('; also ') };
   return output;
 }
 
@@ -289,7 +304,7 @@ export interface ScanText {
  *   lines. Every byte but tab, LF, CR and printable ASCII becomes a space (a token is ASCII; lines and byte columns
  *   are kept), behind one added empty line, so no file-type signature is left for gitleaks to skip the file by
  *   (gitleaks skips what h2non/filetype calls `application/*`, e.g. zip). `prefixLines` 1.
- * - `unscannable`: a binary larger than BINARY_SCAN_MAX_BYTES (not scanned; the gate does not count it).
+ * - `unscannable`: a binary larger than BINARY_SCAN_MAX_BYTES (not scanned, not counted; the run is an `error`).
  * - else `text`, unchanged.
  */
 export function decodeForScan(bytes: Buffer): ScanText {

@@ -257,14 +257,15 @@ describe('secrets gate over Git LFS files in the index (hook, run --staged)', ()
     });
   });
 
-  it('an LFS object that is a binary over 32 MiB is not scanned and not counted, like any such binary', async () => {
+  it('an LFS object that is a binary over 32 MiB is not scanned and not counted, and refuses the commit like any such binary (was: pass)', async () => {
     const big = Buffer.alloc(BINARY_SCAN_MAX_BYTES + 1);
     await withGitRepo({ '.gitattributes': LFS_ATTRIBUTES }, async (repo) => {
       repo.git('add', '.gitattributes');
       stageLfs(repo, 'big.pak', big);
       unlinkSync(join(repo.dir, 'big.pak')); // the working tree does not matter; keep the temp dir small
       const r = await staged(repo);
-      expect(r.verdict).toBe('pass');
+      expect(r.verdict).toBe('error');
+      expect(r.reason).toBe('1 staged file(s) too large for the secrets scan (binary, larger than 32 MiB), so the commit cannot be judged clean: big.pak');
       expect(r.counts.files).toBe(1);
       expect(r.notes.join('\n')).toContain('1 of 2 staged file(s) not scanned (binary, larger than 32 MiB): big.pak');
     });

@@ -3,7 +3,7 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runGate } from '../../core/runner.js';
 import { indexWorkspace, treeWorkspace } from '../../core/snapshot.js';
 import { memoryWorkspace } from '../../core/workspace.js';
@@ -18,9 +18,23 @@ import type { TempRepo } from '../helpers/git-repo.js';
 import { localGitleaksDir } from '../helpers/setup-env.js';
 import { l10nCorpus } from '../helpers/corpus.js';
 
+// Scratch dirs of this file go to a temp dir of its own: a test below asserts that none is left behind, and other
+// processes (other test runs on the machine, a hook) make loopgates-secrets-* dirs in the shared one at any time.
+const sharedTmp = process.env.TMPDIR;
+const ownTmp = mkdtempSync(join(tmpdir(), 'loopgates-secretstest-'));
+beforeAll(() => {
+  process.env.TMPDIR = ownTmp;
+});
+afterAll(() => {
+  if (sharedTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = sharedTmp;
+  rmSync(ownTmp, { recursive: true, force: true });
+});
+
 let cacheRoot: string;
 let logs: string[];
 beforeEach(() => {
+  expect(tmpdir()).toBe(ownTmp);
   cacheRoot = mkdtempSync(join(tmpdir(), 'loopgates-secrets-cache-'));
   logs = [];
 });
@@ -307,17 +321,55 @@ describe('secrets gate over the index (gitleaks protect --staged)', () => {
     });
   });
 
-  it('counts only files it scanned: a binary file too large to scan is not counted, and alone it is vacuous, not pass', async () => {
-    // A memory workspace: reading a 32 MiB blob through the index's `git cat-file --batch` reader takes ~40 s today.
+  it('counts only files it scanned, and a binary file too large to scan refuses the commit, alone or with other files (was: vacuous alone, pass with another file)', async () => {
+    // A memory workspace, as the self-tests and mutations use; the index and tree cases are below.
     const big = Buffer.alloc(BINARY_SCAN_MAX_BYTES + 1); // all NUL: binary, not UTF-16
+    const message = '1 staged file(s) too large for the secrets scan (binary, larger than 32 MiB), so the commit cannot be judged clean: big.bin';
     const alone = await gate(memoryWorkspace({ files: { 'big.bin': big } }));
-    expect(alone.verdict).toBe('vacuous');
-    expect(alone.counts.files).toBe(0);
+    expect([alone.verdict, alone.counts.files, alone.reason]).toEqual(['error', 0, message]);
     expect(alone.notes.join('\n')).toContain('1 of 1 staged file(s) not scanned (binary, larger than 32 MiB): big.bin');
     const both = await gate(memoryWorkspace({ files: { 'big.bin': big, 'a.kt': 'val a = 1\n' } }));
-    expect(both.verdict).toBe('pass');
-    expect(both.counts.files).toBe(1);
+    expect([both.verdict, both.counts.files, both.reason]).toEqual(['error', 1, message]);
     expect(both.notes.join('\n')).toContain('1 of 2 staged file(s) not scanned (binary, larger than 32 MiB): big.bin');
+  });
+
+  it('a 34 MB binary staged with a one-line .kt change is refused (was: pass with a warning), naming the file, the fix and any finding', async () => {
+    const aws = fakeAwsAccessKey();
+    const gh = fakeGithubToken();
+    const { randomBytes } = await import('node:crypto');
+    const big = Buffer.concat([randomBytes(17 * 1024 * 1024), Buffer.from(`\0\naws_access_key_id=${aws.value}\n`), randomBytes(17 * 1024 * 1024)]);
+    await withGitRepo({ 'app/Main.kt': 'val a = 1\n' }, async (repo) => {
+      repo.git('add', '-A');
+      repo.git('commit', '-q', '--no-verify', '-m', 'init');
+      repo.write('assets/model.bin', big);
+      repo.write('app/Main.kt', 'val a = 2\n');
+      repo.git('add', '-A');
+      const r = await staged(repo);
+      expect([r.verdict, r.counts.files, ...spots(r)]).toEqual(['error', 1]);
+      expect(r.reason).toBe('1 staged file(s) too large for the secrets scan (binary, larger than 32 MiB), so the commit cannot be judged clean: assets/model.bin');
+      expect(r.error?.fix).toBe(
+        "keep it out of this commit (git restore --staged -- 'assets/model.bin') and commit the rest, or commit it unscanned on purpose: LOOPGATES_SKIP=secrets git commit … (Git LFS does not help: an LFS object over 32 MiB is not scanned either)",
+      );
+      expect(r.notes).toContain('1 of 2 staged file(s) not scanned (binary, larger than 32 MiB): assets/model.bin');
+      // A credential in the other files is still reported next to the error.
+      repo.write('app/Main.kt', `val t = "${gh.value}"\n`);
+      repo.git('add', '-A');
+      const withKey = await staged(repo);
+      expect([withKey.verdict, withKey.counts.files, ...spots(withKey)]).toEqual(['error', 1, `app/Main.kt:1:${gh.rule}`]);
+      expect(allOutput(withKey)).not.toContain(gh.value);
+    });
+  });
+
+  it('run --all over a tree holding a binary too large to scan is an error too: the whole tree cannot be judged clean', async () => {
+    await withGitRepo({ 'ok.kt': 'val a = 1\n', 'big.bin': Buffer.alloc(BINARY_SCAN_MAX_BYTES + 1) }, async (repo) => {
+      const r = await gate(await treeWorkspace(repo.dir, 'all', undefined, isolatedGitEnv(join(repo.dir, '..', 'home'))));
+      expect([r.verdict, r.counts.files]).toEqual(['error', 1]);
+      expect(r.reason).toBe('1 file(s) too large for the secrets scan (binary, larger than 32 MiB), so the files checked cannot be judged clean: big.bin');
+      expect(r.error?.fix).toBe(
+        'a file over 32 MiB is never scanned (also not as a Git LFS object): check the others with loopgates run --files <paths>, or bypass the secrets gate on purpose: LOOPGATES_SKIP=secrets loopgates run --all',
+      );
+      expect(r.notes).toContain('1 of 2 file(s) not scanned (binary, larger than 32 MiB): big.bin');
+    });
   });
 
   it('handles awkward paths: spaces, a leading dash, unicode', async () => {
