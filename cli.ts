@@ -1,6 +1,9 @@
 // The `loopgates` command: argv -> one verb (DESIGN.md layout). Exit codes: 0 pass, 1 gate failed, 2 broken, 3 ask.
 import type { CommandIO, Verb } from './core/command.js';
-import { LoopgatesError } from './core/errors.js';
+import { ConfigError, LoopgatesError } from './core/errors.js';
+import { messages } from './core/messages.js';
+import { formatFailure } from './core/report.js';
+import type { ReportFormat } from './core/report.js';
 import { packageVersion } from './core/version.js';
 
 /**
@@ -45,8 +48,62 @@ async function mainHelp(): Promise<string> {
   ].join('\n');
 }
 
+/**
+ * The machine-readable formats each verb's `--format` takes: with one of these, a failure before the verb's report
+ * still prints a document on stdout (core/report.ts formatFailure), so a CI parser never reads an empty stdout.
+ */
+export const machineFormats: Readonly<Record<string, readonly ReportFormat[]>> = {
+  run: ['json', 'sarif', 'github'],
+  hook: ['json', 'sarif', 'github'],
+  explain: ['json'],
+  selftest: ['json'],
+  mutate: ['json'],
+};
+
+/**
+ * The `--format` value in `args` as parseArgs reads it (`--format json` or `--format=json`; the last one wins; none
+ * after `--`). undefined when absent.
+ */
+export function requestedFormat(args: readonly string[]): string | undefined {
+  let format: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') break;
+    if (a === '--format') format = args[++i];
+    else if (a.startsWith('--format=')) format = a.slice('--format='.length);
+  }
+  return format;
+}
+
+/**
+ * Report `err`, which ended verb `verb` (called with `args`), and return its exit code: a LoopgatesError's own
+ * (2 unless it says otherwise), 2 for anything else (README exit codes: 1 is only ever "a gate failed"). The message
+ * and fix go to stderr; when `args` ask for a machine-readable format of that verb and nothing was written to stdout
+ * yet, stdout gets the failure document too.
+ */
+export function reportFailure(verb: string, args: readonly string[], err: unknown, io: Pick<CommandIO, 'stdout' | 'stderr'>, stdoutUsed = false): number {
+  const known = err instanceof LoopgatesError;
+  const exitCode = known ? err.exitCode : 2;
+  const message = known ? err.message : messages.internalError(err instanceof Error ? err.message : String(err));
+  const fix = known ? err.fix : messages.crashFix;
+  const detail = known ? message : messages.internalError(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  io.stderr(`loopgates ${verb}: ${detail}\n  fix: ${fix}\n`);
+  const format = requestedFormat(args);
+  if (!stdoutUsed && format !== undefined && (machineFormats[verb] ?? []).includes(format as ReportFormat)) {
+    const problems = err instanceof ConfigError ? err.problems.map((p) => ({ path: p.path, line: p.line, message: p.message })) : undefined;
+    io.stdout(formatFailure({ version: version(), verb, exitCode, message, fix, ...(problems ? { problems } : {}) }, format as ReportFormat));
+  }
+  return exitCode;
+}
+
+/** Options of `main` that only the process entry point knows. */
+export interface MainOptions {
+  /** process.cwd() failed (the current directory was removed): every verb refuses with this, exit 2. */
+  cwdError?: LoopgatesError;
+}
+
 /** Run the CLI with `argv` (without node and script). Returns the exit code; never throws. */
-export async function main(argv: readonly string[], io: CommandIO): Promise<number> {
+export async function main(argv: readonly string[], io: CommandIO, options: MainOptions = {}): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     io.stdout(await mainHelp());
@@ -61,6 +118,8 @@ export async function main(argv: readonly string[], io: CommandIO): Promise<numb
     io.stderr(`loopgates: unknown verb '${first}'\n\n${await mainHelp()}`);
     return 2;
   }
+  // Before the verb loads: nothing can be judged, or even located, from a folder that is gone.
+  if (options.cwdError) return reportFailure(first, rest, options.cwdError, io);
   let verb: Verb;
   try {
     verb = await loader[1]();
@@ -72,20 +131,42 @@ export async function main(argv: readonly string[], io: CommandIO): Promise<numb
     io.stdout(verb.usage.endsWith('\n') ? verb.usage : `${verb.usage}\n`);
     return 0;
   }
+  let stdoutUsed = false;
+  const verbIO: CommandIO = {
+    ...io,
+    stdout: (t) => {
+      stdoutUsed = true;
+      io.stdout(t);
+    },
+  };
   try {
-    return await verb.run(rest, io);
+    return await verb.run(rest, verbIO);
   } catch (err) {
-    if (err instanceof LoopgatesError) {
-      io.stderr(`loopgates ${verb.name}: ${err.message}\n  fix: ${err.fix}\n`);
-      return err.exitCode;
-    }
-    io.stderr(`loopgates ${verb.name}: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n  fix: report this with the output of: loopgates doctor\n`);
-    return 2;
+    return reportFailure(verb.name, rest, err, io, stdoutUsed);
   }
 }
 
-/** Entry point used by bin/loopgates.js: wires process streams and signals, sets process.exitCode. */
+/**
+ * Entry point used by bin/loopgates.js: wires process streams and signals, sets process.exitCode. Never rejects:
+ * anything that escapes (an exception thrown in a callback, a rejection nobody awaited) is reported and exits 2, not
+ * Node's default 1, which would read as "a gate failed".
+ */
 export async function runFromProcess(): Promise<void> {
+  const argv = process.argv.slice(2);
+  let stdoutUsed = false;
+  const fatal = (err: unknown) => {
+    reportFailure(argv[0] ?? 'loopgates', argv.slice(1), err, { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) }, stdoutUsed);
+    process.exit(2);
+  };
+  process.on('uncaughtException', fatal);
+  process.on('unhandledRejection', fatal);
+  let cwd = '';
+  let cwdError: LoopgatesError | undefined;
+  try {
+    cwd = process.cwd();
+  } catch (e) {
+    cwdError = new LoopgatesError(messages.cwdGone(e instanceof Error ? e.message : String(e)), messages.cwdGoneFix);
+  }
   const controller = new AbortController();
   // `on`, not `once`: while a listener stays registered, execa's child cleanup (signal-exit) does not re-raise the
   // signal, so the first Ctrl-C aborts the verb and its `finally` blocks remove scratch space; a second one exits.
@@ -96,16 +177,19 @@ export async function runFromProcess(): Promise<void> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const io: CommandIO = {
-    cwd: process.cwd(),
+    cwd,
     env: process.env,
-    stdout: (t) => void process.stdout.write(t),
+    stdout: (t) => {
+      stdoutUsed = true;
+      process.stdout.write(t);
+    },
     stderr: (t) => void process.stderr.write(t),
     isTTY: process.stdout.isTTY === true,
     signal: controller.signal,
   };
   try {
-    process.exitCode = await main(process.argv.slice(2), io);
-  } catch {
-    process.exitCode = 2;
+    process.exitCode = await main(argv, io, cwdError ? { cwdError } : {});
+  } catch (err) {
+    process.exitCode = reportFailure(argv[0] ?? 'loopgates', argv.slice(1), err, io, stdoutUsed);
   }
 }

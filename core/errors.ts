@@ -36,13 +36,54 @@ export class ConfigError extends LoopgatesError {
   }
 }
 
-/** A required external tool is not on PATH (execa's ENOENT). Exit 2; the fix says how to install it. */
+/**
+ * What a missing tool's message says, from how `tool` names it:
+ * - `name (VAR=path)`, a tool an environment variable points at (`gitleaks (LOOPGATES_GITLEAKS=/opt/gl)`): the file
+ *   that variable names does not exist or is not a file (PATH was never searched);
+ * - a path (holds `/` or `\`): that file does not exist, or it is a script whose `#!` interpreter does not (spawn's
+ *   ENOENT is the same for both; see execve(2));
+ * - a bare name: it was not found on PATH.
+ */
+export function toolMissingMessage(tool: string): string {
+  const named = /^(.+?) \(([A-Za-z_][A-Za-z0-9_]*)=(.*)\)$/s.exec(tool);
+  if (named) return `${named[1]}: ${named[2]} names ${named[3]}, which does not exist or is not a file (PATH is not searched while ${named[2]} is set)`;
+  if (/[/\\]/.test(tool)) return `${tool} does not exist (or it is a script whose #! interpreter does not)`;
+  return `${tool} was not found on PATH`;
+}
+
+/**
+ * A required external tool could not be found (spawn's ENOENT, or a path named by an environment variable that is not
+ * a file). Exit 2; the message is `toolMissingMessage(tool)`, the fix says how to install it.
+ */
 export class ToolMissingError extends LoopgatesError {
   readonly tool: string;
   constructor(tool: string, fix: string) {
-    super(`${tool} was not found on PATH`, fix);
+    super(toolMissingMessage(tool), fix);
     this.name = 'ToolMissingError';
     this.tool = tool;
+  }
+}
+
+/** A tool exists but cannot be executed (spawn's EACCES: no execute bit, or a noexec mount). Exit 2; fix: chmod +x. */
+export class ToolNotExecutableError extends LoopgatesError {
+  readonly tool: string;
+  constructor(tool: string) {
+    super(`${tool} cannot be run: permission denied (it is not executable, or it is on a noexec mount)`, `chmod +x ${tool}, or point loopgates at an executable copy`);
+    this.name = 'ToolNotExecutableError';
+    this.tool = tool;
+  }
+}
+
+/**
+ * A child process could not start because the directory it was to run in does not exist (spawn's ENOENT, which is
+ * otherwise read as a missing binary). Exit 2; the fix says to change to the repository.
+ */
+export class DirectoryMissingError extends LoopgatesError {
+  readonly dir: string;
+  constructor(dir: string, tool: string) {
+    super(`${tool} cannot run in ${dir}: that directory does not exist (removed or renamed while loopgates ran?)`, 'cd to your repository and run the command again');
+    this.name = 'DirectoryMissingError';
+    this.dir = dir;
   }
 }
 

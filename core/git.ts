@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { GitError, ToolMissingError } from './errors.js';
+import { DirectoryMissingError, GitError, ToolMissingError } from './errors.js';
 
 /** Options of one git call. `env` replaces the GIT_* part of the environment (see `gitEnv`). */
 export interface GitCallOptions {
@@ -58,7 +58,8 @@ function childEnv(env: Readonly<Record<string, string | undefined>> | undefined)
 
 /**
  * Run `git <args>` and collect its output. Resolves when the exit code is 0 or in `okExitCodes`.
- * Throws GitError (non-zero exit, timeout, signal) or ToolMissingError (git not on PATH).
+ * Throws GitError (non-zero exit, timeout, signal), DirectoryMissingError (`cwd` does not exist) or ToolMissingError
+ * (git not on PATH).
  */
 export function git(args: readonly string[], options: GitCallOptions): Promise<GitResult> {
   return new Promise((resolvePromise, reject) => {
@@ -77,7 +78,7 @@ export function git(args: readonly string[], options: GitCallOptions): Promise<G
     });
     child.on('error', (e: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(e.code === 'ENOENT' ? new ToolMissingError('git', GIT_INSTALL_HINT) : new GitError(args, e.message));
+      reject(spawnError(e, options.cwd, args));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -89,6 +90,15 @@ export function git(args: readonly string[], options: GitCallOptions): Promise<G
     });
     child.stdin.end(options.input ?? '');
   });
+}
+
+/**
+ * The error for a git that could not start. spawn reports ENOENT both when git is not on PATH and when `cwd` does not
+ * exist (libuv's chdir in the child fails the same way), so the directory is checked before blaming PATH.
+ */
+function spawnError(e: NodeJS.ErrnoException, cwd: string, args: readonly string[]): Error {
+  if (e.code !== 'ENOENT') return new GitError(args, e.message);
+  return existsSync(cwd) ? new ToolMissingError('git', GIT_INSTALL_HINT) : new DirectoryMissingError(cwd, 'git');
 }
 
 /** `git <args>` stdout as UTF-8 text with the final newline removed. Throws as `git`. */
@@ -404,7 +414,7 @@ export class BlobReader {
       for (const q of this.queue.splice(0)) q.reject(e);
       if (this.child === child) this.child = undefined;
     };
-    child.on('error', (e: NodeJS.ErrnoException) => fail(e.code === 'ENOENT' ? new ToolMissingError('git', GIT_INSTALL_HINT) : new GitError(['cat-file', '--batch'], e.message)));
+    child.on('error', (e: NodeJS.ErrnoException) => fail(spawnError(e, this.cwd, ['cat-file', '--batch'])));
     child.on('close', (code) => {
       if (this.queue.length) fail(new GitError(['cat-file', '--batch'], stderr || `exited with ${code}`));
       else if (this.child === child) this.child = undefined;

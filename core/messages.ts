@@ -29,6 +29,9 @@ export function modeDescription(mode: Mode, targets: number): string {
   return `files: ${plural(targets, 'named file')}`;
 }
 
+/** "a", "a or b", "a, b or c". */
+export const orList = (xs: readonly string[]): string => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
+
 /** `s` as one POSIX sh word, for commands printed as fixes: single-quoted, each inner ' written as '\''. */
 export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -71,7 +74,13 @@ export const messages = {
   disabledGateRun: (id: string) => `${id} is disabled in loopgates.yaml; running it because --gate names it`,
   noGates: 'no gate is enabled, so nothing can prove this commit is clean',
   noGatesFix: 'enable a gate in loopgates.yaml (gates.<id>.enabled: true), or run: loopgates install',
-  badFormat: (f: string) => `unknown --format '${f}' (use text, json, sarif or github)`,
+  /** `allowed`: the formats of the verb that was given `f` (run and hook take all four, explain text or json). */
+  badFormat: (f: string, allowed: readonly string[] = ['text', 'json', 'sarif', 'github']) => `unknown --format '${f}' (use ${orList(allowed)})`,
+  badFormatFix: (allowed: readonly string[], verb?: string) => `use --format ${orList(allowed)}${verb ? ` (loopgates ${verb} --help)` : ''}`,
+  /** process.cwd() failed (uv_cwd ENOENT): the shell's folder was removed or renamed after it entered it. */
+  cwdGone: (why: string) => `the current directory no longer exists (${why}): it was removed or renamed after this shell entered it`,
+  cwdGoneFix: 'cd to your repository, then run the command again',
+  internalError: (why: string) => `internal error: ${why}`,
   badArgs: (msg: string, verb: string) => `${msg}\n  see: loopgates ${verb} --help`,
   filesWithoutFlag: 'paths given without --files',
   modeConflict: 'choose one of --staged, --all, --files',

@@ -151,6 +151,70 @@ export function sarifReport(report: RunReport): object {
   };
 }
 
+/**
+ * Why a verb could not produce its report: loopgates, its config or a required tool is broken (exit 2), or the
+ * arguments are wrong. `message` says what broke, `fix` the one command or step that repairs it.
+ */
+export interface RunFailure {
+  version: string;
+  /** The verb that failed (`run`, `hook`, `explain`, ...). */
+  verb: string;
+  exitCode: number;
+  message: string;
+  fix: string;
+  /** loopgates.yaml problems (ConfigError), each with its 1-based line (0 when unknown). */
+  problems?: ReadonlyArray<{ path: string; line: number; message: string }>;
+}
+
+/**
+ * The document a machine-readable `--format` prints on stdout when a verb fails before it has a report, so a CI
+ * parser always gets one: json `{ tool, version, verb, exitCode, error: { message, fix, problems? } }` (tool, version
+ * and exitCode as in `jsonReport`, with `error` in place of `results`); sarif a run with no results, an unsuccessful
+ * invocation and one error toolExecutionNotification; github one `::error title=loopgates <verb>::` line. text: ''.
+ */
+export function formatFailure(failure: RunFailure, format: ReportFormat): string {
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify(
+        {
+          tool: 'loopgates',
+          version: failure.version,
+          verb: failure.verb,
+          exitCode: failure.exitCode,
+          error: { message: failure.message, fix: failure.fix, ...(failure.problems ? { problems: failure.problems } : {}) },
+        },
+        null,
+        2,
+      )}\n`;
+    case 'sarif':
+      return `${JSON.stringify(
+        {
+          $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+          version: '2.1.0',
+          runs: [
+            {
+              tool: { driver: { name: 'loopgates', version: failure.version, informationUri: 'https://www.npmjs.com/package/loopgates', rules: [] } },
+              invocations: [
+                {
+                  executionSuccessful: false,
+                  exitCode: failure.exitCode,
+                  toolExecutionNotifications: [{ level: 'error', message: { text: `${failure.message} (fix: ${failure.fix})` }, descriptor: { id: failure.verb } }],
+                },
+              ],
+              results: [],
+            },
+          ],
+        },
+        null,
+        2,
+      )}\n`;
+    case 'github':
+      return `::error title=${escapeProperty(`loopgates ${failure.verb}`)}::${escapeData(`${failure.message} — fix: ${failure.fix}`)}\n`;
+    default:
+      return '';
+  }
+}
+
 /** @actions/core escapeData: %, CR, LF. */
 export function escapeData(s: string): string {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');

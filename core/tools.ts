@@ -3,7 +3,8 @@
 // On POSIX it is node:child_process directly: execa costs ~150 ms of CPU to load, on every commit that runs a
 // scanner. On Windows execa (through cross-spawn) keeps running `.cmd` / `.bat` shims and PATHEXT lookups.
 import { spawn } from 'node:child_process';
-import { ToolMissingError } from './errors.js';
+import { existsSync } from 'node:fs';
+import { DirectoryMissingError, ToolMissingError, ToolNotExecutableError } from './errors.js';
 import type { RunTool, ToolOptions, ToolResult } from './types.js';
 
 /**
@@ -33,7 +34,8 @@ export const MAX_OUTPUT_BYTES = 100_000_000;
 
 /**
  * Run `file` with `args` (no shell). Resolves with the exit code and output whatever the exit code; never throws
- * for a non-zero exit. Throws ToolMissingError when the binary does not exist (ENOENT).
+ * for a non-zero exit. Throws ToolMissingError when the binary does not exist (ENOENT), DirectoryMissingError when
+ * `options.cwd` does not (spawn says ENOENT for that too), ToolNotExecutableError when it cannot be executed (EACCES).
  * `timeoutMs` kills the process (SIGTERM, then SIGKILL after 2000 ms) and reports `timedOut: true`; an aborted
  * `signal` kills it the same way. `exitCode` is null when the process ended by a signal or could not start
  * (`stderr` then says why).
@@ -87,7 +89,11 @@ export const runTool: RunTool = async (file: string, args: readonly string[], op
       clearTimeout(grace);
       options.signal?.removeEventListener('abort', onAbort);
       if (spawnError?.code === 'ENOENT') {
-        reject(new ToolMissingError(file, installHints[basename(file)] ?? `install ${file} and make sure it is on PATH`));
+        reject(missing(file, options.cwd));
+        return;
+      }
+      if (spawnError?.code === 'EACCES') {
+        reject(new ToolNotExecutableError(file));
         return;
       }
       let stderr = Buffer.concat(err).toString('utf8');
@@ -156,7 +162,7 @@ async function runWithExeca(file: string, args: readonly string[], options: Tool
   });
   const code = (result as { code?: string }).code;
   if (code === 'ENOENT' || (result.failed && result.exitCode === undefined && /ENOENT/.test(String(result.message)))) {
-    throw new ToolMissingError(file, installHints[basename(file)] ?? `install ${file} and make sure it is on PATH`);
+    throw missing(file, options.cwd);
   }
   return {
     exitCode: result.exitCode ?? null,
@@ -165,6 +171,12 @@ async function runWithExeca(file: string, args: readonly string[], options: Tool
     timedOut: result.timedOut === true,
     durationMs: performance.now() - started,
   };
+}
+
+/** spawn's ENOENT for `file` in `cwd`: a missing directory when `cwd` is gone, else a missing tool with its install hint. */
+function missing(file: string, cwd: string | undefined): Error {
+  if (cwd !== undefined && !existsSync(cwd)) return new DirectoryMissingError(cwd, basename(file));
+  return new ToolMissingError(file, installHints[basename(file)] ?? `install ${file} and make sure it is on PATH`);
 }
 
 function basename(file: string): string {

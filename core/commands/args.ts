@@ -21,9 +21,9 @@ export function parseVerbArgs<T extends Options>(verb: string, args: readonly st
   }
 }
 
-/** A `--format` value checked against `allowed`. Throws LoopgatesError (exit 2). */
+/** A `--format` value checked against `allowed`. Throws LoopgatesError (exit 2) whose message lists `allowed`. */
 export function formatOf(value: string | undefined, allowed: readonly ReportFormat[] = REPORT_FORMATS): ReportFormat {
   const f = value ?? 'text';
-  if (!(allowed as readonly string[]).includes(f)) throw new LoopgatesError(messages.badFormat(f), 'use --format text, json, sarif or github');
+  if (!(allowed as readonly string[]).includes(f)) throw new LoopgatesError(messages.badFormat(f, allowed), messages.badFormatFix(allowed));
   return f as ReportFormat;
 }
