@@ -46,8 +46,8 @@ describe('selftest with the built-in gates', () => {
       expect(r.code).toBe(2);
       // Every case of the secrets self-test errored for the same cause: the hook says it once, as the gate's own error
       // (core/commands/hook.ts sayToolErrorsOnce), with the install fix.
-      expect(r.stdout.match(/was not found on PATH/g)).toHaveLength(1);
-      expect(r.stdout).toMatch(/^secrets +error .*gitleaks \(LOOPGATES_GITLEAKS=.*\) was not found on PATH$/m);
+      expect(r.stdout.match(/which does not exist or is not a file/g)).toHaveLength(1);
+      expect(r.stdout).toMatch(/^secrets +error .*gitleaks: LOOPGATES_GITLEAKS names .*, which does not exist or is not a file \(PATH is not searched while LOOPGATES_GITLEAKS is set\)$/m);
       expect(r.stdout).toMatch(/fix: .*install gitleaks/);
       expect(r.stdout).not.toContain('loopgates selftest --gate secrets');
     });
