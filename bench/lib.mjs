@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const cli = join(root, 'bin', 'loopgates.js');
+/** The read-only corpus: LOOPGATES_CORPUS, else ../shared/corpus beside this repository (as test/helpers/corpus.ts). */
+export const corpus = process.env.LOOPGATES_CORPUS ? resolve(process.env.LOOPGATES_CORPUS) : join(root, '..', 'shared', 'corpus');
 
 /** Put the project-local gitleaks on PATH when no gitleaks is there (scripts/setup-gitleaks.sh installs it). */
 export function withLocalGitleaks() {

@@ -5,12 +5,12 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, median, printTable, root, timed, withLocalGitleaks } from './lib.mjs';
+import { cli, corpus, median, printTable, timed, withLocalGitleaks } from './lib.mjs';
 
 withLocalGitleaks();
 const rounds = Number(process.argv[2] ?? 3);
 const repo = join(mkdtempSync(join(tmpdir(), 'loopgates-bench-mutate-')), 'antennapod');
-cpSync(join(root, '..', 'shared', 'corpus', 'l10n', 'AntennaPod__AntennaPod'), repo, { recursive: true });
+cpSync(join(corpus, 'l10n', 'AntennaPod__AntennaPod'), repo, { recursive: true });
 const git = (...a) => execFileSync('git', a, { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
 git('init', '-q', '-b', 'main');
 git('config', 'user.name', 'Bench');
