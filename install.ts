@@ -24,9 +24,12 @@ import {
   withoutBlock,
   type ResolveMode,
 } from './core/install/render.js';
-import { ChangeSet, loadState, readCurrent, saveState, statePath, revertState, type FileChange } from './core/install/state.js';
+import { ChangeSet, loadState, readCurrent, saveState, statePath, revertState, undoPending, type FileChange } from './core/install/state.js';
+import { pendingIsRunning, pendingPath, pendingProblem, readPending } from './core/install/pending.js';
 import { defaultConfigFor } from './core/install/config-default.js';
 import { CONFIG_FILE, loadConfig } from './core/config.js';
+import { isIgnored } from './core/git.js';
+import { LEDGER_IN_TREE, moveLedger } from './core/ledger.js';
 
 const INSTALL_USAGE = `loopgates install [--from-prepare] [--no-proof]
 
@@ -68,7 +71,10 @@ Options:
   -h, --help       this text
 
 Exit codes: 0 installed and proven · 2 refused (another manager, a shared hooks dir), not a git repository, or the
-proof failed (the message says which commit and why; everything this run wrote is then rolled back).
+proof failed (the message says which commit and why; everything this run wrote is then rolled back) · 130 / 143
+interrupted by SIGINT (Ctrl-C) / SIGTERM: everything this run wrote is rolled back. A run killed outright (SIGKILL)
+leaves <git-common-dir>/loopgates/install.pending.json (written before the first change, removed once the run is
+complete): until the next install or uninstall undoes that run, doctor reports it and the hook refuses every commit.
 `;
 
 const UNINSTALL_USAGE = `loopgates uninstall [--force]
@@ -80,7 +86,8 @@ there before install is put back byte for byte.
 
 A file edited since install is not overwritten: loopgates removes only its own part (the "prepare" script, the
 .husky block, the .gitattributes rule) or, where it cannot, leaves the file and says so.
-.loopgates/ledger.jsonl (the run history) is left in place.
+.loopgates/ledger.jsonl (the run history, git-ignored through .loopgates/.gitignore) is kept: once git no longer
+ignores it, it moves to <git-common-dir>/loopgates/ledger.jsonl (never an untracked file); delete it for no trace.
 
 Options:
   --force      restore the pre-install bytes even of files edited since install
@@ -92,6 +99,7 @@ Exit codes: 0 restored (or nothing was installed) · 2 some file was left as it 
 const DOCTOR_USAGE = `loopgates doctor
 
 Check, without changing anything, that the hook will run and can judge a commit:
+  - install: the last \`loopgates install\` completed its proof (no unfinished install's journal is left)
   - the stored hook .loopgates/hooks/pre-commit: present, current for this loopgates version, LF line endings
   - placement: git's hooks dir (git rev-parse --git-path hooks, core.hooksPath by scope), the shim or husky block,
     its run bit, and whether another manager (husky, lefthook, pre-commit, simple-git-hooks) is in the way
@@ -201,6 +209,13 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
     throw new LoopgatesError(`${io.cwd} is not inside a git working tree`, 'run it inside your repository (or: git init)');
   }
   const { top, commonDir } = layout;
+  // An earlier install that never completed (killed before it could roll back) is undone first, from its journal.
+  const pending = readPending(commonDir);
+  if (pending && pendingIsRunning(pending)) {
+    io.stderr(`loopgates install: refused, nothing was changed: another loopgates install (pid ${pending.pid}, started ${pending.startedAt}) is still running in this repository\n  fix: wait for it to finish, then: loopgates doctor\n`);
+    return ExitCode.broken;
+  }
+  if (pending && !undoInterrupted(layout, 'install', io)) return ExitCode.broken;
   const managers = detectManagers(layout);
   const plan = planPlacement(layout, managers);
   if (!plan.ok) {
@@ -208,89 +223,180 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
     return ExitCode.broken;
   }
   const state = loadState(layout);
-  const recordBefore = readCurrent(statePath(commonDir));
-  const changes = new ChangeSet(state);
+  const changes = new ChangeSet(state, { roots: layout, recordBefore: readCurrent(statePath(commonDir)) });
   // A hook git would skip is worse than none (it looks installed): on a failed check or proof, undo this run.
   const rollBack = (why: string) => {
     changes.rollback();
-    if (recordBefore === null) {
-      rmSync(statePath(commonDir), { force: true });
-      try {
-        rmdirSync(join(commonDir, 'loopgates'));
-      } catch {
-        /* not empty or already gone */
-      }
-    } else writeFileSync(statePath(commonDir), recordBefore.bytes, { mode: recordBefore.mode });
     io.stderr(`loopgates install: rolled back: nothing install wrote is left (the repository is as it was before this install), because ${why}\n`);
   };
   const rel = (p: string) => relative(top, p) || p;
   const stored = join(top, STORED_HOOK);
   const mode = resolveMode(layout);
+  // Every await below is a point where Ctrl-C (SIGINT) or SIGTERM may have arrived: stop there and roll back.
+  const step = async (name: InstallStep) => {
+    await testPause(name, ctx);
+    if (io.signal.aborted) throw new InstallInterrupted();
+  };
 
-  if (fromPrepare) {
-    if (!existsSync(stored)) {
-      throw new LoopgatesError(`${STORED_HOOK} is missing from this checkout`, 'npx loopgates install, then commit .loopgates/');
-    }
-  } else {
-    if (changes.write(stored, renderStoredHook(mode), 0o755, 'stored-hook')) ctx.out(`wrote ${STORED_HOOK} (finds loopgates: ${mode === 'npm' ? 'node_modules' : 'recorded CLI, then PATH'})`);
-    if (changes.write(join(top, '.loopgates', '.gitignore'), LOOPGATES_GITIGNORE, 0o644, 'gitignore')) ctx.out('wrote .loopgates/.gitignore (ledger.jsonl, cache/)');
-    const attributes = join(top, '.gitattributes');
-    const attrText = existsSync(attributes) ? readFileSync(attributes, 'utf8') : '';
-    if (changes.write(attributes, withAttributesRule(attrText), 0o644, 'gitattributes')) ctx.out(`added "${ATTRIBUTES_RULE}" to .gitattributes`);
-    const config = join(top, 'loopgates.yaml');
-    if (!existsSync(config)) {
-      const { text, platforms } = await defaultConfigFor(top);
-      changes.write(config, text, 0o644, 'config');
-      ctx.out(`wrote loopgates.yaml (defaults for: ${platforms.length ? platforms.join(', ') : 'no platform detected'})`);
-    }
-    if (mode === 'npm') {
-      const pj = join(top, 'package.json');
-      const text = readFileSync(pj, 'utf8');
-      if (changes.write(pj, withPrepare(text), statModeOr(pj, 0o644), 'package-json')) ctx.out('added a "prepare" script to package.json (fresh clones get the hook on npm install)');
-    } else {
-      const record = join(commonDir, 'loopgates', 'cli-path');
-      if (changes.write(record, `${cliEntry()}\n`, 0o644, 'cli-record')) ctx.out(`recorded the CLI for the hook: ${cliEntry()}`);
-    }
+  if (fromPrepare && !existsSync(stored)) {
+    throw new LoopgatesError(`${STORED_HOOK} is missing from this checkout`, 'npx loopgates install, then commit .loopgates/');
   }
-  for (const line of applyPlacements(plan.placements, changes, top)) ctx.out(line);
-  for (const note of plan.notes) ctx.out(`note: ${note}`);
-  saveState(layout, state);
+  // The journal goes first: until `finish` removes it, doctor and the hook report this install as unproven.
+  changes.begin();
+  try {
+    await step('begun');
+    if (!fromPrepare) {
+      if (changes.write(stored, renderStoredHook(mode), 0o755, 'stored-hook')) ctx.out(`wrote ${STORED_HOOK} (finds loopgates: ${mode === 'npm' ? 'node_modules' : 'recorded CLI, then PATH'})`);
+      await step('wrote-hook');
+      if (changes.write(join(top, '.loopgates', '.gitignore'), LOOPGATES_GITIGNORE, 0o644, 'gitignore')) ctx.out('wrote .loopgates/.gitignore (ledger.jsonl, cache/)');
+      const attributes = join(top, '.gitattributes');
+      const attrText = existsSync(attributes) ? readFileSync(attributes, 'utf8') : '';
+      if (changes.write(attributes, withAttributesRule(attrText), 0o644, 'gitattributes')) ctx.out(`added "${ATTRIBUTES_RULE}" to .gitattributes`);
+      const config = join(top, 'loopgates.yaml');
+      if (!existsSync(config)) {
+        const { text, platforms } = await defaultConfigFor(top);
+        await step('config');
+        changes.write(config, text, 0o644, 'config');
+        ctx.out(`wrote loopgates.yaml (defaults for: ${platforms.length ? platforms.join(', ') : 'no platform detected'})`);
+      }
+      if (mode === 'npm') {
+        const pj = join(top, 'package.json');
+        const text = readFileSync(pj, 'utf8');
+        if (changes.write(pj, withPrepare(text), statModeOr(pj, 0o644), 'package-json')) ctx.out('added a "prepare" script to package.json (fresh clones get the hook on npm install)');
+      } else {
+        const record = join(commonDir, 'loopgates', 'cli-path');
+        if (changes.write(record, `${cliEntry()}\n`, 0o644, 'cli-record')) ctx.out(`recorded the CLI for the hook: ${cliEntry()}`);
+      }
+    }
+    for (const line of applyPlacements(plan.placements, changes, top)) ctx.out(line);
+    for (const note of plan.notes) ctx.out(`note: ${note}`);
+    saveState(layout, state);
+    await step('placed');
 
-  const after = detectManagers((await repoLayout(top, ctx.env)) ?? layout);
-  const problems = [...storedHookProblems(top), ...verifyPlacements(plan.placements, layout, after, ctx.env)];
-  if (problems.length > 0) {
-    for (const p of problems) io.stderr(`loopgates install: ${p.what}\n  fix: ${p.fix}\n`);
-    rollBack('git would not run the hook as placed (above)');
-    return ExitCode.broken;
-  }
-  ctx.out(`git will run the hook: ${describePlacements(plan.placements, rel)}`);
-  if (fromPrepare) return ExitCode.ok;
-  if (!flags.has('--no-proof')) {
-    const proof = await proveHook({ top, commonDir, hooksDir: layout.hooksDir, env: ctx.env, log: ctx.out });
-    if (!proof.ok) {
-      for (const p of proof.problems) io.stderr(`loopgates install: proof failed: ${p}\n`);
-      const shown = !proof.clean.landed ? proof.clean : proof.canary;
-      io.stderr(`--- output of the ${shown === proof.clean ? 'clean' : 'canary'} commit ---\n${shown.output.trimEnd()}\n---\n`);
-      rollBack('the proof in a scratch clone failed (above): the hook as placed does not protect commits');
-      // A hook that ran and refused names its own fix (a missing gitleaks, a broken config): that is the one to show.
-      const hookFix = /^\s*fix: (.+)$/m.exec(shown.output)?.[1];
-      // A canary that landed through the configuration (the secrets gate off, gitleaks allow-listing it): the proof names it.
-      const proofFix = shown === proof.canary ? proof.fix : null;
-      io.stderr(
-        proofFix
-          ? `  fix: ${proofFix}\n`
-          : hookFix
-            ? `  fix: ${hookFix.trim()}, then: loopgates install\n`
-            : '  fix: make sure nothing before the loopgates block ends the hook script (an `exit`, `exec`), then: loopgates install   (loopgates doctor names other problems)\n',
-      );
+    const after = detectManagers((await repoLayout(top, ctx.env)) ?? layout);
+    await step('verified');
+    const problems = [...storedHookProblems(top), ...verifyPlacements(plan.placements, layout, after, ctx.env)];
+    if (problems.length > 0) {
+      for (const p of problems) io.stderr(`loopgates install: ${p.what}\n  fix: ${p.fix}\n`);
+      rollBack('git would not run the hook as placed (above)');
       return ExitCode.broken;
     }
-    ctx.out('proven: a commit staging a credential is refused and a clean commit lands');
+    ctx.out(`git will run the hook: ${describePlacements(plan.placements, rel)}`);
+    if (fromPrepare) {
+      changes.finish();
+      return ExitCode.ok;
+    }
+    if (!flags.has('--no-proof')) {
+      await step('proving');
+      const proving = proveHook({ top, commonDir, hooksDir: layout.hooksDir, env: ctx.env, log: ctx.out, signal: io.signal });
+      // A signal ends the wait at once (the rollback does not wait for the commit running in the scratch clone; the
+      // proof stops before its next step and removes the clone).
+      proving.catch(() => {});
+      const proof = await Promise.race([proving, aborted(io.signal)]);
+      await step('proven');
+      if (!proof.ok) {
+        for (const p of proof.problems) io.stderr(`loopgates install: proof failed: ${p}\n`);
+        const shown = !proof.clean.landed ? proof.clean : proof.canary;
+        io.stderr(`--- output of the ${shown === proof.clean ? 'clean' : 'canary'} commit ---\n${shown.output.trimEnd()}\n---\n`);
+        rollBack('the proof in a scratch clone failed (above): the hook as placed does not protect commits');
+        // A hook that ran and refused names its own fix (a missing gitleaks, a broken config): that is the one to show.
+        const hookFix = /^\s*fix: (.+)$/m.exec(shown.output)?.[1];
+        // A canary that landed through the configuration (the secrets gate off, gitleaks allow-listing it): the proof names it.
+        const proofFix = shown === proof.canary ? proof.fix : null;
+        io.stderr(
+          proofFix
+            ? `  fix: ${proofFix}\n`
+            : hookFix
+              ? `  fix: ${hookFix.trim()}, then: loopgates install\n`
+              : '  fix: make sure nothing before the loopgates block ends the hook script (an `exit`, `exec`), then: loopgates install   (loopgates doctor names other problems)\n',
+        );
+        return ExitCode.broken;
+      }
+      ctx.out('proven: a commit staging a credential is refused and a clean commit lands');
+    }
+    changes.finish();
+  } catch (err) {
+    changes.rollback();
+    if (!io.signal.aborted) {
+      io.stderr(`loopgates install: rolled back: nothing install wrote is left (the repository is as it was before this install), because install failed (below)\n`);
+      throw err;
+    }
+    const sig = signalName(io.signal);
+    io.stderr(
+      `loopgates install: interrupted (${sig}): rolled back: nothing install wrote is kept (the repository is as it was before this install)\n` +
+        '  fix: loopgates install   (and let it finish: the proof commits twice in a scratch clone, a cold cache first runs every gate\'s self-test)\n',
+    );
+    return sig === 'SIGINT' ? 130 : sig === 'SIGTERM' ? 143 : ExitCode.broken;
   }
   const toCommit = ['.loopgates', '.gitattributes', 'loopgates.yaml', ...(mode === 'npm' ? ['package.json'] : []), ...plan.placements.flatMap((p) => (p.kind === 'block' ? [rel(p.file)] : []))];
   ctx.out(`next: commit the hook so every clone runs it: git add ${[...new Set(toCommit)].join(' ')}`);
   if (mode === 'standalone') ctx.out('other clones: run `npx loopgates install` once after cloning (or add loopgates to package.json devDependencies)');
   return ExitCode.ok;
+}
+
+/**
+ * The points where install checks for a signal, in order (LOOPGATES_TEST_INSTALL_PAUSE names one): `begun` journal
+ * written, nothing else yet; `wrote-hook` the stored hook written; `config` before loopgates.yaml; `placed` every file
+ * and placement written and recorded; `verified` placement re-read; `proving` before the scratch-clone proof;
+ * `proven` the proof answered, the journal not yet removed.
+ */
+type InstallStep = 'begun' | 'wrote-hook' | 'config' | 'placed' | 'verified' | 'proving' | 'proven';
+
+/** Thrown at a step once the signal aborted; install's catch rolls back and says it was interrupted. */
+class InstallInterrupted extends Error {
+  constructor() {
+    super('interrupted');
+  }
+}
+
+/** A promise that rejects when `signal` aborts (never settles otherwise). */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(new InstallInterrupted());
+    else signal.addEventListener('abort', () => reject(new InstallInterrupted()), { once: true });
+  });
+}
+
+/** The signal's name as cli.ts aborts with it (`new Error('SIGINT')`), else 'interrupted'. */
+function signalName(signal: AbortSignal): string {
+  const r: unknown = signal.reason;
+  return r instanceof Error && /^SIG[A-Z]+$/.test(r.message) ? r.message : 'interrupted';
+}
+
+/**
+ * FOR TESTS ONLY: with LOOPGATES_TEST_INSTALL_PAUSE=<step> (an InstallStep), install stops at that step, says so on
+ * stderr ("paused at <step>"), and waits until a signal arrives (or 60 s pass), so a test can interrupt it, or kill
+ * it hard, at a chosen point (test/integration/install-interrupt.test.ts). Unset, it costs nothing.
+ */
+async function testPause(step: InstallStep, ctx: Ctx): Promise<void> {
+  if (ctx.env.LOOPGATES_TEST_INSTALL_PAUSE !== step) return;
+  ctx.io.stderr(`loopgates install: paused at ${step} (LOOPGATES_TEST_INSTALL_PAUSE, for tests only)\n`);
+  const { signal } = ctx.io;
+  if (signal.aborted) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 60_000);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
+
+/**
+ * Undo an install that never completed its proof (killed before it could roll back; pending.ts), from its journal,
+ * saying what was put back. Returns false (after saying which file and what to do) when a file it wrote was edited
+ * since and so left as it is.
+ */
+function undoInterrupted(layout: RepoLayout, verb: 'install' | 'uninstall', io: CommandIO): boolean {
+  const undo = undoPending(layout);
+  if (!undo) return true;
+  const rel = (p: string) => relative(layout.top, p) || p;
+  if (undo.unreadable) {
+    io.stderr(`loopgates ${verb}: ${pendingPath(layout.commonDir)} (the journal of an unfinished install) could not be read: removed it; nothing else was touched\n`);
+    return true;
+  }
+  io.stdout(`an earlier loopgates install (pid ${undo.pid}, started ${undo.startedAt}) never completed its proof: undid what it wrote first\n`);
+  for (const o of undo.outcomes) if (o.action === 'restored' || o.action === 'removed') io.stdout(`  ${o.action} ${rel(o.path)}\n`);
+  const kept = undo.outcomes.filter((o) => o.action === 'kept-edited');
+  for (const o of kept) io.stderr(`loopgates ${verb}: ${rel(o.path)} was written by that unfinished install and edited since; left as it is\n  fix: remove it or restore it by hand, then: loopgates ${verb}\n`);
+  return kept.length === 0;
 }
 
 function statModeOr(path: string, fallback: number): number {
@@ -325,6 +431,13 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
   const flags = parseFlags(args, ['--force'], 'uninstall');
   const ctx = ctxOf(io);
   const layout = await requireLayout(ctx);
+  const pending = readPending(layout.commonDir);
+  if (pending && pendingIsRunning(pending)) {
+    io.stderr(`loopgates uninstall: refused, nothing was changed: a loopgates install (pid ${pending.pid}, started ${pending.startedAt}) is still running in this repository\n  fix: wait for it to finish, then: loopgates uninstall\n`);
+    return ExitCode.broken;
+  }
+  // An install killed before it could roll back wrote files its record may not name yet: its journal undoes them.
+  const undone = pending ? undoInterrupted(layout, 'uninstall', io) : true;
   const state = loadState(layout);
   const rel = (p: string) => relative(layout.top, p) || p;
   for (const p of state.outside) {
@@ -334,6 +447,11 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
     if (state.outside.length > 0) {
       rmSync(statePath(layout.commonDir), { force: true });
       return ExitCode.broken;
+    }
+    if (pending) {
+      if (!undone) return ExitCode.broken;
+      ctx.out('loopgates uninstalled: everything the unfinished install wrote is restored');
+      return ExitCode.ok;
     }
     ctx.out(`loopgates is not installed here (no record at ${statePath(layout.commonDir)}): nothing to undo`);
     return ExitCode.ok;
@@ -354,17 +472,42 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
       io.stderr(`loopgates uninstall: ${rel(o.path)} was edited since install; left as it is\n  fix: remove it by hand, or: loopgates uninstall --force (restores its pre-install bytes)\n`);
     } else if (o.action !== 'already-gone') ctx.out(`${o.action} ${rel(o.path)}${o.action === 'unpatched' ? ' (edited since install: removed only loopgates’ part)' : ''}`);
   }
-  for (const ledger of [join(layout.top, '.loopgates', 'ledger.jsonl'), join(layout.commonDir, 'loopgates', 'ledger.jsonl')]) {
-    if (existsSync(ledger)) ctx.out(`kept ${rel(ledger)} (run history; delete it if you want no trace)`);
-  }
+  await keepLedgerIgnored(layout, ctx);
   if (kept > 0) {
     // Keep a record of what is left so a later `uninstall --force` can still finish the job.
     saveState(layout, { ...state, changes: state.changes.filter((c) => outcomes.some((o) => o.path === c.path && o.action === 'kept-edited')) });
     return ExitCode.broken;
   }
-  if (state.outside.length > 0) return ExitCode.broken;
+  if (state.outside.length > 0 || !undone) return ExitCode.broken;
   ctx.out('loopgates uninstalled: everything install wrote is restored');
   return ExitCode.ok;
+}
+
+/**
+ * The run history survives uninstall without becoming an untracked file: the in-tree ledger (.loopgates/ledger.jsonl)
+ * was ignored through install's .loopgates/.gitignore; once git no longer ignores it (`git check-ignore`), it moves to
+ * where core/ledger.ts ledgerPath puts a ledger then, `<git-common-dir>/loopgates/ledger.jsonl` (after any lines
+ * already there, within the ledger's bound), and the emptied .loopgates/ goes. A ledger still ignored (the team's own
+ * .gitignore, or an edited .loopgates/.gitignore left in place) stays where it is.
+ */
+async function keepLedgerIgnored(layout: RepoLayout, ctx: Ctx): Promise<void> {
+  const inTree = join(layout.top, LEDGER_IN_TREE);
+  const inGit = join(layout.commonDir, 'loopgates', 'ledger.jsonl');
+  const rel = (p: string) => relative(layout.top, p) || p;
+  if (existsSync(inTree)) {
+    if (await isIgnored(layout.top, LEDGER_IN_TREE, ctx.env)) ctx.out(`kept ${LEDGER_IN_TREE} (run history, still ignored by git; delete it if you want no trace)`);
+    else {
+      moveLedger(inTree, inGit);
+      try {
+        rmdirSync(dirname(inTree));
+      } catch {
+        /* not empty: something of the user's lives in .loopgates/ */
+      }
+      ctx.out(`moved ${LEDGER_IN_TREE} to ${rel(inGit)} (run history: git no longer ignores ${LEDGER_IN_TREE}; delete it if you want no trace)`);
+      return;
+    }
+  }
+  if (existsSync(inGit)) ctx.out(`kept ${rel(inGit)} (run history; delete it if you want no trace)`);
 }
 
 /** Where the hook will find loopgates, or a problem. */
@@ -407,6 +550,8 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
     for (const p of found) ctx.out(`PROBLEM  ${p.what}\n         fix: ${p.fix}`);
   };
 
+  const unfinished = pendingProblem(layout.commonDir);
+  check(unfinished ? [unfinished] : [], 'install completed its proof');
   check(storedHookProblems(layout.top), `${STORED_HOOK} present, current, LF`);
   const managers = detectManagers(layout);
   const found = describeManagers(layout, managers);

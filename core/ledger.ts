@@ -1,8 +1,9 @@
 // The ledger (DESIGN.md "ledger"): JSON Lines (jsonlines.org), one object per gate run, bypass, retry attempt,
-// mutation outcome or self-test, appended, never rewritten. It holds file:line:rule and fingerprints, never a finding's
-// message (which could quote a secret). It lives where git ignores it, so loopgates never adds an untracked file.
+// mutation outcome or self-test, appended; bounded (LEDGER_MAX_BYTES: the oldest lines are dropped, the file rewritten
+// atomically). It holds file:line:rule and fingerprints, never a finding's message (which could quote a secret). It
+// lives where git ignores it, so loopgates never adds an untracked file.
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isIgnored } from './git.js';
@@ -76,11 +77,103 @@ export function entriesFor(results: readonly GateResult[], mode: Mode, now: Date
   }));
 }
 
-/** Append `entries` to the ledger at `path` (one JSON object per line), creating its directory. Throws on I/O errors. */
-export function appendLedger(path: string, entries: readonly LedgerEntry[]): void {
-  if (entries.length === 0) return;
+/**
+ * The ledger's bound: an append that would take the file past `maxBytes` first drops its oldest whole lines, keeping
+ * the newest lines that fit in `keepBytes` (new ones included), and replaces the file atomically (a temp file in the
+ * same directory, then rename(2)), so a reader sees the old ledger or the new one, never half of one. Between the two
+ * bounds appends are plain O_APPEND writes. Defaults: 2 MiB and 1 MiB (about 35 `run --all` on a repository the size
+ * of AntennaPod at ~30 KB a run, or thousands of commits; the anti-loop bound reads only recent lines).
+ */
+export interface LedgerBound {
+  /** Bytes the file may reach (default LEDGER_MAX_BYTES). */
+  maxBytes: number;
+  /** Bytes kept when it would pass `maxBytes` (default LEDGER_KEEP_BYTES); at least the newest line is kept. */
+  keepBytes: number;
+}
+
+/** 2 MiB: the most bytes the ledger file holds after an append. */
+export const LEDGER_MAX_BYTES = 2 * 1024 * 1024;
+/** 1 MiB: what a rotation keeps (the newest whole lines). */
+export const LEDGER_KEEP_BYTES = 1024 * 1024;
+const DEFAULT_BOUND: LedgerBound = { maxBytes: LEDGER_MAX_BYTES, keepBytes: LEDGER_KEEP_BYTES };
+
+/** Size of `path` and whether its last byte is a newline (true when empty); null when it does not exist. */
+function tailState(path: string): { size: number; endsWithNewline: boolean } | null {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size === 0) return { size, endsWithNewline: true };
+    const last = Buffer.alloc(1);
+    readSync(fd, last, 0, 1, size - 1);
+    return { size, endsWithNewline: last[0] === 0x0a };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The newest whole lines of `text` (complete lines, ending in '\n') that fit in `keepBytes`; at least the last one. */
+function newestLines(text: Buffer, keepBytes: number): Buffer {
+  if (text.length <= keepBytes) return text;
+  // The first line start at or after length - keepBytes: a cut right after a newline.
+  const from = text.indexOf(0x0a, text.length - keepBytes - 1) + 1;
+  if (from > 0 && from < text.length) return text.subarray(from);
+  const lastStart = text.lastIndexOf(0x0a, text.length - 2) + 1;
+  return text.subarray(lastStart);
+}
+
+/** Append `data` (whole lines) to the ledger file at `path`, within `bound`. */
+function appendBounded(path: string, data: Buffer, bound: LedgerBound): void {
   mkdirSync(dirname(path), { recursive: true });
-  appendFileSync(path, entries.map((e) => `${JSON.stringify(e)}\n`).join(''), 'utf8');
+  const tail = tailState(path);
+  // A torn last line (a run killed mid-write) stays a line of its own: the next entry is not glued onto it.
+  const chunk = tail && !tail.endsWithNewline ? Buffer.concat([Buffer.from('\n'), data]) : data;
+  if ((tail?.size ?? 0) + chunk.length <= bound.maxBytes) {
+    appendFileSync(path, chunk);
+    return;
+  }
+  const all = Buffer.concat([tail ? readFileSync(path) : Buffer.alloc(0), chunk]);
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, newestLines(all, bound.keepBytes));
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Append `entries` to the ledger at `path` (one JSON object per line), creating its directory, within `bound`
+ * (LedgerBound; default 2 MiB, rotated down to the newest 1 MiB). Throws on I/O errors.
+ */
+export function appendLedger(path: string, entries: readonly LedgerEntry[], bound: LedgerBound = DEFAULT_BOUND): void {
+  if (entries.length === 0) return;
+  appendBounded(path, Buffer.from(entries.map((e) => `${JSON.stringify(e)}\n`).join(''), 'utf8'), bound);
+}
+
+/**
+ * Move the ledger at `from` to `to`, after any lines already at `to` (within `bound`), and remove `from`. Used by
+ * `loopgates uninstall` when the in-tree ledger (.loopgates/ledger.jsonl) would no longer be ignored by git: its run
+ * history goes where ledgerPath puts it then, inside the git dir, instead of showing up as an untracked file. Returns
+ * false when there is nothing at `from`. Throws on I/O errors.
+ */
+export function moveLedger(from: string, to: string, bound: LedgerBound = DEFAULT_BOUND): boolean {
+  let text: Buffer;
+  try {
+    text = readFileSync(from);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw err;
+  }
+  if (text.length > 0) appendBounded(to, text[text.length - 1] === 0x0a ? text : Buffer.concat([text, Buffer.from('\n')]), bound);
+  rmSync(from, { force: true });
+  return true;
 }
 
 /** Every well-formed line of the ledger at `path` (a torn last line from a crash is skipped); [] when absent. */

@@ -4,6 +4,7 @@ import { LoopgatesError } from '../errors.js';
 import { messages, usage } from '../messages.js';
 import { formatOf, parseVerbArgs } from './args.js';
 import { selfTestPreflight } from '../../mutations/commands.js';
+import { pendingProblem } from '../install/pending.js';
 import { runGate } from '../runner.js';
 import { executeRun } from './execute.js';
 import type { PreflightStep, VerbDeps } from './execute.js';
@@ -41,11 +42,24 @@ export function sayToolErrorsOnce(step: PreflightStep): PreflightStep {
 }
 
 /**
- * Steps run by `hook pre-commit` after config and snapshot load, before the gates; a non-zero exit code refuses the
- * commit. The cached self-test (DESIGN.md "self-tests: cached ...; red -> refuse") runs here, its cases that could not
- * run reported once (sayToolErrorsOnce).
+ * Refuses the commit (LoopgatesError, exit 2) while `loopgates install` has not completed its proof in this repository:
+ * its journal (core/install/pending.ts) is there, because it is still running or was killed before it could roll
+ * back, so the hook git runs may be half placed and was never shown to refuse a credential. The fix is
+ * `loopgates install` (it undoes the unfinished run first). One file read per commit.
  */
-export const preflight: PreflightStep[] = [sayToolErrorsOnce(selfTestPreflight)];
+export const refuseUnprovenInstall: PreflightStep = async (ctx) => {
+  const commonDir = ctx.ws.facts?.commonDir;
+  const problem = commonDir ? pendingProblem(commonDir) : null;
+  if (problem) throw new LoopgatesError(`${problem.what}: commit refused`, problem.fix);
+};
+
+/**
+ * Steps run by `hook pre-commit` after config and snapshot load, before the gates; a non-zero exit code refuses the
+ * commit. An install that never completed its proof refuses first (refuseUnprovenInstall); then the cached self-test
+ * (DESIGN.md "self-tests: cached ...; red -> refuse") runs, its cases that could not run reported once
+ * (sayToolErrorsOnce).
+ */
+export const preflight: PreflightStep[] = [refuseUnprovenInstall, sayToolErrorsOnce(selfTestPreflight)];
 
 /** The git hooks loopgates handles; any other name exits 2 so a misinstalled hook refuses instead of passing. */
 export const HANDLED_HOOKS = ['pre-commit'] as const;

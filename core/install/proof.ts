@@ -62,6 +62,11 @@ export interface ProofOptions {
   log: (line: string) => void;
   /** Per commit bound in ms (default 180 000). */
   timeoutMs?: number;
+  /**
+   * Aborted on Ctrl-C / SIGTERM: the proof stops before its next step (the git call running then finishes first) and
+   * keeps nothing (the clone's self-test cache is not copied back); it then rejects, and the clone is removed.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -78,6 +83,9 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
   env.LOOPGATES_SKIP = undefined;
   for (const k of REPO_ENV_KEYS) env[k] = undefined;
   const timeoutMs = opts.timeoutMs ?? 180_000;
+  const stopIfAborted = () => {
+    if (opts.signal?.aborted) throw new Error('the install proof was interrupted');
+  };
   try {
     opts.log(`proving: scratch clone in ${clone}`);
     await git(['clone', '--quiet', '--no-checkout', '--shared', '--', opts.top, clone], { cwd: base, env, timeoutMs });
@@ -106,8 +114,10 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     const userHadCache = existsSync(userCache);
     if (userHadCache) cpSync(userCache, cloneCache, { recursive: true });
     mkdirSync(join(clone, 'loopgates-proof'));
+    stopIfAborted();
 
     const commit = async (file: string, content: string, message: string): Promise<ProofCommit> => {
+      stopIfAborted();
       writeFileSync(join(clone, 'loopgates-proof', file), content);
       await git(['add', '--', `loopgates-proof/${file}`], { cwd: clone, env });
       const before = await git(['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: clone, env, okExitCodes: [1, 128] });
@@ -147,6 +157,7 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     const leaked = canary.output.includes(secret);
     if (leaked) problems.push('the canary credential appeared in the hook output');
     // Only a proven install keeps anything: a failed proof is rolled back, and install says the repository is as it was.
+    stopIfAborted();
     if (!userHadCache && problems.length === 0 && existsSync(cloneCache)) cpSync(cloneCache, userCache, { recursive: true });
     return {
       ok: problems.length === 0,

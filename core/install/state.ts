@@ -2,8 +2,9 @@
 // `loopgates uninstall` can put each one back byte for byte. Kept in the git dir (<git-common-dir>/loopgates/
 // install.json), never committed: it describes this clone's hooks, and it holds the backup of any hook we replaced.
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, rmdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, rmdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { pendingPath } from './pending.js';
 
 /** What a changed file is, so uninstall can remove only loopgates' part when the user edited the file since. */
 export type ChangeKind = 'stored-hook' | 'hook-shim' | 'hook-backup' | 'hook-block' | 'config' | 'gitignore' | 'gitattributes' | 'package-json' | 'cli-record';
@@ -173,18 +174,111 @@ export function readCurrent(path: string): { bytes: Buffer; mode: number } | nul
 /** Whether the executable bits differ in a way git cares about (git tracks only "executable or not"). */
 const execDiffers = (a: number, b: number): boolean => process.platform !== 'win32' && (a & 0o111) !== 0 !== ((b & 0o111) !== 0);
 
+/** Bytes and permission bits of a file as the journal keeps them. */
+interface StoredBytes {
+  base64: string;
+  mode: number;
+}
+
+/**
+ * The install journal on disk (pending.ts names its path): what one install run changed so far, written before each
+ * change, so a run killed before it could roll back (SIGKILL) can still be undone by the next install or uninstall.
+ */
+interface StoredJournal {
+  version: 1;
+  pid: number;
+  startedAt: string;
+  /** install.json's bytes before the run (null: there was none). */
+  recordBefore: StoredBytes | null;
+  /** Files in the order first written: bytes before the run (null: absent) and sha256 of what the run wrote last. */
+  files: (StoredPath & { kind: ChangeKind; prior: StoredBytes | null; afterSha256: string })[];
+  /** Directories the run created (or was about to), outermost first. */
+  dirsMade: StoredPath[];
+}
+
+const toStoredBytes = (b: { bytes: Buffer; mode: number } | null): StoredBytes | null => (b ? { base64: b.bytes.toString('base64'), mode: b.mode } : null);
+
+/** Write `data` to `path` through a temp file and rename(2): a reader sees the old bytes or the new, never half. */
+function writeAtomic(path: string, data: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+}
+
+/** Remove `dir` when it is empty; never throws. */
+function rmdirIfEmpty(dir: string): void {
+  try {
+    if (readdirSync(dir).length === 0) rmdirSync(dir);
+  } catch {
+    /* already gone */
+  }
+}
+
+/** Put `path` back to `prior` (bytes and mode), or remove it when `prior` is null. */
+function putBack(path: string, prior: { bytes: Buffer; mode: number } | null): void {
+  if (prior === null) rmSync(path, { force: true });
+  else {
+    writeFileSync(path, prior.bytes, { mode: prior.mode });
+    chmodSync(path, prior.mode);
+  }
+}
+
+/** The journal options of a ChangeSet: the repository's roots and install.json as it was before this run. */
+export interface JournalOptions {
+  roots: RepoRoots;
+  recordBefore: { bytes: Buffer; mode: number } | null;
+}
+
 /**
  * Applies writes and records them in `state`. A write of identical bytes (and run bit) is a no-op, so install is
  * idempotent. The first `before` of a path is kept across installs: uninstall always returns to the state before
- * the first install.
+ * the first install. With `journal`, `begin` writes the install journal (pending.ts) before the first change and every
+ * write updates it before touching the file, so a run killed at any point can be undone (`undoPending`); `finish`
+ * removes it once the run is complete, `rollback` undoes the run and removes it.
  */
 export class ChangeSet {
   readonly written: string[] = [];
   /** Each path's bytes before this ChangeSet first wrote it (null: absent), for `rollback`. */
   private readonly priors = new Map<string, { bytes: Buffer; mode: number } | null>();
+  /** sha256 of the bytes this ChangeSet last wrote to each path (for the journal). */
+  private readonly afters = new Map<string, { sha: string; kind: ChangeKind }>();
   /** Directories this ChangeSet created, outermost first. */
   private readonly dirsMade: string[] = [];
-  constructor(readonly state: InstallState) {}
+  private readonly startedAt = new Date().toISOString();
+  private journaling = false;
+  constructor(
+    readonly state: InstallState,
+    private readonly journal?: JournalOptions,
+  ) {}
+
+  /** Write the journal (nothing changed yet): from now on doctor and the hook see an unproven install. */
+  begin(): void {
+    if (!this.journal) return;
+    this.journaling = true;
+    this.saveJournal([]);
+  }
+
+  /** The run is complete (proven, or the caller asked for no proof): remove the journal. */
+  finish(): void {
+    if (!this.journal) return;
+    rmSync(pendingPath(this.journal.roots.commonDir), { force: true });
+    this.journaling = false;
+  }
+
+  private saveJournal(plannedDirs: readonly string[]): void {
+    if (!this.journal || !this.journaling) return;
+    const { roots } = this.journal;
+    const j: StoredJournal = {
+      version: 1,
+      pid: process.pid,
+      startedAt: this.startedAt,
+      recordBefore: toStoredBytes(this.journal.recordBefore),
+      files: [...this.priors].map(([path, prior]) => ({ ...toStored(roots, path), kind: this.afters.get(path)?.kind ?? 'config', prior: toStoredBytes(prior), afterSha256: this.afters.get(path)?.sha ?? '' })),
+      dirsMade: [...this.dirsMade, ...plannedDirs].map((d) => toStored(roots, d)),
+    };
+    writeAtomic(pendingPath(roots.commonDir), `${JSON.stringify(j, null, 2)}\n`);
+  }
 
   /** Write `bytes` to `path` with `mode` (e.g. 0o644, 0o755), creating parent directories. Returns whether it wrote. */
   write(path: string, bytes: Buffer | string, mode: number, kind: ChangeKind): boolean {
@@ -195,47 +289,104 @@ export class ChangeSet {
     if (existing) existing.afterSha256 = sha256(data);
     else this.state.changes.push({ path, kind, before: cur ? { base64: cur.bytes.toString('base64'), mode: cur.mode } : null, afterSha256: sha256(data) });
     if (!this.priors.has(path)) this.priors.set(path, cur);
-    this.mkdirs(dirname(path));
+    this.afters.set(path, { sha: sha256(data), kind });
+    const missing = this.missingDirs(dirname(path));
+    // Write-ahead: the journal names the file (and the directories about to be made) before either exists.
+    this.saveJournal(missing);
+    for (const d of missing) {
+      mkdirSync(d);
+      this.dirsMade.push(d);
+      if (!this.state.dirsCreated.includes(d)) this.state.dirsCreated.push(d);
+    }
     writeFileSync(path, data, { mode });
     chmodSync(path, mode);
     this.written.push(path);
     return true;
   }
 
-  private mkdirs(dir: string): void {
+  private missingDirs(dir: string): string[] {
     const missing: string[] = [];
     for (let d = dir; !existsSync(d); d = dirname(d)) {
       missing.unshift(d);
       if (dirname(d) === d) break;
     }
-    for (const d of missing) {
-      mkdirSync(d);
-      this.dirsMade.push(d);
-      if (!this.state.dirsCreated.includes(d)) this.state.dirsCreated.push(d);
-    }
+    return missing;
   }
 
   /**
    * Put back every file this ChangeSet wrote (bytes and mode as they were before it, or removed when it created
-   * it) and remove the directories it created, newest first: the repository is as it was before this run. The
-   * record itself is the caller's (install restores the record file it read).
+   * it) and remove the directories it created, newest first: the repository is as it was before this run. With a
+   * journal, install.json gets back its bytes from before the run (removed when there was none), the journal is
+   * removed, and so is `<git-common-dir>/loopgates` when that leaves it empty.
    */
   rollback(): void {
-    for (const [path, prior] of [...this.priors].reverse()) {
-      if (prior === null) rmSync(path, { force: true });
-      else {
-        writeFileSync(path, prior.bytes, { mode: prior.mode });
-        chmodSync(path, prior.mode);
-      }
-    }
-    for (const d of [...this.dirsMade].reverse()) {
-      try {
-        if (readdirSync(d).length === 0) rmdirSync(d);
-      } catch {
-        /* already gone */
-      }
-    }
+    for (const [path, prior] of [...this.priors].reverse()) putBack(path, prior);
+    for (const d of [...this.dirsMade].reverse()) rmdirIfEmpty(d);
+    if (!this.journal) return;
+    const { commonDir } = this.journal.roots;
+    putBack(statePath(commonDir), this.journal.recordBefore);
+    rmSync(pendingPath(commonDir), { force: true });
+    this.journaling = false;
+    rmdirIfEmpty(join(commonDir, 'loopgates'));
   }
+}
+
+/** What `undoPending` did: the run it undid (pid, start) and one outcome per file that run wrote, newest first. */
+export interface PendingUndo {
+  pid: number;
+  startedAt: string;
+  outcomes: RevertOutcome[];
+  /** The journal could not be read (hand-edited): it was removed and nothing else was touched. */
+  unreadable: boolean;
+}
+
+/**
+ * Undo an install run that never completed (killed before it could roll back), from its journal: each file it wrote
+ * whose bytes are still what the run wrote, or that is missing, gets back its bytes and mode from before the run (or
+ * is removed when the run created it); a file already back to those bytes is left; a file edited since is left as it
+ * is (`kept-edited`). install.json gets back its bytes from before the run, the directories the run made are removed
+ * when empty, and the journal is removed. Returns null when there is no journal. Throws on I/O errors.
+ */
+export function undoPending(roots: RepoRoots): PendingUndo | null {
+  const p = pendingPath(roots.commonDir);
+  let text: string;
+  try {
+    text = readFileSync(p, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  let j: StoredJournal;
+  try {
+    j = JSON.parse(text) as StoredJournal;
+    if (j.version !== 1 || !Array.isArray(j.files) || !Array.isArray(j.dirsMade)) throw new Error('not a journal');
+  } catch {
+    rmSync(p, { force: true });
+    return { pid: 0, startedAt: '?', outcomes: [], unreadable: true };
+  }
+  const bytesOf = (b: StoredBytes | null) => (b ? { bytes: Buffer.from(b.base64, 'base64'), mode: b.mode } : null);
+  const outcomes: RevertOutcome[] = [];
+  for (const f of [...j.files].reverse()) {
+    const path = resolveStored(roots, f);
+    if (path === null) continue;
+    const cur = readCurrent(path);
+    const prior = bytesOf(f.prior);
+    if (prior === null ? cur === null : cur !== null && cur.bytes.equals(prior.bytes)) {
+      if (prior && cur && cur.mode !== prior.mode) chmodSync(path, prior.mode);
+      outcomes.push({ path, action: 'already-gone' });
+    } else if (cur === null || sha256(cur.bytes) === f.afterSha256) {
+      putBack(path, prior);
+      outcomes.push({ path, action: prior === null ? 'removed' : 'restored' });
+    } else outcomes.push({ path, action: 'kept-edited' });
+  }
+  putBack(statePath(roots.commonDir), bytesOf(j.recordBefore));
+  for (const d of [...j.dirsMade].reverse()) {
+    const dir = resolveStored(roots, d);
+    if (dir !== null) rmdirIfEmpty(dir);
+  }
+  rmSync(p, { force: true });
+  rmdirIfEmpty(join(roots.commonDir, 'loopgates'));
+  return { pid: j.pid, startedAt: j.startedAt, outcomes, unreadable: false };
 }
 
 /** One file's outcome on uninstall. */

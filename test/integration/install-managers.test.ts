@@ -1,6 +1,6 @@
 // install next to other hook managers (real husky 9 from node_modules, an existing .git/hooks/pre-commit, lefthook,
 // simple-git-hooks, pre-commit, core.hooksPath) and `uninstall` restoring the previous state byte for byte.
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeAndIndexDigest } from '../helpers/git-repo.js';
@@ -76,7 +76,9 @@ describe('husky 9 already installed', () => {
       expect(u.code).toBe(0);
       expect(s.repo.read('.husky/pre-commit')).toBe(huskyHook);
       // Everything install wrote is gone again (the commits above only added notes.txt).
-      for (const p of ['.loopgates/hooks/pre-commit', '.loopgates/.gitignore', 'loopgates.yaml', '.gitattributes', '.git/loopgates']) expect(existsSync(join(s.repo.dir, p))).toBe(false);
+      for (const p of ['.loopgates', 'loopgates.yaml', '.gitattributes']) expect(existsSync(join(s.repo.dir, p))).toBe(false);
+      // Only the run history of those commits is left, moved out of the tree (git no longer ignores .loopgates/).
+      expect(readdirSync(join(s.repo.dir, '.git/loopgates'))).toEqual(['ledger.jsonl']);
       expect(dirDigest(join(s.repo.dir, '.git/hooks'))).toBe(hooksBefore);
     });
   });
@@ -129,7 +131,9 @@ describe('an existing .git/hooks/pre-commit', () => {
       expect(statSync(hook).mode & 0o777).toBe(0o751);
       expect(existsSync(join(s.repo.dir, '.git/hooks/pre-commit.loopgates-previous'))).toBe(false);
       expect(dirDigest(join(s.repo.dir, '.git/hooks'))).toBe(hooksBefore);
-      expect(existsSync(join(s.repo.dir, '.git/loopgates'))).toBe(false);
+      // Only the run history of those commits is left, moved out of the tree (git no longer ignores .loopgates/).
+      expect(readdirSync(join(s.repo.dir, '.git/loopgates'))).toEqual(['ledger.jsonl']);
+      expect(existsSync(join(s.repo.dir, '.loopgates'))).toBe(false);
     });
   });
 

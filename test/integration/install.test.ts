@@ -298,3 +298,38 @@ describe('--help', () => {
     });
   });
 });
+
+describe('uninstall and the run history (ledger)', () => {
+  const KOTLIN = { ...APP, 'app/src/main/java/Main.kt': 'fun main() = println(1)\n' };
+  it('the in-tree ledger moves into .git/loopgates when git stops ignoring it: no untracked file, every line kept', async () => {
+    await withSandbox(KOTLIN, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      const run = await s.cli(['run', '--all']);
+      expect(run.stdout).toMatch(/^3 pass — /m);
+      expect(run.code).toBe(0);
+      const inTree = join(s.repo.dir, '.loopgates/ledger.jsonl');
+      const lines = readFileSync(inTree, 'utf8');
+      expect(lines.trim().split('\n').length).toBe(3);
+      expect(s.gitRun(['status', '--porcelain', '--untracked-files=all']).output).not.toContain('ledger.jsonl');
+
+      const u = await s.cli(['uninstall']);
+      expect(u.code).toBe(0);
+      expect(u.stdout).toContain('moved .loopgates/ledger.jsonl to .git/loopgates/ledger.jsonl (run history: git no longer ignores .loopgates/ledger.jsonl; delete it if you want no trace)');
+      expect(s.gitRun(['status', '--porcelain', '--untracked-files=all']).output).toBe('');
+      expect(existsSync(join(s.repo.dir, '.loopgates'))).toBe(false);
+      expect(readFileSync(join(s.repo.dir, '.git/loopgates/ledger.jsonl'), 'utf8')).toBe(lines);
+    });
+  });
+
+  it('a ledger the team ignores itself (.gitignore) stays where it is', async () => {
+    await withSandbox({ ...KOTLIN, '.gitignore': '/.loopgates/ledger.jsonl\n' }, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      expect((await s.cli(['run', '--all'])).code).toBe(0);
+      const u = await s.cli(['uninstall']);
+      expect(u.code).toBe(0);
+      expect(u.stdout).toContain('kept .loopgates/ledger.jsonl (run history, still ignored by git; delete it if you want no trace)');
+      expect(existsSync(join(s.repo.dir, '.loopgates/ledger.jsonl'))).toBe(true);
+      expect(s.gitRun(['status', '--porcelain', '--untracked-files=all']).output).toBe('');
+    });
+  });
+});

@@ -1,9 +1,9 @@
 // The ledger: where it goes (ignored path in the tree, else inside .git), what a line holds (never a message).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoFacts } from '../../core/git.js';
-import { appendLedger, cacheRoot, entriesFor, ledgerPath, readLedger } from '../../core/ledger.js';
+import { appendLedger, cacheRoot, entriesFor, LEDGER_KEEP_BYTES, LEDGER_MAX_BYTES, ledgerPath, moveLedger, readLedger, type LedgerEntry } from '../../core/ledger.js';
 import { BYPASS_REASON } from '../../core/runner.js';
 import type { GateResult } from '../../core/types.js';
 import { withGitRepo } from '../helpers/git-repo.js';
@@ -53,6 +53,64 @@ describe('ledger placement', () => {
       writeFileSync(path, `${readFileSync(path, 'utf8')}{"kind":"run","ga`);
       expect(readLedger(path).map((e) => e.verdict)).toEqual(['fail', 'pass']);
       expect(existsSync(join(repo.dir, '.loopgates'))).toBe(false);
+    });
+  });
+});
+
+/** A ledger entry whose JSON line is exactly 100 bytes (newline included); `n` tells lines apart. */
+function entry100(n: number): LedgerEntry {
+  const e: LedgerEntry = { ts: '2026-01-02T03:04:05.000Z', kind: 'run', gate: 'g', verdict: 'pass', n, pad: '' };
+  const len = Buffer.byteLength(`${JSON.stringify(e)}\n`);
+  return { ...e, pad: 'x'.repeat(100 - len) };
+}
+
+describe('ledger bound', () => {
+  it('defaults: at most 2 MiB, rotated down to the newest 1 MiB', () => {
+    expect([LEDGER_MAX_BYTES, LEDGER_KEEP_BYTES]).toEqual([2_097_152, 1_048_576]);
+  });
+
+  it('appends up to maxBytes; the append that would pass it keeps the newest whole lines within keepBytes', async () => {
+    await withGitRepo({}, async (repo) => {
+      const path = join(repo.dir, '.git', 'loopgates', 'ledger.jsonl');
+      const bound = { maxBytes: 1000, keepBytes: 450 };
+      for (let n = 1; n <= 10; n++) appendLedger(path, [entry100(n)], bound);
+      expect(statSync(path).size).toBe(1000);
+      expect(readLedger(path).map((e) => e.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      appendLedger(path, [entry100(11)], bound);
+      // 1100 bytes would pass 1000: the newest 4 lines (400 bytes <= 450) stay.
+      expect(statSync(path).size).toBe(400);
+      expect(readLedger(path).map((e) => e.n)).toEqual([8, 9, 10, 11]);
+      for (let n = 12; n <= 17; n++) appendLedger(path, [entry100(n)], bound);
+      expect(statSync(path).size).toBe(1000);
+      appendLedger(path, [entry100(18), entry100(19)], bound);
+      expect(readLedger(path).map((e) => e.n)).toEqual([16, 17, 18, 19]);
+      expect(existsSync(`${path}.${process.pid}.tmp`)).toBe(false);
+    });
+  });
+
+  it('one append larger than keepBytes keeps its newest line; a torn last line is not glued to the next entry', async () => {
+    await withGitRepo({}, async (repo) => {
+      const path = join(repo.dir, '.git', 'loopgates', 'ledger.jsonl');
+      appendLedger(path, [1, 2, 3, 4, 5, 6].map(entry100), { maxBytes: 300, keepBytes: 50 });
+      expect(readLedger(path).map((e) => e.n)).toEqual([6]);
+      expect(statSync(path).size).toBe(100);
+      writeFileSync(path, `${readFileSync(path, 'utf8')}{"kind":"run","ga`);
+      appendLedger(path, [entry100(7)], { maxBytes: 10_000, keepBytes: 5_000 });
+      expect(readLedger(path).map((e) => e.n)).toEqual([6, 7]);
+    });
+  });
+
+  it('moveLedger appends the moved lines after the ones already there and removes the source', async () => {
+    await withGitRepo({}, async (repo) => {
+      const from = join(repo.dir, '.loopgates', 'ledger.jsonl');
+      const to = join(repo.dir, '.git', 'loopgates', 'ledger.jsonl');
+      appendLedger(to, [entry100(1)]);
+      appendLedger(from, [entry100(2), entry100(3)]);
+      expect(moveLedger(from, to)).toBe(true);
+      expect(existsSync(from)).toBe(false);
+      expect(readLedger(to).map((e) => e.n)).toEqual([1, 2, 3]);
+      expect(statSync(to).size).toBe(300);
+      expect(moveLedger(from, to)).toBe(false);
     });
   });
 });
