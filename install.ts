@@ -288,7 +288,9 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
     }
     if (!flags.has('--no-proof')) {
       await step('proving');
-      const proving = proveHook({ top, commonDir, hooksDir: layout.hooksDir, env: ctx.env, log: ctx.out, signal: io.signal });
+      // After a signal the rollback has spoken: a late line of the proof (still finishing its git call) would only confuse.
+      const log = (line: string) => void (io.signal.aborted || ctx.out(line));
+      const proving = proveHook({ top, commonDir, hooksDir: layout.hooksDir, env: ctx.env, log, signal: io.signal });
       // A signal ends the wait at once (the rollback does not wait for the commit running in the scratch clone; the
       // proof stops before its next step and removes the clone).
       proving.catch(() => {});
