@@ -303,8 +303,9 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
         rollBack('the proof in a scratch clone failed (above): the hook as placed does not protect commits');
         // A hook that ran and refused names its own fix (a missing gitleaks, a broken config): that is the one to show.
         const hookFix = /^\s*fix: (.+)$/m.exec(shown.output)?.[1];
-        // A canary that landed through the configuration (the secrets gate off, gitleaks allow-listing it): the proof names it.
-        const proofFix = shown === proof.canary ? proof.fix : null;
+        // A cause the proof recognised (the secrets gate off, gitleaks allow-listing the canary, a team allowlist that
+        // skips the proof's files): the proof names its fix, whichever commit is shown.
+        const proofFix = proof.fix;
         io.stderr(
           proofFix
             ? `  fix: ${proofFix}\n`

@@ -141,18 +141,31 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     const ledgerBefore = ledgerBytes(clone);
     const secret = canaryCredential();
     const canary = await commit('canary.txt', `github_token = "${secret}"\n`, 'loopgates install proof: canary credential');
-    const named = canary.output.includes('loopgates-proof/canary.txt');
+    // A finding prints as `path:line:column`; a note may name the path without one.
+    const named = canary.output.includes(`${CANARY_PATH}:`);
     opts.log(
       `proving: canary commit ${canary.landed ? 'LANDED' : `refused (exit ${canary.exitCode})`}${!canary.landed && named ? ', finding at loopgates-proof/canary.txt' : ''} (${(canary.durationMs / 1000).toFixed(1)} s)`,
     );
     const problems: string[] = [];
-    if (!clean.landed) problems.push(`the clean commit was refused (exit ${clean.exitCode}): every commit would be refused`);
     let fix: string | null = null;
+    // A team allowlist (.gitleaks.toml [allowlist] paths) that skips the proof's files: the secrets gate reads nothing
+    // in such a commit, so it is refused as vacuous (gates/secrets/README.md "Files gitleaks skips by path").
+    const skippedByPath = (output: string) => output.includes(ALLOWLIST_SKIP_NOTE);
+    const allowlistFix = `make .gitleaks.toml read ${CANARY_PATH} (no [allowlist] path that matches loopgates-proof/*.txt), then: loopgates install; to keep that configuration, install without the proof: loopgates install --no-proof`;
+    if (!clean.landed) {
+      if (skippedByPath(clean.output)) {
+        problems.push(`the clean commit was refused (exit ${clean.exitCode}): the [allowlist] paths of .gitleaks.toml skip loopgates-proof/clean.txt, so the secrets gate read nothing in it`);
+        fix = allowlistFix;
+      } else problems.push(`the clean commit was refused (exit ${clean.exitCode}): every commit would be refused`);
+    }
     if (canary.landed) {
       const tracked = await git(['ls-files', '-z', '--', 'loopgates.yaml', '.gitleaks.toml', '.gitleaksignore'], { cwd: clone, env });
       const cause = canaryLandedCause(clone, new Set(tracked.stdout.toString('utf8').split('\0').filter(Boolean)), ledgerBefore);
       problems.push(`the commit staging a canary credential LANDED: ${cause?.why ?? 'the hook does not guard commits'}`);
       fix = cause?.fix ?? null;
+    } else if (!named && skippedByPath(canary.output)) {
+      problems.push(`the canary commit was refused (exit ${canary.exitCode}) only because the secrets gate read nothing: the [allowlist] paths of .gitleaks.toml skip ${CANARY_PATH}, so gitleaks never looks inside such a file`);
+      fix = allowlistFix;
     } else if (!named) problems.push(`the canary commit was refused (exit ${canary.exitCode}) but no finding named loopgates-proof/canary.txt`);
     const leaked = canary.output.includes(secret);
     if (leaked) problems.push('the canary credential appeared in the hook output');
@@ -173,6 +186,9 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
 
 /** The canary's path in the proof clone (repository-relative, `/`-separated). */
 const CANARY_PATH = 'loopgates-proof/canary.txt';
+
+/** What the secrets gate's notes say of files a team allowlist skips (gates/secrets/scan.ts). */
+const ALLOWLIST_SKIP_NOTE = 'the [allowlist] paths of .gitleaks.toml skip them';
 
 /** Where the hook may append its ledger in `clone` (core/ledger.ts ledgerPath: in the tree when ignored, else in .git). */
 const ledgerFiles = (clone: string): string[] => [join(clone, LEDGER_IN_TREE), join(clone, '.git', 'loopgates', 'ledger.jsonl')];

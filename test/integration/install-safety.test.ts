@@ -239,16 +239,21 @@ describe('a proof whose canary lands because of the configuration, not the hook 
     });
   });
 
-  it('with a .gitleaks.toml allow-list that skips the canary path: says the secrets gate ran and passed it, and names the file', async () => {
+  it('with a .gitleaks.toml allow-list that skips the proof paths: says the secrets gate read nothing there, and names the file', async () => {
     const toml = "[extend]\nuseDefault = true\n\n[allowlist]\npaths = ['''\\.txt$''']\n";
     await withSandbox({ ...APP, '.gitleaks.toml': toml }, async (s) => {
       const before = fullState(s);
       const r = await s.cli(['install']);
       expect(r.code).toBe(2);
+      // Since the secrets gate counts files an allowlist skips as not scanned (0a3de07), such a commit reads nothing and
+      // is refused as vacuous: the canary commit no longer lands, and the proof names the allowlist as the cause.
       expect(r.stderr).toMatch(
-        /^loopgates install: proof failed: the commit staging a canary credential LANDED: the secrets gate ran and passed it \(gitleaks reported no credential in loopgates-proof\/canary\.txt\), so the repository's gitleaks configuration lets that file through: \.gitleaks\.toml$/m,
+        /^loopgates install: proof failed: the clean commit was refused \(exit 1\): the \[allowlist\] paths of \.gitleaks\.toml skip loopgates-proof\/clean\.txt, so the secrets gate read nothing in it$/m,
       );
-      expect(r.stderr).toMatch(/^ {2}fix: make \.gitleaks\.toml report a credential in loopgates-proof\/canary\.txt .*no \[allowlist\] path or regex that matches it.*, then: loopgates install; .*loopgates install --no-proof$/m);
+      expect(r.stderr).toMatch(
+        /^loopgates install: proof failed: the canary commit was refused \(exit 1\) only because the secrets gate read nothing: the \[allowlist\] paths of \.gitleaks\.toml skip loopgates-proof\/canary\.txt, so gitleaks never looks inside such a file$/m,
+      );
+      expect(r.stderr).toMatch(/^ {2}fix: make \.gitleaks\.toml read loopgates-proof\/canary\.txt \(no \[allowlist\] path that matches loopgates-proof\/\*\.txt\), then: loopgates install; .*loopgates install --no-proof$/m);
       expect(r.stderr).not.toMatch(/ends the hook script/);
       expect(fullState(s)).toBe(before);
     });
