@@ -527,7 +527,15 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
   const review = tr.state === 'needs_review' || tr.state === 'fuzzy' || tr.state === 'new';
   const emptied = textsState(tr) === 1 && textsState(base) === 2;
   // ICU (ARB, Lingui PO, FormatJS JSON): the ICU findings come after these two, so with neither they are the result.
-  if ((grammar === 'icu' || grammar === 'icu-arb') && !review && !emptied) return compareIcu(tr, base, ctx);
+  if (!review && !emptied) {
+    if (grammar === 'icu' || grammar === 'icu-arb') return compareIcu(tr, base, ctx);
+    // Without those two, a base with no placeholder grammar has nothing to check, and neither has a plain printf
+    // string (no `%` on either side, no plural variables, items or device variants: none of the printf branches
+    // below can find anything). Most Android, Apple and gettext entries are such: they are answered without the
+    // findings array and position object the general path allocates for each entry.
+    if (grammar === 'none') return NONE;
+    if ((grammar === 'printf-java' || grammar === 'printf-apple') && tr.kind === 'string' && base.kind === 'string' && !tr.variables && !base.variables && !tr.items && !tr.devices && !tr.value.includes('%') && !base.value.includes('%')) return NONE;
+  }
   const out: RawFinding[] = [];
   const at = pos(tr);
   if (review) {
@@ -539,25 +547,27 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
   if (grammar === 'printf-java' || grammar === 'printf-apple') {
     const g = tr.grammar === 'none' ? 'none' : grammar;
     if (g === 'none') return out;
-    // Base format args: a plural's variants together (the count is passed to every variant).
-    const pb = printfBase(base, grammar);
-    const baseMain = pb.main;
-    const baseUnion = pb.union;
-    const bVars = pb.vars;
+    const bVars = base.variables && Object.keys(base.variables).length ? base.variables : undefined;
     const tVars = tr.variables && Object.keys(tr.variables).length ? tr.variables : undefined;
+    // Base format args: a plural's variants together (the count is passed to every variant), derived once per base
+    // entry. A string against a string base without variables needs only the base's own specifiers (printfOf is
+    // cached by text), so it skips the per-entry lookup (most entries that reach here are such).
+    const pb = bVars || tVars || tr.kind !== 'string' || base.kind !== 'string' ? printfBase(base, grammar) : undefined;
+    const baseMain = pb ? pb.main : printfOf(base.value, grammar)!;
+    const baseUnion = pb?.union;
     if (bVars) {
       // Apple plural substitution: `%#@name@` consumes an argument read as the variable's spec, and the variants
       // read the others. The union is what the caller passes.
-      const union = pb.varUnion!;
+      const union = pb!.varUnion!;
       if (tVars) {
-        out.push(...comparePrintf(tr.value, pb.varMain!, grammar, at, tr.key, ctx, true, '', tVars));
+        out.push(...comparePrintf(tr.value, pb!.varMain!, grammar, at, tr.key, ctx, true, '', tVars));
         // Variable names are local to each locale: a translation's variable is the base's of the same name, or the
         // base's only one when both have one.
         const bNames = Object.keys(bVars);
         const single = bNames.length === 1 && Object.keys(tVars).length === 1 ? bNames[0] : undefined;
         const shownByMain = mainArgs(tr.value, grammar);
         for (const [name, tv] of Object.entries(tVars)) {
-          const baseOther = pb.varOtherSpecs![name] ?? (single !== undefined ? pb.varOtherSpecs![single] : undefined) ?? [];
+          const baseOther = pb!.varOtherSpecs![name] ?? (single !== undefined ? pb!.varOtherSpecs![single] : undefined) ?? [];
           for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, union, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`, undefined, countNeed(baseOther, sel, ctx, shownByMain)));
           const miss = requiredMissing(tv.plurals, ctx);
           if (miss.length) out.push(pluralFinding(tr.key, miss, ctx, { line: tv.line, column: tv.column }, ` %#@${name}@`));
@@ -566,7 +576,7 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
         // A language with one plural form may collapse the plural into one string (Korean, Japanese): shown for every
         // count, so it must show what the base's other form shows: its format's own specifiers (a `%#@var@` only
         // selects the variant; IceCubesApp's `%#@followers@` shows `%2$@`) and each variable's other variant.
-        const baseOther = [...pb.main.specs.filter((x) => x.type !== 'variable'), ...Object.values(pb.varOtherSpecs!).flat()];
+        const baseOther = [...pb!.main.specs.filter((x) => x.type !== 'variable'), ...Object.values(pb!.varOtherSpecs!).flat()];
         out.push(...comparePrintf(tr.value, union, grammar, at, tr.key, ctx, false, '', undefined, countNeed(baseOther, 'other', ctx, new Set())));
       }
     } else if (tVars) {
@@ -574,12 +584,12 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
       // must show what the base's other form (or plain text) shows.
       const shownByMain = mainArgs(tr.value, grammar);
       for (const [name, tv] of Object.entries(tVars)) {
-        for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, baseUnion, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`, undefined, countNeed(pb.otherSpecs, sel, ctx, shownByMain)));
+        for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, baseUnion!, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`, undefined, countNeed(pb!.otherSpecs, sel, ctx, shownByMain)));
       }
-    } else if (tr.kind === 'string' && base.kind === 'plural' && pb.pluralFormat) {
+    } else if (tr.kind === 'string' && base.kind === 'plural' && pb!.pluralFormat) {
       // `.xcstrings`: a language with one plural form may give one string for a plural (Android: kind-mismatch above).
       // Shown for every count, it must show what the base's other variant shows.
-      out.push(...comparePrintf(tr.value, baseUnion, grammar, at, tr.key, ctx, false, '', undefined, countNeed(pb.otherSpecs, 'other', ctx, NO_ARGS)));
+      out.push(...comparePrintf(tr.value, baseUnion!, grammar, at, tr.key, ctx, false, '', undefined, countNeed(pb!.otherSpecs, 'other', ctx, NO_ARGS)));
     } else if (tr.kind === 'string' && base.kind === 'string' && isFormatString(baseMain)) {
       out.push(...comparePrintf(tr.value, baseMain, grammar, at, tr.key, ctx, true, ''));
     } else if (tr.kind === 'string' && base.kind === 'string' && !base.value.includes('%')) {
@@ -591,8 +601,8 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
       if (added.length) out.push({ rule: 'placeholder-added', ...at, message: `${ctx.locale} \`${tr.key}\`: adds ${added.map((x) => x.text).join(' ')} but the base has no placeholder (users see ${added.length > 1 ? 'them' : 'it'} literally unless the code passes arguments)` });
     }
     if (tr.kind === 'plural' && tr.plurals) {
-      if (pb.pluralFormat) {
-        for (const [sel, v] of Object.entries(tr.plurals)) out.push(...comparePrintf(v.text, baseUnion, grammar, v, tr.key, ctx, false, ` [${sel}]`, undefined, countNeed(pb.otherSpecs, sel, ctx, NO_ARGS)));
+      if (pb!.pluralFormat) {
+        for (const [sel, v] of Object.entries(tr.plurals)) out.push(...comparePrintf(v.text, baseUnion!, grammar, v, tr.key, ctx, false, ` [${sel}]`, undefined, countNeed(pb!.otherSpecs, sel, ctx, NO_ARGS)));
       }
       const miss = requiredMissing(tr.plurals, ctx);
       if (miss.length && base.plurals) out.push(pluralFinding(tr.key, miss, ctx, { line: tr.line, column: tr.column }));
