@@ -166,6 +166,8 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     } else if (!named && skippedByPath(canary.output)) {
       problems.push(`the canary commit was refused (exit ${canary.exitCode}) only because the secrets gate read nothing: the [allowlist] paths of .gitleaks.toml skip ${CANARY_PATH}, so gitleaks never looks inside such a file`);
       fix = allowlistFix;
+    } else if (!named && canary.output.includes('the secrets scanner is blind')) {
+      problems.push(`the canary commit was refused (exit ${canary.exitCode}) because the secrets scanner is blind under the repository's gitleaks configuration (the hook's message above says which canaries it missed)`);
     } else if (!named) problems.push(`the canary commit was refused (exit ${canary.exitCode}) but no finding named loopgates-proof/canary.txt`);
     const leaked = canary.output.includes(secret);
     if (leaked) problems.push('the canary credential appeared in the hook output');

@@ -239,6 +239,18 @@ describe('a proof whose canary lands because of the configuration, not the hook 
     });
   });
 
+  it('with a .gitleaks.toml that replaces the default rules (no useDefault): says the scanner is blind, with the hook\'s fix', async () => {
+    const toml = "title = 'ours'\n[[rules]]\nid = 'internal-token'\nregex = '''ITK_[A-Za-z0-9]{32}'''\n";
+    await withSandbox({ ...APP, '.gitleaks.toml': toml }, async (s) => {
+      const before = fullState(s);
+      const r = await s.cli(['install']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^loopgates install: proof failed: the canary commit was refused \(exit 1\) because the secrets scanner is blind under the repository's gitleaks configuration/m);
+      expect(r.stderr).toMatch(/^ {2}fix: .*\[extend\] useDefault = true.*, then: loopgates install$/m);
+      expect(fullState(s)).toBe(before);
+    });
+  });
+
   it('with a .gitleaks.toml allow-list that skips the proof paths: says the secrets gate read nothing there, and names the file', async () => {
     const toml = "[extend]\nuseDefault = true\n\n[allowlist]\npaths = ['''\\.txt$''']\n";
     await withSandbox({ ...APP, '.gitleaks.toml': toml }, async (s) => {
