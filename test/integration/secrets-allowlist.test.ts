@@ -4,27 +4,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runGate } from '../../core/runner.js';
 import { indexWorkspace, treeWorkspace } from '../../core/snapshot.js';
 import type { GateResult, Workspace } from '../../core/types.js';
 import { fakeAwsAccessKey } from '../../gates/secrets/credentials.js';
 import { liveScratchDirs } from '../../gates/secrets/gitleaks.js';
 import { secretsConfigSchema, secretsGate } from '../../gates/secrets/index.js';
+import { ownTmpdir } from '../helpers/own-tmpdir.js';
 import { isolatedGitEnv, treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
 import type { TempRepo } from '../helpers/git-repo.js';
 
 // Scratch dirs of this file go to a temp dir of its own (secrets.test.ts asserts none is left in the shared one).
-const sharedTmp = process.env.TMPDIR;
-const ownTmp = mkdtempSync(join(tmpdir(), 'loopgates-allowlist-test-'));
-beforeAll(() => {
-  process.env.TMPDIR = ownTmp;
-});
-afterAll(() => {
-  if (sharedTmp === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = sharedTmp;
-  rmSync(ownTmp, { recursive: true, force: true });
-});
+ownTmpdir('loopgates-allowlist-test-');
 let cacheRoot: string;
 beforeEach(() => {
   cacheRoot = mkdtempSync(join(tmpdir(), 'cache-'));

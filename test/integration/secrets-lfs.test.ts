@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runGate } from '../../core/runner.js';
 import { indexWorkspace, treeWorkspace } from '../../core/snapshot.js';
 import type { GateResult, Workspace } from '../../core/types.js';
@@ -15,21 +15,13 @@ import { liveScratchDirs } from '../../gates/secrets/gitleaks.js';
 import { secretsConfigSchema, secretsGate } from '../../gates/secrets/index.js';
 import { parseLfsPointer } from '../../gates/secrets/lfs.js';
 import { BINARY_SCAN_MAX_BYTES } from '../../gates/secrets/scan.js';
+import { ownTmpdir } from '../helpers/own-tmpdir.js';
 import { isolatedGitEnv, treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
 import type { TempRepo } from '../helpers/git-repo.js';
 
 // This file's scratch dirs go to a temp dir of its own: secrets.test.ts, which may run at the same time in another
 // process, asserts that no loopgates-secrets-* dir is left in the OS temp dir.
-const sharedTmp = process.env.TMPDIR;
-const ownTmp = mkdtempSync(join(tmpdir(), 'loopgates-lfs-test-'));
-beforeAll(() => {
-  process.env.TMPDIR = ownTmp;
-});
-afterAll(() => {
-  if (sharedTmp === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = sharedTmp;
-  rmSync(ownTmp, { recursive: true, force: true });
-});
+const ownTmp = ownTmpdir('loopgates-lfs-test-');
 
 let cacheRoot: string;
 let logs: string[];

@@ -3,7 +3,7 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runGate } from '../../core/runner.js';
 import { indexWorkspace, treeWorkspace } from '../../core/snapshot.js';
 import { memoryWorkspace } from '../../core/workspace.js';
@@ -13,6 +13,7 @@ import { fakeAwsAccessKey, fakeGithubToken, fakePemBlock } from '../../gates/sec
 import { liveScratchDirs, probeGitleaks, resolveGitleaks } from '../../gates/secrets/gitleaks.js';
 import { BINARY_SCAN_MAX_BYTES } from '../../gates/secrets/scan.js';
 import { runTool } from '../../core/tools.js';
+import { ownTmpdir } from '../helpers/own-tmpdir.js';
 import { isolatedGitEnv, treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
 import type { TempRepo } from '../helpers/git-repo.js';
 import { localGitleaksDir } from '../helpers/setup-env.js';
@@ -20,16 +21,7 @@ import { l10nCorpus } from '../helpers/corpus.js';
 
 // Scratch dirs of this file go to a temp dir of its own: a test below asserts that none is left behind, and other
 // processes (other test runs on the machine, a hook) make loopgates-secrets-* dirs in the shared one at any time.
-const sharedTmp = process.env.TMPDIR;
-const ownTmp = mkdtempSync(join(tmpdir(), 'loopgates-secretstest-'));
-beforeAll(() => {
-  process.env.TMPDIR = ownTmp;
-});
-afterAll(() => {
-  if (sharedTmp === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = sharedTmp;
-  rmSync(ownTmp, { recursive: true, force: true });
-});
+const ownTmp = ownTmpdir('loopgates-secretstest-');
 
 let cacheRoot: string;
 let logs: string[];
