@@ -545,8 +545,9 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
     out.push({ rule: 'empty-value', ...at, message: `${ctx.locale} \`${tr.key}\` is empty while the base has text (users see a blank)` });
   }
   if (grammar === 'printf-java' || grammar === 'printf-apple') {
-    const g = tr.grammar === 'none' ? 'none' : grammar;
-    if (g === 'none') return out;
+    // `formatted="false"` on the translation alone: it is never formatted only when the code passes no arguments,
+    // i.e. when the base takes none; otherwise getString(id, args) formats it like the base (Android's String.format).
+    if (tr.grammar === 'none' && !isFormatString(printfOf(base.kind === 'plural' ? (base.plurals?.other?.text ?? base.value) : base.value, grammar)!)) return out;
     const bVars = base.variables && Object.keys(base.variables).length ? base.variables : undefined;
     const tVars = tr.variables && Object.keys(tr.variables).length ? tr.variables : undefined;
     // Base format args: a plural's variants together (the count is passed to every variant), derived once per base

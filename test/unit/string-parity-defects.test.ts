@@ -155,3 +155,20 @@ describe('ordinal plurals (CLDR ordinal rules)', () => {
     expect([pl.verdict, ...lines(pl)]).toEqual(['pass']);
   });
 });
+
+// formatted="false" on a translation alone: getString(id, args) still runs String.format on it whenever the code passes
+// arguments, which it does because the base takes them. Before, the attribute on the translation switched its
+// placeholder check off (a dropped %2$d and %1$d -> %1$s passed).
+describe('formatted="false" on a translation whose base takes arguments', () => {
+  const base = xml('<string name="sync_progress">Synced %1$d of %2$d notes</string>', '<string name="done">Done</string>', '<string name="pct" formatted="false">100% sure</string>');
+  it('red: the translation is still compared with the base\'s arguments', async () => {
+    const de = xml('<string name="sync_progress" formatted="false">%1$s von</string>', '<string name="done">Fertig</string>', '<string name="pct" formatted="false">100 % sicher</string>');
+    const r = await run({ 'res/values/strings.xml': base, 'res/values-de/strings.xml': de });
+    expect([r.verdict, ...lines(r)]).toEqual(['fail', 'res/values-de/strings.xml:2 placeholder-mismatch/error']);
+  });
+  it('green: with a base that takes no arguments the translation is never formatted, so a literal % is fine', async () => {
+    const de = xml('<string name="sync_progress">%1$d von %2$d Notizen</string>', '<string name="done" formatted="false">100 % fertig</string>', '<string name="pct" formatted="false">100 % sicher</string>');
+    const r = await run({ 'res/values/strings.xml': base, 'res/values-de/strings.xml': de });
+    expect([r.verdict, ...lines(r)]).toEqual(['pass']);
+  });
+});
