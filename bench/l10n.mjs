@@ -7,11 +7,11 @@ import { cpSync, chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'nod
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, median, printTable, root, tempRepo, timed, withLocalGitleaks } from './lib.mjs';
+import { cli, corpus as corpusRoot, median, printTable, tempRepo, timed, withLocalGitleaks } from './lib.mjs';
 
 withLocalGitleaks();
 const rounds = Number(process.argv[2] ?? 7);
-const corpus = join(root, '..', 'shared', 'corpus', 'l10n');
+const corpus = join(corpusRoot, 'l10n');
 const l10nGates = '--gate string-parity --gate hardcoded-strings';
 
 // Copies, so a stray loopgates.yaml or cache never lands in shared/.
