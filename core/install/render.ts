@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InternalError } from '../errors.js';
+import { blobId } from '../git.js';
 import { BLOCK_BEGIN, BLOCK_END, PREVIOUS_HOOK } from './layout.js';
 
 /** How the stored hook finds loopgates: `npm` only from node_modules; `standalone` recorded CLI, then PATH. */
@@ -50,10 +51,28 @@ export function storedHookMode(text: string): ResolveMode | null {
   return m ? (m[1] as ResolveMode) : null;
 }
 
-/** The git-side shim for an untracked hooks dir; `chain` runs the backed-up previous hook first. */
+/**
+ * The git blob ids (`git hash-object`) of every stored hook this version renders: both modes, in sha1 and sha256
+ * repositories. The shim runs the stored hook only when its id is one of these.
+ */
+export function storedHookIds(): string[] {
+  const ids: string[] = [];
+  for (const mode of ['npm', 'standalone'] as const) {
+    for (const format of ['sha1', 'sha256']) {
+      const id = blobId(Buffer.from(renderStoredHook(mode), 'utf8'), format);
+      if (id) ids.push(id);
+    }
+  }
+  return ids;
+}
+
+/**
+ * The git-side shim for an untracked hooks dir; `chain` runs the backed-up previous hook first. The shim refuses the
+ * commit when the stored hook is not one this version writes (storedHookIds): a tracked file a commit could change.
+ */
 export function renderShim(chain: boolean): string {
   const chainText = chain ? template('chain-previous').replace('@@PREVIOUS@@', PREVIOUS_HOOK).trimEnd() : '# (no previous hook to chain)';
-  return template('shim').replace('@@CHAIN@@', chainText);
+  return template('shim').replace('@@CHAIN@@', chainText).replace('@@STORED_IDS@@', storedHookIds().join(' '));
 }
 
 /** The block inserted into a tracked hook file (husky's .husky/pre-commit, a committed hooks dir). */

@@ -81,6 +81,34 @@ describe('install (no package.json: standalone hook)', () => {
     });
   });
 
+  it('refuses the commit when the stored hook was edited or a commit changed it (it would skip the gates in every clone)', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      s.repo.git('add', '-A');
+      s.gitRun(['commit', '-q', '--no-verify', '-m', 'loopgates']);
+      const stored = join(s.repo.dir, '.loopgates/hooks/pre-commit');
+      const original = readFileSync(stored, 'utf8');
+      // A fresh user's edit: `exit 0` right after `set -u`, in a commit of its own; then a credential.
+      writeFileSync(stored, original.replace(/^set -u$/m, 'set -u\nexit 0'));
+      const tamper = tryCommit(s, '.loopgates/hooks/pre-commit', readFileSync(stored, 'utf8'));
+      expect([tamper.landed, tamper.status]).toEqual([false, 1]);
+      expect(tamper.output).toMatch(/^loopgates: commit refused: .*\.loopgates\/hooks\/pre-commit is not the hook loopgates installed here \(it was edited, or a commit changed it, or loopgates was upgraded\)$/m);
+      expect(tamper.output).toMatch(/^ {2}fix: loopgates install {3}\(rewrites the hook; then commit \.loopgates\/hooks\/pre-commit if it changed\)$/m);
+      const key = fakeAwsKeyId();
+      expect(tryCommit(s, 'leak.env', `KEY=${key}\n`).landed).toBe(false);
+      // install rewrites it; commits are judged again.
+      s.repo.git('rm', '-q', '--cached', 'leak.env');
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      expect(readFileSync(stored, 'utf8')).toBe(original);
+      s.repo.git('add', '--', '.loopgates/hooks/pre-commit');
+      const leak = tryCommit(s, 'leak.env', `KEY=${key}\n`);
+      expect([leak.landed, leak.status]).toEqual([false, 1]);
+      expect(leak.output).toMatch(/leak\.env:1/);
+      s.repo.git('rm', '-q', '--cached', 'leak.env');
+      expect(tryCommit(s, 'notes.txt', 'clean\n').landed).toBe(true);
+    });
+  });
+
   it('refuses the commit when loopgates.yaml is invalid, naming the key', async () => {
     await withSandbox(APP, async (s) => {
       expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
