@@ -292,6 +292,8 @@ function mergePrintf(results: PrintfResult[]): PrintfResult {
 function requiredMissing(plurals: PluralVariants, ctx: PairContext, ordinal = false): string[] {
   const rules = ctx.rules;
   if (!rules) return [];
+  // gettext forms are numbered by the file's Plural-Forms (gettextFormsFinding), not named by CLDR.
+  for (const k in plurals) if (/^\d+$/.test(k)) return [];
   const exact = new Set(Object.keys(plurals).filter((k) => /^=\d+$/.test(k)).map((k) => Number(k.slice(1))));
   const required = ordinal ? rules.ordinal.required : rules.required;
   return required.filter((c) => !(c in plurals) && !coveredByExact(rules, c, exact, ordinal ? 'ordinal' : 'cardinal'));
@@ -520,6 +522,27 @@ function isAndroidPair(tr: CatalogEntry, base: CatalogEntry): boolean {
  *   valid specifiers (parsePrintf's notion: `100%`, `%%` and `formatted="false"` texts are not reported).
  */
 export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): readonly RawFinding[] {
+  const forms = tr.pluralForms !== undefined && tr.plurals ? gettextFormsFinding(tr, tr.pluralForms, ctx.locale) : undefined;
+  const rest = compareEntryParts(tr, base, ctx);
+  return forms ? [forms, ...rest] : rest;
+}
+
+/**
+ * A gettext plural with fewer non-empty msgstr forms than its file's Plural-Forms `nplurals` (msgfmt -c: "nplurals = N
+ * … but some messages have only M plural forms"), else undefined. gnu.org/software/gettext/manual/html_node/Plural-forms.html
+ */
+function gettextFormsFinding(tr: CatalogEntry, nplurals: number, locale: string): RawFinding | undefined {
+  const given = Object.entries(tr.plurals!).filter(([k, v]) => /^\d+$/.test(k) && Number(k) < nplurals && v.text !== '').length;
+  if (given >= nplurals) return undefined;
+  const last = Object.keys(tr.plurals!).filter((k) => /^\d+$/.test(k)).length - 1;
+  return {
+    rule: 'plural-missing-category',
+    ...pos(tr),
+    message: `${locale} \`${tr.key}\`: ${given} plural form${given === 1 ? '' : 's'} (msgstr[0] to msgstr[${last}]) but the file's Plural-Forms says nplurals=${nplurals}: msgfmt -c refuses it, and counts of the missing form show the msgid`,
+  };
+}
+
+function compareEntryParts(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): readonly RawFinding[] {
   if (tr.kind !== base.kind && isAndroidPair(tr, base)) {
     return [{ rule: 'kind-mismatch', ...pos(tr), message: `${ctx.locale} \`${tr.key}\` is a ${ANDROID_ELEMENT[tr.kind]} here but a ${ANDROID_ELEMENT[base.kind]} in the base: Android looks resources up by type, so ${ANDROID_GETTER[base.kind]} never reads this translation and ${ctx.locale} users see the base text` }];
   }

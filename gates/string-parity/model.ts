@@ -75,6 +75,11 @@ export interface CatalogEntry {
   plurals?: PluralVariants;
   /** An ordinal plural (i18next `key_ordinal_<category>`): CLDR's ordinal rules apply to `plurals`, not the cardinal ones. */
   ordinal?: true;
+  /**
+   * A translated gettext plural (`msgid_plural`, `plurals` keyed `0`, `1`, … by msgstr index): the `nplurals` of the
+   * file's `Plural-Forms` header, the number of forms msgfmt -c requires.
+   */
+  pluralForms?: number;
   items?: Variant[];
   variables?: Record<string, PluralVariable>;
   devices?: Record<string, Variant>;

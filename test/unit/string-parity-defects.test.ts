@@ -172,3 +172,31 @@ describe('formatted="false" on a translation whose base takes arguments', () => 
     expect([r.verdict, ...lines(r)]).toEqual(['pass']);
   });
 });
+
+// gettext plurals (msgid_plural, msgstr[n]): the forms are numbered by the file's Plural-Forms, not named by CLDR.
+// Before, msgstr[0..n] became categories "0", "1", … checked against CLDR names: a correct German c-format plural was
+// refused ("lacks one, other") and a Polish one missing msgstr[2] (nplurals=3; msgfmt -c refuses it) passed.
+describe('gettext plural forms (Plural-Forms nplurals)', () => {
+  const header = (lang: string, forms: string) => `msgid ""\nmsgstr ""\n"Language: ${lang}\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: ${forms}\\n"\n\n`;
+  const entry = (flag: string, ...msgstr: string[]) => `${flag ? `#, ${flag}\n` : ''}msgid "%d file"\nmsgid_plural "%d files"\n${msgstr.map((s, i) => `msgstr[${i}] "${s}"\n`).join('')}`;
+  const en = (flag: string) => header('en', 'nplurals=2; plural=(n != 1);') + entry(flag, '%d file', '%d files');
+  const PL = 'nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);';
+  it('green: a correct German c-format plural passes (was plural-missing-category "lacks one, other")', async () => {
+    const r = await run({ 'locales/en/messages.po': en('c-format'), 'locales/de/messages.po': header('de', 'nplurals=2; plural=(n != 1);') + entry('c-format', '%d Datei', '%d Dateien') });
+    expect([r.verdict, ...lines(r)]).toEqual(['pass']);
+  });
+  it('red: a Polish plural with 2 forms where its Plural-Forms says nplurals=3 (msgfmt -c refuses it), with or without c-format', async () => {
+    for (const flag of ['', 'c-format']) {
+      const r = await run({ 'locales/en/messages.po': en(flag), 'locales/pl/messages.po': header('pl', PL) + entry(flag, '%d plik', '%d pliki') });
+      // At msgstr[0]: line 9, or 10 below the `#, c-format` flag.
+      expect([r.verdict, ...lines(r)]).toEqual(['fail', `locales/pl/messages.po:${flag ? 10 : 9} plural-missing-category/error`]);
+      expect(r.findings[0]!.message).toBe('pl `%d file`: 2 plural forms (msgstr[0] to msgstr[1]) but the file\'s Plural-Forms says nplurals=3: msgfmt -c refuses it, and counts of the missing form show the msgid');
+    }
+  });
+  it('a c-format plural form with a placeholder the base lacks is still placeholder-mismatch; all three forms pass', async () => {
+    const ok = await run({ 'locales/en/messages.po': en('c-format'), 'locales/pl/messages.po': header('pl', PL) + entry('c-format', '%d plik', '%d pliki', '%d plików') });
+    expect([ok.verdict, ...lines(ok)]).toEqual(['pass']);
+    const bad = await run({ 'locales/en/messages.po': en('c-format'), 'locales/pl/messages.po': header('pl', PL) + entry('c-format', '%d plik', '%d pliki', '%d plików %s') });
+    expect(lines(bad)).toEqual(['locales/pl/messages.po:12 placeholder-mismatch/error']);
+  });
+});

@@ -260,6 +260,7 @@ export async function parsePo(path: string, bytes: Buffer, locale: string, gramm
       e.kind = 'plural';
       e.value = texts[texts.length - 1] ?? '';
       e.plurals = plurals;
+      if (translated && pf) e.pluralForms = Number(pf[1]);
     } else {
       e.kind = 'string';
       e.value = translated ? t.msgstr[0]! : t.msgid;
