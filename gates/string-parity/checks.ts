@@ -649,6 +649,23 @@ function compareEntryParts(tr: CatalogEntry, base: CatalogEntry, ctx: PairContex
         const need = dot === -1 ? undefined : countNeed(printfOf(base.devices?.[`${dev.slice(0, dot)}.other`]?.text ?? base.devices?.['other.other']?.text ?? base.plurals?.other?.text ?? base.value, grammar)!.specs, dev.slice(dot + 1), ctx, NO_ARGS);
         if (isFormatString(br)) out.push(...comparePrintf(v.text, br, grammar, v, tr.key, ctx, dot === -1, ` [${dev}]`, undefined, need));
       }
+      // Each device's plural (`iphone.one`, `iphone.other`…) must give the categories the locale requires, as a plural
+      // without devices must, when the base is a plural.
+      if (base.plurals !== undefined || Object.keys(base.devices ?? {}).some((k) => k.includes('.'))) {
+        const byDevice = new Map<string, PluralVariants>();
+        for (const [dev, v] of Object.entries(tr.devices)) {
+          const dot = dev.indexOf('.');
+          if (dot === -1) continue;
+          let forms = byDevice.get(dev.slice(0, dot));
+          if (!forms) byDevice.set(dev.slice(0, dot), (forms = {}));
+          forms[dev.slice(dot + 1)] = v;
+        }
+        for (const [device, forms] of byDevice) {
+          const miss = requiredMissing(forms, ctx);
+          const first = Object.values(forms)[0]!;
+          if (miss.length) out.push(pluralFinding(tr.key, miss, ctx, { line: first.line, column: first.column }, ` [${device}]`));
+        }
+      }
     }
     return out;
   }

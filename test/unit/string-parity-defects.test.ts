@@ -200,3 +200,36 @@ describe('gettext plural forms (Plural-Forms nplurals)', () => {
     expect(lines(bad)).toEqual(['locales/pl/messages.po:12 placeholder-mismatch/error']);
   });
 });
+
+// .xcstrings plural variations under device variations (`iphone` / `other` device, each with its own plural): each
+// device's plural must give the categories the locale requires. Before, the device layer hid a German plural without
+// `other` (the same plural without devices was refused).
+describe('.xcstrings plurals inside device variations', () => {
+  const unit = (value: string) => ({ stringUnit: { state: 'translated', value } });
+  const catalog = (deOther: Record<string, unknown>) =>
+    `${JSON.stringify(
+      {
+        sourceLanguage: 'en',
+        version: '1.0',
+        strings: {
+          '%lld notes': {
+            localizations: {
+              en: { variations: { plural: { one: unit('%lld note'), other: unit('%lld notes') } } },
+              de: { variations: { device: { iphone: { variations: { plural: { one: unit('%lld Notiz'), other: unit('%lld Notizen') } } }, other: { variations: { plural: deOther } } } } },
+            },
+          },
+        },
+      },
+      null,
+      2,
+    )}\n`;
+  it('red: a device whose plural lacks other is plural-missing-category, naming the device', async () => {
+    const r = await run({ 'ios/Localizable.xcstrings': catalog({ one: unit('%lld Notiz') }) });
+    expect([r.verdict, ...lines(r).map((l) => l.replace(/:\d+ /, ' '))]).toEqual(['fail', 'ios/Localizable.xcstrings plural-missing-category/error']);
+    expect(r.findings[0]!.message).toBe('de `%lld notes` [other]: plural lacks other, which CLDR requires for de (one, other)');
+  });
+  it('green: every device giving one and other passes', async () => {
+    const r = await run({ 'ios/Localizable.xcstrings': catalog({ one: unit('%lld Notiz'), other: unit('%lld Notizen') }) });
+    expect([r.verdict, ...lines(r)]).toEqual(['pass']);
+  });
+});
