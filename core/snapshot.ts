@@ -1,7 +1,7 @@
 // Git-backed workspaces: the staged snapshot (read from the index, never the working tree) and the tree snapshot for
 // `--all` / `--files` (DESIGN.md "Flow of a commit": paths and blobs read from the index with git diff --cached -z
 // and git cat-file --batch). Nothing here writes anywhere.
-import { lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { LoopgatesError, WorkspaceError } from './errors.js';
 import { BlobReader, blobId, emptyTreeId, findTopLevel, git, lsIndex, lsSkipWorktree, lsTree, resolveRepo, stagedEntries } from './git.js';
@@ -11,6 +11,8 @@ import type { Mode, Workspace } from './types.js';
 
 /** Index modes of regular files (git's `100644` and `100755`); symlinks (`120000`) and submodules (`160000`) have no content a gate could judge. */
 const REGULAR = new Set(['100644', '100755']);
+/** Index mode of a symbolic link: its blob holds the target path. */
+const SYMLINK = '120000';
 
 /** Staged statuses a gate judges: added, copied, modified, renamed (new side), type changed to a regular file. */
 const JUDGED = new Set(['A', 'C', 'M', 'R', 'T']);
@@ -51,6 +53,9 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
   // A judged status's index side is the path's stage-0 entry: regular files only (not symlinks, submodules).
   const staged = new Map<string, string>();
   for (const c of changes) if (JUDGED.has(c.status) && REGULAR.has(c.mode)) staged.set(c.path, c.oid);
+  // Symbolic links the index adds or changes: their blob is the link's target path (read by the secrets gate).
+  const stagedLinks = new Map<string, string>();
+  for (const c of changes) if (JUDGED.has(c.status) && c.mode === SYMLINK) stagedLinks.set(c.path, c.oid);
   const targets = [...staged.keys()].sort();
   const deleted = changes.filter((c) => c.status === 'D').map((c) => c.path).sort();
   // The HEAD side of each path the index modifies or deletes, when HEAD holds a regular file there.
@@ -83,6 +88,8 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
   };
   const read = async (path: string): Promise<Buffer> => {
     const p = normalisePath(path);
+    const link = stagedLinks.get(p);
+    if (link !== undefined) return reader.read(link);
     const oid = await oidOf(p);
     if (oid === undefined) throw new WorkspaceError(path);
     let got = cache.get(oid);
@@ -109,6 +116,7 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
       return oid === undefined ? undefined : reader.read(oid);
     },
     indexOid: (path) => oidOf(normalisePath(path)),
+    links: async () => [...stagedLinks.keys()].sort(),
   };
 }
 
@@ -139,11 +147,13 @@ export async function treeWorkspace(
   // Tracked regular files a sparse checkout leaves out of the working tree: path -> index blob id.
   const fromIndex = new Map<string, string>();
   let reader: BlobReader | undefined;
+  // Everything git lists (links included), in a work tree.
+  let gitListed: string[] = [];
   if (top !== null) {
     const repo = await resolveRepo(cwd, env);
     facts = repo.facts;
     const r = (root = facts.topLevel);
-    const all = await lsTree(r, repo.env);
+    const all = (gitListed = await lsTree(r, repo.env));
     listed = all.filter((p) => isRegularFile(join(r, p)));
     if (listed.length < all.length) {
       // A path listed but not on disk: deleted in the working tree (not judged: --all is the tree), or outside a
@@ -194,6 +204,8 @@ export async function treeWorkspace(
     }
     targets = [...named].sort();
   }
+  // Symbolic links of the listing (tracked or untracked), in scope like files: their target path is what git stores.
+  const treeLinks = mode === 'all' ? gitListed.filter((p) => isSymlink(join(root, p))) : [];
   const inTree = new Set([...listed, ...targets]);
   const all = [...inTree].sort();
   const abs = (path: string): string => {
@@ -201,8 +213,11 @@ export async function treeWorkspace(
     if (!inTree.has(p)) throw new WorkspaceError(path);
     return join(root, p);
   };
+  const linkSet = new Set(treeLinks);
   const read = async (path: string): Promise<Buffer> => {
-    const oid = fromIndex.get(normalisePath(path));
+    const p = normalisePath(path);
+    if (linkSet.has(p)) return Buffer.from(readlinkSync(join(root, p)), 'utf8');
+    const oid = fromIndex.get(p);
     return oid !== undefined && reader ? reader.read(oid) : readFileSync(abs(path));
   };
   const shown = [...fromIndex.keys()];
@@ -215,6 +230,7 @@ export async function treeWorkspace(
     backing: { kind: 'tree', root },
     facts,
     notes,
+    links: async () => treeLinks,
     targets: async () => targets,
     allPaths: async () => all,
     read,
@@ -226,6 +242,14 @@ export async function treeWorkspace(
 function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
   } catch {
     return false;
   }

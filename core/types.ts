@@ -105,6 +105,12 @@ export interface Workspace {
    * Throws GitError when git cannot read the blob.
    */
   before?(path: string): Promise<Buffer | undefined>;
+  /**
+   * Symbolic links among what the run judges (staged: links the index adds or changes; --all / --files: the tree's
+   * links in scope), sorted. They are not targets (their content is a path, not a file a gate parses), but the secrets
+   * gate scans that path text as gitleaks does: `read(path)` gives it. Undefined where links are not tracked.
+   */
+  links?(): Promise<readonly string[]>;
 }
 
 /** Result of one external process run through core/tools.ts. `exitCode` is null when killed by a signal. */

@@ -32,7 +32,8 @@ export const secretsGate: Gate<SecretsConfig> = {
   configSchema: secretsConfigSchema,
   // .gitleaks.toml is the scanner's config, read by the gate; gitleaks itself never scans it (its default allowlist
   // names it), so it is no input: a commit that only edits it is a skip, not a pass over nothing.
-  inputs: async (ctx) => (await ctx.ws.targets()).filter((p) => p !== CONFIG_FILE),
+  // Symbolic links too: git stores a link's target path as its content, and gitleaks scans that text.
+  inputs: async (ctx) => [...(await ctx.ws.targets()), ...((await ctx.ws.links?.()) ?? [])].filter((p) => p !== CONFIG_FILE).sort(),
   run: async (ctx, inputs) => (await import('./scan.js')).runSecrets(ctx, inputs),
   selfTest: secretsSelfTest,
   mutations: [injectCredential],

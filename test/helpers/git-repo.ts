@@ -2,7 +2,7 @@
 // Every git call goes through execFile with argument arrays; the repo lives under the OS temp dir and is removed after.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -65,8 +65,10 @@ export function treeAndIndexDigest(dir: string, exclude: readonly string[] = [])
     for (const name of readdirSync(join(dir, rel)).sort()) {
       const r = rel ? `${rel}/${name}` : name;
       if (skip.has(r)) continue;
-      const st = statSync(join(dir, r));
-      if (st.isDirectory()) walk(r);
+      const st = lstatSync(join(dir, r));
+      // A symbolic link is its target path (it may dangle), as git stores it; links are not followed.
+      if (st.isSymbolicLink()) h.update(`${r}\0link\0${readlinkSync(join(dir, r))}`);
+      else if (st.isDirectory()) walk(r);
       else h.update(`${r}\0${st.mode}\0`).update(readFileSync(join(dir, r)));
     }
   };

@@ -1,7 +1,7 @@
 // The secrets gate and gitleaks' path allowlist. gitleaks 8.16's built-in default config skips, by path and before
 // any rule, every file whose path contains `vendor` or `node_modules` or whose name ends in bin|zip|pdf|… (`cabin`
 // too), yet such files were counted as scanned: a key in app/vendor/Keys.kt passed. Real git, real gitleaks.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -97,6 +97,23 @@ describe('secrets: files gitleaks skips by path', () => {
       repo.git('add', '--', '.gitleaks.toml');
       const r = await check(repo, 'staged');
       expect([r.verdict, r.counts.files]).toEqual(['skip', 0]);
+    });
+  });
+});
+
+describe('secrets: symbolic links', () => {
+  it('red: a credential written as a symlink\'s target is reported, staged and in run --all (was: 0 files, skip)', async () => {
+    const key = fakeAwsAccessKey().value;
+    await withGitRepo({ 'README.md': '# app\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'base');
+      symlinkSync(`aws_access_key_id="${key}"`, join(repo.dir, 'creds-link'));
+      repo.git('add', '--', 'creds-link');
+      const staged = await check(repo, 'staged');
+      expect([staged.verdict, staged.counts.files, ...spots(staged)]).toEqual(['fail', 1, 'creds-link:1:20:aws-access-token']);
+      repo.git('commit', '-q', '--no-verify', '-m', 'link');
+      const all = await check(repo, 'all');
+      expect([all.verdict, all.counts.files, ...spots(all)]).toEqual(['fail', 2, 'creds-link:1:20:aws-access-token']);
     });
   });
 });
