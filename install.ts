@@ -203,7 +203,7 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
   const layout = await repoLayout(io.cwd, ctx.env);
   if (!layout) {
     if (fromPrepare) {
-      ctx.out('loopgates: no git repository here (a Docker build or an unpacked tarball?): the git hook was not placed; run `npx loopgates install` in a clone');
+      ctx.out('loopgates: no git repository here (a Docker build or an unpacked tarball?): the git hook was not placed; run `loopgates install` in a clone');
       return ExitCode.ok;
     }
     throw new LoopgatesError(`${io.cwd} is not inside a git working tree`, 'run it inside your repository (or: git init)');
@@ -239,7 +239,7 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
   };
 
   if (fromPrepare && !existsSync(stored)) {
-    throw new LoopgatesError(`${STORED_HOOK} is missing from this checkout`, 'npx loopgates install, then commit .loopgates/');
+    throw new LoopgatesError(`${STORED_HOOK} is missing from this checkout`, 'loopgates install, then commit .loopgates/');
   }
   // The journal goes first: until `finish` removes it, doctor and the hook report this install as unproven.
   changes.begin();
@@ -333,7 +333,7 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
   }
   const toCommit = ['.loopgates', '.gitattributes', 'loopgates.yaml', ...(mode === 'npm' ? ['package.json'] : []), ...plan.placements.flatMap((p) => (p.kind === 'block' ? [rel(p.file)] : []))];
   ctx.out(`next: commit the hook so every clone runs it: git add ${[...new Set(toCommit)].join(' ')}`);
-  if (mode === 'standalone') ctx.out('other clones: run `npx loopgates install` once after cloning (or add loopgates to package.json devDependencies)');
+  if (mode === 'standalone') ctx.out(`other clones: run \`node ${process.argv[1] ?? '/path/to/loopgates/bin/loopgates.js'} install\` once after cloning (loopgates is not on the npm registry: not npx), or add loopgates to package.json devDependencies`);
   return ExitCode.ok;
 }
 
@@ -525,7 +525,7 @@ function cliProblems(layout: RepoLayout, mode: ResolveMode, env: Readonly<Record
   if (recorded && existsSync(recorded)) return { found: `${recorded} (recorded at install)`, problem: null };
   const onPath = which('loopgates', env);
   if (onPath) return { found: `${onPath} (PATH)`, problem: null };
-  return { found: null, problem: { what: `the hook cannot find loopgates (${recorded ? `recorded ${recorded} is gone` : 'no recorded CLI'}, none on PATH): every commit is refused`, fix: 'npx loopgates install' } };
+  return { found: null, problem: { what: `the hook cannot find loopgates (${recorded ? `recorded ${recorded} is gone` : 'no recorded CLI'}, none on PATH): every commit is refused`, fix: 'node /path/to/loopgates/bin/loopgates.js install (records where the CLI lives; loopgates is not on the npm registry: not npx)' } };
 }
 
 function which(name: string, env: Readonly<Record<string, string | undefined>>): string | null {

@@ -155,7 +155,8 @@ describe('install (no package.json: standalone hook)', () => {
       const r = tryCommit(s, 'notes.txt', 'clean\n');
       expect(r.landed).toBe(false);
       expect(r.output).toMatch(/loopgates was not found/);
-      expect(r.output).toMatch(/npx loopgates install/);
+      expect(r.output).toMatch(/node \/path\/to\/loopgates\/bin\/loopgates\.js install {3}\(records where the CLI lives; loopgates is not on the npm registry\)/);
+      expect(r.output).not.toMatch(/npx loopgates|--global loopgates\b/);
       expect(r.untouched).toBe(true);
     });
   });
