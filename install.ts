@@ -11,7 +11,7 @@ import { LoopgatesError } from './core/errors.js';
 import { messages } from './core/messages.js';
 import { runTool } from './core/tools.js';
 import { probeGitleaks, resolveGitleaks } from './gates/secrets/gitleaks.js';
-import { detectManagers, listsLoopgates, readPackageJson, repoLayout, STORED_HOOK, type Managers, type RepoLayout } from './core/install/layout.js';
+import { detectManagers, listsLoopgates, localLoopgatesFiles, readPackageJson, repoLayout, STORED_HOOK, type Managers, type RepoLayout } from './core/install/layout.js';
 import { applyPlacements, planPlacement, verifyPlacements, type Placement, type Problem } from './core/install/place.js';
 import { proveHook } from './core/install/proof.js';
 import {
@@ -331,7 +331,9 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
     );
     return sig === 'SIGINT' ? 130 : sig === 'SIGTERM' ? 143 : ExitCode.broken;
   }
-  const toCommit = ['.loopgates', '.gitattributes', 'loopgates.yaml', ...(mode === 'npm' ? ['package.json'] : []), ...plan.placements.flatMap((p) => (p.kind === 'block' ? [rel(p.file)] : []))];
+  // A loopgates dependency given as a file of the repository (the tarball) must be committed too, or a fresh clone's
+  // `npm install` fails and never places the hook.
+  const toCommit = ['.loopgates', '.gitattributes', 'loopgates.yaml', ...(mode === 'npm' ? ['package.json', ...localLoopgatesFiles(readPackageJson(top), top)] : []), ...plan.placements.flatMap((p) => (p.kind === 'block' ? [rel(p.file)] : []))];
   ctx.out(`next: commit the hook so every clone runs it: git add ${[...new Set(toCommit)].join(' ')}`);
   if (mode === 'standalone') ctx.out(`other clones: run \`node ${process.argv[1] ?? '/path/to/loopgates/bin/loopgates.js'} install\` once after cloning (loopgates is not on the npm registry: not npx), or add loopgates to package.json devDependencies`);
   return ExitCode.ok;

@@ -99,6 +99,24 @@ export function listsLoopgates(pkg: Record<string, unknown> | null): boolean {
   });
 }
 
+/**
+ * Repository-relative files a fresh clone's `npm install` needs for a loopgates dependency given as a local file
+ * (`"loopgates": "file:loopgates-0.1.0.tgz"` or a folder inside the repository): that file, and package-lock.json when
+ * it exists. Empty for a registry or URL spec, or one outside the repository.
+ */
+export function localLoopgatesFiles(pkg: Record<string, unknown> | null, top: string): string[] {
+  if (!pkg) return [];
+  for (const k of ['dependencies', 'devDependencies', 'optionalDependencies']) {
+    const deps = pkg[k] as Record<string, unknown> | undefined;
+    const spec = typeof deps === 'object' && deps !== null ? deps.loopgates : undefined;
+    if (typeof spec !== 'string' || !spec.startsWith('file:')) continue;
+    const rel = relative(top, resolve(top, spec.slice('file:'.length)));
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return [];
+    return [rel.split(sep).join('/'), ...(existsSync(join(top, 'package-lock.json')) ? ['package-lock.json'] : [])];
+  }
+  return [];
+}
+
 /** Detect the hook managers of `layout`'s repository. Reads files only. */
 export function detectManagers(layout: RepoLayout): Managers {
   const { top, hooksDir } = layout;
