@@ -672,7 +672,8 @@ export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-function readJson(path: string): unknown {
+/** The JSON at `path`, or null when it is absent or does not parse (a cache miss). Never throws. */
+export function readJson(path: string): unknown {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
   } catch {
@@ -680,7 +681,8 @@ function readJson(path: string): unknown {
   }
 }
 
-function writeJson(path: string, value: unknown): void {
+/** Write `value` as JSON to `path` atomically (temp file + rename); a failure is ignored (caches only). */
+export function writeJson(path: string, value: unknown): void {
   try {
     mkdirSync(dirname(path), { recursive: true });
     const tmp = `${path}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`;

@@ -6,11 +6,9 @@
 // team's own .gitleaks.toml adds its own, so they are not copied here but measured: a canary credential is placed at
 // each path in a scratch directory and scanned once; a path whose canary gitleaks does not report is skipped by path.
 // gitleaks README "Configuration" (allowlist): https://github.com/gitleaks/gitleaks#configuration
-import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LoopgatesError } from '../../core/errors.js';
-import { GITLEAKS_FIX, type GitleaksCall, type GitleaksProbe, makeCanary, type ScanFiles, scanFiles } from './gitleaks.js';
+import { GITLEAKS_FIX, type GitleaksCall, type GitleaksProbe, makeCanary, readJson, type ScanFiles, scanFiles, sha256, writeJson } from './gitleaks.js';
 
 /** Bumped when what a cached answer means changes. */
 const PROBE_VERSION = 1;
@@ -38,9 +36,7 @@ export async function pathsSkipped(
   files: ScanFiles,
   baseEnv: Readonly<Record<string, string | undefined>>,
 ): Promise<Set<string>> {
-  const key = createHash('sha256')
-    .update(JSON.stringify([PROBE_VERSION, call.bin.path, call.bin.size, call.bin.mtimeMs, probe, files.config ? createHash('sha256').update(files.config).digest('hex') : null]))
-    .digest('hex');
+  const key = sha256(JSON.stringify([PROBE_VERSION, call.bin.path, call.bin.size, call.bin.mtimeMs, probe, files.config ? sha256(files.config) : null]));
   const cacheFile = join(call.cacheDir, 'gitleaks-paths.json');
   const cache = readCache(cacheFile);
   const known = cache.key === key ? cache.paths : {};
@@ -54,31 +50,15 @@ export async function pathsSkipped(
     const reported = new Set(scanned.findings.map((f) => f.file));
     for (const p of unknown) known[p] = !reported.has(p);
     const entries = Object.entries(known);
-    writeCache(cacheFile, { key, paths: Object.fromEntries(entries.slice(Math.max(0, entries.length - PATH_PROBE_MAX_ENTRIES))) });
+    writeJson(cacheFile, { key, paths: Object.fromEntries(entries.slice(Math.max(0, entries.length - PATH_PROBE_MAX_ENTRIES))) });
   }
   return new Set(paths.filter((p) => known[p] === true));
 }
 
 function readCache(file: string): { key: string; paths: Record<string, boolean> } {
-  try {
-    const c = JSON.parse(readFileSync(file, 'utf8')) as { key?: unknown; paths?: unknown };
-    if (typeof c.key === 'string' && c.paths && typeof c.paths === 'object' && !Array.isArray(c.paths)) {
-      const paths: Record<string, boolean> = {};
-      for (const [p, v] of Object.entries(c.paths as Record<string, unknown>)) if (typeof v === 'boolean') paths[p] = v;
-      return { key: c.key, paths };
-    }
-  } catch {
-    /* absent or corrupt: a miss */
-  }
-  return { key: '', paths: {} };
-}
-
-function writeCache(file: string, value: unknown): void {
-  try {
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(value));
-    renameSync(tmp, file);
-  } catch {
-    /* the cache is an optimisation: a failed write changes nothing */
-  }
+  const c = readJson(file) as { key?: unknown; paths?: unknown } | null;
+  const paths: Record<string, boolean> = {};
+  if (!c || typeof c.key !== 'string' || !c.paths || typeof c.paths !== 'object' || Array.isArray(c.paths)) return { key: '', paths };
+  for (const [p, v] of Object.entries(c.paths as Record<string, unknown>)) if (typeof v === 'boolean') paths[p] = v;
+  return { key: c.key, paths };
 }

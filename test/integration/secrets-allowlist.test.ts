@@ -1,39 +1,16 @@
 // The secrets gate and gitleaks' path allowlist. gitleaks 8.16's built-in default config skips, by path and before
 // any rule, every file whose path contains `vendor` or `node_modules` or whose name ends in bin|zip|pdf|… (`cabin`
 // too), yet such files were counted as scanned: a key in app/vendor/Keys.kt passed. Real git, real gitleaks.
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runGate } from '../../core/runner.js';
-import { indexWorkspace, treeWorkspace } from '../../core/snapshot.js';
-import type { GateResult, Workspace } from '../../core/types.js';
+import { describe, expect, it } from 'vitest';
+import type { GateResult } from '../../core/types.js';
 import { fakeAwsAccessKey } from '../../gates/secrets/credentials.js';
-import { liveScratchDirs } from '../../gates/secrets/gitleaks.js';
-import { secretsConfigSchema, secretsGate } from '../../gates/secrets/index.js';
-import { ownTmpdir } from '../helpers/own-tmpdir.js';
-import { isolatedGitEnv, treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
-import type { TempRepo } from '../helpers/git-repo.js';
+import { secretsHarness } from '../helpers/secrets-gate.js';
+import { withGitRepo } from '../helpers/git-repo.js';
 
-// Scratch dirs of this file go to a temp dir of its own (secrets.test.ts asserts none is left in the shared one).
-ownTmpdir('loopgates-allowlist-test-');
-let cacheRoot: string;
-beforeEach(() => {
-  cacheRoot = mkdtempSync(join(tmpdir(), 'cache-'));
-});
-afterEach(() => rmSync(cacheRoot, { recursive: true, force: true }));
-
-const gate = (ws: Workspace): Promise<GateResult> => runGate({ gate: secretsGate, config: secretsConfigSchema.parse({}), timeoutMs: 60_000 }, { ws, cacheRoot });
-const env = (repo: TempRepo) => isolatedGitEnv(join(repo.dir, '..', 'home'));
+const { check } = secretsHarness('loopgates-allowlist-test-');
 const spots = (r: GateResult) => r.findings.map((f) => `${f.file}:${f.line}:${f.column}:${f.rule}`);
-async function check(repo: TempRepo, how: 'staged' | 'all'): Promise<GateResult> {
-  const before = treeAndIndexDigest(repo.dir);
-  const ws = how === 'staged' ? await indexWorkspace(repo.dir, env(repo)) : await treeWorkspace(repo.dir, 'all', undefined, env(repo));
-  const r = await gate(ws);
-  expect(treeAndIndexDigest(repo.dir)).toBe(before);
-  expect(liveScratchDirs()).toEqual([]);
-  return r;
-}
 
 describe('secrets: files gitleaks skips by path', () => {
   const key = fakeAwsAccessKey().value;

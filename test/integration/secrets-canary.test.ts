@@ -3,40 +3,18 @@
 // GitHub token and a PEM block) was still "reported" through its PEM block, so the scan was trusted and an AWS key
 // in prod.env passed ("scanned 1 file, 0 findings"). Every planted credential must now be reported. Real git, real
 // gitleaks 8.16.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runGate } from '../../core/runner.js';
-import { indexWorkspace, treeWorkspace } from '../../core/snapshot.js';
-import type { GateResult, Workspace } from '../../core/types.js';
+import { describe, expect, it } from 'vitest';
+import type { GateResult } from '../../core/types.js';
 import { fakeAwsAccessKey } from '../../gates/secrets/credentials.js';
-import { liveScratchDirs, probeGitleaks, resolveGitleaks, sha256 } from '../../gates/secrets/gitleaks.js';
+import { probeGitleaks, resolveGitleaks, sha256 } from '../../gates/secrets/gitleaks.js';
 import { runTool } from '../../core/tools.js';
-import { secretsConfigSchema, secretsGate } from '../../gates/secrets/index.js';
-import { ownTmpdir } from '../helpers/own-tmpdir.js';
-import { isolatedGitEnv, treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
-import type { TempRepo } from '../helpers/git-repo.js';
+import { secretsHarness } from '../helpers/secrets-gate.js';
+import { withGitRepo } from '../helpers/git-repo.js';
 
-// Scratch dirs of this file go to a temp dir of its own (secrets.test.ts asserts none is left in the shared one).
-ownTmpdir('loopgates-canary-test-');
-let cacheRoot: string;
-beforeEach(() => {
-  cacheRoot = mkdtempSync(join(tmpdir(), 'cache-'));
-});
-afterEach(() => rmSync(cacheRoot, { recursive: true, force: true }));
-
-const gate = (ws: Workspace): Promise<GateResult> => runGate({ gate: secretsGate, config: secretsConfigSchema.parse({}), timeoutMs: 60_000 }, { ws, cacheRoot });
-const env = (repo: TempRepo) => isolatedGitEnv(join(repo.dir, '..', 'home'));
+const { check, cacheRoot } = secretsHarness('loopgates-canary-test-');
 const spots = (r: GateResult) => r.findings.map((f) => `${f.file}:${f.line}:${f.rule}`);
-async function check(repo: TempRepo, how: 'staged' | 'all'): Promise<GateResult> {
-  const before = treeAndIndexDigest(repo.dir);
-  const ws = how === 'staged' ? await indexWorkspace(repo.dir, env(repo)) : await treeWorkspace(repo.dir, 'all', undefined, env(repo));
-  const r = await gate(ws);
-  expect(treeAndIndexDigest(repo.dir)).toBe(before);
-  expect(liveScratchDirs()).toEqual([]);
-  return r;
-}
 
 /** A team config with rules of its own and no [extend] useDefault = true: gitleaks' default rules are gone. */
 const OWN_RULES = [
@@ -96,7 +74,7 @@ describe('secrets: the canary proof needs every planted credential reported', ()
 
   it('a canary proof cached by an older loopgates (one planted credential was enough) is not reused', async () => {
     // The entry recipe 1 wrote for this config and binary after the PEM block alone was reported (see ensureCanary's key).
-    const cacheDir = join(cacheRoot, 'secrets');
+    const cacheDir = join(cacheRoot(), 'secrets');
     mkdirSync(cacheDir, { recursive: true });
     const bin = resolveGitleaks();
     const probe = await probeGitleaks({ bin, runTool, signal: new AbortController().signal, timeoutMs: 30_000, cacheDir });
