@@ -588,7 +588,6 @@ export async function scanFiles(
       configPath = join(cfgDir, 'gitleaks.toml');
       writeFileSync(configPath, files.config);
     }
-    let ignorePath: string | undefined;
     let cwd: string;
     let env: Record<string, string | undefined>;
     if (kind === 'staged') {
@@ -598,28 +597,30 @@ export async function scanFiles(
     } else {
       cwd = join(dir, 'src');
       mkdirSync(cwd);
-      materialise(cwd, targets);
+      // gitleaks reads <source>/.gitleaksignore itself: a staged one is scanned under another name, mapped back.
+      materialise(cwd, new Map([...targets].map(([p, b]) => [p === IGNORE_FILE ? IGNORE_AS : p, b])));
       env = gitleaksEnv(baseEnv, {});
       // A source dir outside any repository: keep an enclosing repo of the temp dir from being discovered.
       env.GIT_CEILING_DIRECTORIES = dirname(dir);
     }
-    if (files.ignore) {
-      if (probe.ignorePathFlag) {
-        ignorePath = join(cfgDir, '.gitleaksignore');
-        writeFileSync(ignorePath, files.ignore);
-      } else if (!targets.has('.gitleaksignore')) {
-        // gitleaks 8.16 reads <source>/.gitleaksignore only; our own filter (applyIgnore) covers `protect`.
-        writeFileSync(join(cwd, '.gitleaksignore'), files.ignore);
-      }
-    }
+    // The .gitleaksignore is never given to gitleaks (nor left where it would read it): the gate filters findings
+    // itself (scan.ts coverIgnored), with gitleaks' fingerprints but knowing which lines the change rewrote, which a
+    // scratch copy cannot tell gitleaks.
     const inner: GitleaksCall = inspect ? { ...call, runTool: inspectingRunTool(call.runTool, inspect) } : call;
-    const result = await runScan(inner, probe, { kind, cwd, env, configPath, ignorePath });
-    const rel = (p: string) => toRelative(p, cwd);
+    const result = await runScan(inner, probe, { kind, cwd, env, configPath });
+    const rel = (p: string) => {
+      const r = toRelative(p, cwd);
+      return kind === 'dir' && r === IGNORE_AS ? IGNORE_FILE : r;
+    };
     return { ...result, findings: result.findings.map((f) => ({ ...f, file: rel(f.file) })).filter((f) => targets.has(f.file)) };
   } finally {
     removeScratch(dir);
   }
 }
+
+const IGNORE_FILE = '.gitleaksignore';
+/** The name a staged .gitleaksignore is scanned under in a scratch directory (gitleaks would obey it, not scan it). */
+const IGNORE_AS = '.gitleaksignore.loopgates-scanned';
 
 /** Wrap runTool so `inspect` sees stdout, stderr and the report file a scan wrote. */
 function inspectingRunTool(runTool: RunTool, inspect: (text: string) => void): RunTool {
@@ -648,20 +649,29 @@ export function toRelative(path: string, base: string): string {
 
 /**
  * Entries of a .gitleaksignore (README ".gitleaksignore": one finding fingerprint per line, `file:rule:line` for
- * staged and directory scans, `commit:file:rule:line` for history; `#` starts a comment). Returns the set of lines.
+ * staged and directory scans, `commit:file:rule:line` for history). Exactly as gitleaks 8.16 reads it
+ * (detect.go AddGitleaksIgnore: bufio lines, so one trailing CR dropped, nothing trimmed): an entry with a leading
+ * or trailing space matches nothing there, so it matches nothing here either. Lines starting with `#` are skipped
+ * (newer releases call them comments; 8.16 keeps them as entries no fingerprint equals unless a path starts with
+ * `#`): never looser than either. test/integration/secrets-ignore.test.ts checks this against the binary.
  */
 export function parseIgnore(text: string): Set<string> {
   const out = new Set<string>();
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
+  for (const raw of text.split('\n')) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line && !line.startsWith('#')) out.add(line);
   }
   return out;
 }
 
+/** The `file:rule:line` fingerprint gitleaks gives a finding of a staged or directory scan (detect.go addFinding). */
+export function ignoreEntry(f: Pick<GitleaksFinding, 'file' | 'rule' | 'line'>): string {
+  return `${f.file}:${f.rule}:${f.line}`;
+}
+
 /** Whether a finding is listed in the ignore set by its `file:rule:line` fingerprint. */
 export function isIgnored(ignore: ReadonlySet<string>, f: Pick<GitleaksFinding, 'file' | 'rule' | 'line'>): boolean {
-  return ignore.has(`${f.file}:${f.rule}:${f.line}`);
+  return ignore.has(ignoreEntry(f));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

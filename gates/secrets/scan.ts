@@ -12,6 +12,7 @@ import {
   ensureCanary,
   GITLEAKS_FIX,
   gitleaksEnv,
+  ignoreEntry,
   isIgnored,
   makeScratch,
   parseIgnore,
@@ -197,18 +198,22 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
   }
 
   const ignore = files.ignore ? parseIgnore(files.ignore.toString('utf8')) : new Set<string>();
+  const carried = await carriedEntries(ws, inputs, ignore);
   const seen = new Set<string>();
   const perRule = new Map<string, number>();
   const findings: GateOutput['findings'] = [];
   let filtered = 0;
+  const stale: string[] = [];
   for (const f of raw.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)) {
-    const spot = `${f.file}:${f.rule}:${f.line}`;
+    const spot = ignoreEntry(f);
     if (seen.has(spot)) continue;
     seen.add(spot);
-    if (isIgnored(ignore, f)) {
+    const cover = isIgnored(ignore, f) ? await ignoreCovers(ws, carried, f, decoded, lfs.objects) : 'no entry';
+    if (cover === 'covered') {
       filtered++;
       continue;
     }
+    if (cover === 'line changed') stale.push(spot);
     const n = (perRule.get(`${f.file}\0${f.rule}`) ?? 0) + 1;
     perRule.set(`${f.file}\0${f.rule}`, n);
     // A decoded file's columns are counted in the text gitleaks was given (its lines are the file's lines).
@@ -222,10 +227,13 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
       line: f.line,
       column,
       severity: 'error',
-      message: `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it, or list ${spot} in .gitleaksignore if it is not a secret`,
+      message: stale.includes(spot)
+        ? `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown); the .gitleaksignore entry ${spot} was written for what this line held before and the line changed, so it no longer covers it: remove the credential and rotate it; if it is not a secret either, take ${spot} out of .gitleaksignore in one commit and list it again in the commit that stages this line`
+        : `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it, or list ${spot} in .gitleaksignore if it is not a secret`,
       fingerprint: fingerprint(GATE_ID, f.rule, f.file, `${f.rule}#${n}`),
     });
   }
+  if (stale.length) notes.push(`${stale.length} finding(s) on a line the change rewrote match a .gitleaksignore entry written before (${listed(stale)}): an entry covers the line's content it was listed with, so these are not filtered`);
   const output: GateOutput = { findings, counts: { files: inputs.length - unscanned.length - lfsUnread.size - allowlisted.length, items, filtered }, itemUnit, notes };
   // Fail closed, the commit (or the tree) judged whole: content nobody could scan refuses the run, whatever else was
   // scanned with it (a binary over the limit used to be vacuous alone and a pass next to any other staged file).
@@ -251,6 +259,59 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
   if (errors.length) output.error = { message: errors.map((e) => e.message).join('; also '), fix: errors.map((e) => e.fix).join('; also ') };
   return output;
 }
+
+/**
+ * The .gitleaksignore entries the change carries over unchanged (listed before it; each covers a line only while
+ * that line keeps the content it had then), or null for a tree scan (`run --all`, `--files`: no before side, so
+ * gitleaks' own rule applies: `file:rule:line` alone). Index and memory backings: the staged .gitleaksignore
+ * unchanged by the change -> every entry; added -> none; modified -> the entries HEAD's copy held.
+ */
+async function carriedEntries(ws: Workspace, inputs: readonly string[], ignore: ReadonlySet<string>): Promise<ReadonlySet<string> | null> {
+  if (ws.backing.kind === 'tree' || !ignore.size) return ws.backing.kind === 'tree' ? null : ignore;
+  if (!inputs.includes(IGNORE_FILE)) return ignore;
+  const before = await ws.before?.(IGNORE_FILE);
+  return before ? parseIgnore(before.toString('utf8')) : new Set();
+}
+
+/**
+ * Whether the .gitleaksignore entry matching `f` (isIgnored) covers it: an entry the change adds covers its
+ * fingerprint (gitleaks' own rule); an entry carried over covers it only when the finding's line holds the same
+ * bytes before the change (HEAD's copy, `ws.before`) as after it: a different token written on a listed line is a
+ * new finding, though gitleaks' fingerprint (`file:rule:line`) stays the same.
+ */
+async function ignoreCovers(
+  ws: Workspace,
+  carried: ReadonlySet<string> | null,
+  f: GitleaksFinding,
+  decoded: ReadonlyMap<string, ScanText>,
+  objects: ReadonlyMap<string, Buffer>,
+): Promise<'covered' | 'line changed'> {
+  if (!carried || !carried.has(ignoreEntry(f))) return 'covered';
+  const before = await ws.before?.(f.file);
+  if (!before) return 'line changed';
+  const now = decoded.get(f.file);
+  const after = objects.get(f.file) ?? (now ? now.bytes : await ws.read(f.file));
+  const shift = now?.prefixLines ?? 0;
+  const then = decodeForScan(before);
+  const a = lineOf(after, f.line + shift);
+  const b = lineOf(then.bytes, f.line + then.prefixLines);
+  return a !== undefined && b !== undefined && a.equals(b) ? 'covered' : 'line changed';
+}
+
+/** The bytes of 1-based line `n` of `bytes` (without its LF), or undefined past the end. */
+function lineOf(bytes: Buffer, n: number): Buffer | undefined {
+  let start = 0;
+  for (let l = 1; l < n; l++) {
+    const nl = bytes.indexOf(0x0a, start);
+    if (nl < 0) return undefined;
+    start = nl + 1;
+  }
+  if (start > bytes.length) return undefined;
+  const end = bytes.indexOf(0x0a, start);
+  return bytes.subarray(start, end < 0 ? bytes.length : end);
+}
+
+const IGNORE_FILE = '.gitleaksignore';
 
 function commandName(probe: GitleaksProbe, kind: 'staged' | 'dir'): string {
   if (kind === 'staged') return probe.staged === 'protect' ? 'protect --staged' : 'git --pre-commit --staged';
