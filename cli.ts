@@ -11,14 +11,14 @@ import { packageVersion } from './core/version.js';
  * or the mutation engine's (each costs tens of ms of CPU per commit otherwise).
  */
 export const verbLoaders: ReadonlyArray<readonly [name: string, load: () => Promise<Verb>]> = [
-  ['install', async () => (await import('./install.js')).installVerb],
-  ['uninstall', async () => (await import('./install.js')).uninstallVerb],
-  ['doctor', async () => (await import('./install.js')).doctorVerb],
-  ['run', async () => (await import('./core/commands/index.js')).runVerb],
-  ['hook', async () => (await import('./core/commands/index.js')).hookVerb],
-  ['explain', async () => (await import('./core/commands/index.js')).explainVerb],
-  ['selftest', async () => (await import('./mutations/commands.js')).selftestVerb],
-  ['mutate', async () => (await import('./mutations/commands.js')).mutateVerb],
+  ['install', async () => (await import('./commands/install.js')).installVerb],
+  ['uninstall', async () => (await import('./commands/install.js')).uninstallVerb],
+  ['doctor', async () => (await import('./commands/install.js')).doctorVerb],
+  ['run', async () => (await import('./commands/index.js')).runVerb],
+  ['hook', async () => (await import('./commands/index.js')).hookVerb],
+  ['explain', async () => (await import('./commands/index.js')).explainVerb],
+  ['selftest', async () => (await import('./commands/selftest.js')).selftestVerb],
+  ['mutate', async () => (await import('./commands/selftest.js')).mutateVerb],
 ];
 
 /** Every verb for the --help listing; a verb whose module cannot load is listed with the reason instead. */

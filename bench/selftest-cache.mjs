@@ -10,7 +10,8 @@ withLocalGitleaks();
 const { loadConfig } = await import(join(root, 'dist', 'core', 'config.js'));
 const { cacheRoot } = await import(join(root, 'dist', 'core', 'ledger.js'));
 const { repoFacts } = await import(join(root, 'dist', 'core', 'git.js'));
-const { selfTestPreflight } = await import(join(root, 'dist', 'mutations', 'commands.js'));
+const { selfTestPreflight } = await import(join(root, 'dist', 'commands', 'selftest.js'));
+const { configOptions } = await import(join(root, 'dist', 'gates', 'registry.js'));
 const { checkSelfTestCache } = await import(join(root, 'dist', 'mutations', 'cache.js'));
 
 const n = Number(process.argv[2] ?? 200);
@@ -35,13 +36,13 @@ const ctxFor = (config) => ({ io, config, ws: { root: repo }, gates: config.gate
 
 // Fill the cache once (a miss runs every gate's cases).
 const t0 = performance.now();
-const first = await selfTestPreflight(ctxFor(loadConfig(repo)));
+const first = await selfTestPreflight(ctxFor(loadConfig(repo, await configOptions())));
 const missMs = performance.now() - t0;
 if (first && first.exitCode !== 0) {
   console.error('self-tests are red; cannot measure a hit:', JSON.stringify(first.results?.map((r) => r.reason)));
   process.exit(2);
 }
-const config = loadConfig(repo);
+const config = loadConfig(repo, await configOptions());
 const gates = config.gates.filter((g) => g.enabled);
 const { hits, misses } = checkSelfTestCache(gates.map((g) => g.settings), cache, repo, process.env);
 if (misses.length) {
@@ -57,7 +58,7 @@ for (let i = 0; i < n; i++) {
   step.push(performance.now() - t);
   if (r && r.exitCode !== 0) throw new Error('a hit turned red');
   t = performance.now();
-  await selfTestPreflight(ctxFor(loadConfig(repo)));
+  await selfTestPreflight(ctxFor(loadConfig(repo, await configOptions())));
   withLoad.push(performance.now() - t);
 }
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];

@@ -1,5 +1,5 @@
 // The shape of one CLI verb. cli.ts dispatches argv to the verb; each verb lives in its own module
-// (core/commands/*.ts, install.ts, mutations/commands.ts) and returns its exit code (DESIGN.md exit codes).
+// (commands/*.ts) and returns its exit code (DESIGN.md exit codes).
 
 /** Streams and environment a verb works with; tests pass their own. */
 export interface CommandIO {

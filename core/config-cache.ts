@@ -6,9 +6,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { builtinGates } from '../gates/registry.js';
 import { CONFIG_FILE, refuseIncompleteGates } from './config-model.js';
-import type { ConfigOptions, ConfiguredGate, LoadedConfig } from './config-model.js';
+import type { ConfiguredGate, GateRegistry, LoadedConfig } from './config-model.js';
 import type { Gate } from './types.js';
 import { buildStamp, packageVersion } from './version.js';
 
@@ -34,7 +33,11 @@ interface CacheFile {
 }
 
 /** Options of `loadConfigCached`. Without `cacheDir`, or with `gates` (toy registries in tests), nothing is cached. */
-export interface CachedConfigOptions extends ConfigOptions {
+export interface CachedConfigOptions {
+  /** The built-in gates and the command-gate kind (gates/registry.ts gateRegistry). */
+  registry: GateRegistry;
+  /** Replaces the registry's built-in gates (tests register toy gates this way). */
+  gates?: ReadonlyArray<Gate<any>>;
   /** Directory of the cache file (RunOptions.cacheRoot: `<git common dir>/loopgates/cache`). */
   cacheDir?: string;
 }
@@ -61,11 +64,12 @@ export function configCacheKey(bytes: Buffer | null, gates: ReadonlyArray<Gate<a
  * optimisation only: failing to write it changes nothing. Gates lacking one of their four answers are refused
  * (LoopgatesError) on a hit as on a miss.
  */
-export async function loadConfigCached(root: string, options: CachedConfigOptions = {}): Promise<LoadedConfig> {
-  const { cacheDir, ...loadOptions } = options;
-  const loadFresh = async (): Promise<LoadedConfig> => (await import('./config.js')).loadConfig(root, loadOptions);
-  if (cacheDir === undefined || loadOptions.gates !== undefined) return loadFresh();
-  const gates = builtinGates;
+export async function loadConfigCached(root: string, options: CachedConfigOptions): Promise<LoadedConfig> {
+  const { cacheDir, registry } = options;
+  const loadFresh = async (): Promise<LoadedConfig> =>
+    (await import('./config.js')).loadConfig(root, { gates: options.gates ?? registry.builtins, commands: await registry.commands() });
+  if (cacheDir === undefined || options.gates !== undefined) return loadFresh();
+  const gates = registry.builtins;
   refuseIncompleteGates(gates);
   const file = join(root, CONFIG_FILE);
   let bytes: Buffer | null;
@@ -80,12 +84,12 @@ export async function loadConfigCached(root: string, options: CachedConfigOption
   const path = configCachePath(cacheDir);
   const hit = readCached(path, key, gates);
   if (hit) {
-    const configured = await configuredFrom(hit, gates);
+    const configured = await configuredFrom(hit, registry);
     if (configured) return { file, found: hit.found, gates: configured };
   }
   const loaded = await loadFresh();
   try {
-    await writeCached(path, key, loaded);
+    await writeCached(path, key, loaded, registry);
   } catch {
     /* an unwritable cache only costs the next commit a parse */
   }
@@ -124,7 +128,8 @@ function isCachedGate(v: unknown): v is CachedGate {
 }
 
 /** The configured gates of a cache hit; command gates are rebuilt from their specs. Null when they do not match. */
-async function configuredFrom(c: CacheFile, gates: ReadonlyArray<Gate<any>>): Promise<ConfiguredGate[] | null> {
+async function configuredFrom(c: CacheFile, registry: GateRegistry): Promise<ConfiguredGate[] | null> {
+  const gates = registry.builtins;
   const out: ConfiguredGate[] = [];
   for (const g of c.gates) {
     if (g.source !== 'builtin') continue;
@@ -134,8 +139,7 @@ async function configuredFrom(c: CacheFile, gates: ReadonlyArray<Gate<any>>): Pr
   const commands = c.gates.filter((g) => g.source === 'command');
   if (commands.length) {
     // Loaded only for repositories that define command gates.
-    const { buildCommandGates } = await import('../gates/command/index.js');
-    const built = buildCommandGates(commands.map((g) => g.config) as never);
+    const built = (await registry.commands()).build(commands.map((g) => g.config) as never);
     if (built.length !== commands.length || built.some((b, i) => b.id !== commands[i]!.id)) return null;
     built.forEach((gate, i) => out.push(configured(gate, commands[i]!)));
   }
@@ -151,13 +155,12 @@ function configured(gate: Gate<any>, g: CachedGate): ConfiguredGate {
   };
 }
 
-async function writeCached(path: string, key: string, loaded: LoadedConfig): Promise<void> {
+async function writeCached(path: string, key: string, loaded: LoadedConfig, registry: GateRegistry): Promise<void> {
   const gates: CachedGate[] = [];
   for (const g of loaded.gates) {
     let config = g.settings.config;
     if (g.source === 'command') {
-      const { commandSpecOf } = await import('../gates/command/index.js');
-      config = commandSpecOf(g.gate);
+      config = (await registry.commands()).specOf(g.gate);
       if (config === undefined) return;
     }
     // Only plain JSON data is cached: a config holding anything else (a RegExp, a Map) is re-validated every time.

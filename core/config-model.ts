@@ -1,5 +1,6 @@
 // The shapes of a loaded loopgates.yaml and the checks that need no parser, apart from core/config.ts (YAML and
 // zod) so the commit path can use a cached configuration (core/config-cache.ts) without loading either.
+import type { ZodTypeAny } from 'zod';
 import { LoopgatesError } from './errors.js';
 import { messages } from './messages.js';
 import type { GateSettings } from './runner.js';
@@ -15,7 +16,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export interface ConfiguredGate {
   gate: Gate<any>;
   enabled: boolean;
-  /** `builtin` from gates/registry.ts; `command` from loopgates.yaml `commands:`. */
+  /** `builtin` from the registry's built-in gates; `command` from loopgates.yaml `commands:`. */
   source: 'builtin' | 'command';
   settings: GateSettings<any>;
 }
@@ -29,9 +30,30 @@ export interface LoadedConfig {
   gates: ConfiguredGate[];
 }
 
-/** Options for loading; `gates` replaces the built-in registry (tests register toy gates this way). */
+/**
+ * The kind of gate built from loopgates.yaml `commands:` (gates/command/), handed to config loading so core imports
+ * no gate: the zod schema of the `commands:` list, the builder, and a built gate's spec (what the config cache
+ * stores to rebuild it; undefined for any other gate).
+ */
+export interface CommandGateKind {
+  schema: ZodTypeAny;
+  build(list: never): Gate<any>[];
+  specOf(gate: Gate<any>): unknown;
+}
+
+/**
+ * What the verbs hand to config loading (gates/registry.ts `gateRegistry`): the built-in gates in report order and
+ * the command-gate kind, loaded on demand (the commit path loads it only for a config that has command gates).
+ */
+export interface GateRegistry {
+  builtins: ReadonlyArray<Gate<any>>;
+  commands(): Promise<CommandGateKind>;
+}
+
+/** Options for loading: the built-in gates (tests pass toy gates) and the command-gate kind. */
 export interface ConfigOptions {
-  gates?: ReadonlyArray<Gate<any>>;
+  gates: ReadonlyArray<Gate<any>>;
+  commands: CommandGateKind;
 }
 
 /** The four answers, in the order `explain` and the default config print them. */

@@ -2,13 +2,11 @@
 // loader validates with (core/config.ts). Kept apart so the hook never loads zod-to-json-schema.
 import { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
-import { commandGatesSchema } from '../gates/command/index.js';
-import { builtinGates } from '../gates/registry.js';
 import { commonShape, objectOf } from './config.js';
 import type { Gate } from './types.js';
 
-/** The JSON Schema (draft-07) of loopgates.yaml for editors, generated from the zod schemas. */
-export function configJsonSchema(gates: ReadonlyArray<Gate<any>> = builtinGates): object {
+/** The JSON Schema (draft-07) of loopgates.yaml for editors, from the built-in gates' and the command gates' zod schemas. */
+export function configJsonSchema(gates: ReadonlyArray<Gate<any>>, commandsSchema: z.ZodTypeAny): object {
   const gateShape: Record<string, z.ZodTypeAny> = {};
   for (const g of gates) {
     const obj = objectOf(g.configSchema as z.ZodTypeAny);
@@ -19,7 +17,7 @@ export function configJsonSchema(gates: ReadonlyArray<Gate<any>> = builtinGates)
     .object({
       version: z.literal(1).describe('Config version; must be 1.'),
       gates: z.object(gateShape).strict().optional().describe('Built-in gates by id; each accepts enabled, timeoutMs, allowEmpty and its own options.'),
-      commands: commandGatesSchema.describe("Your own scripts as gates (loopgates.yaml `commands:`)."),
+      commands: commandsSchema.describe("Your own scripts as gates (loopgates.yaml `commands:`)."),
     })
     .strict();
   const json = zodToJsonSchema(schema, { name: 'loopgates', $refStrategy: 'none' }) as Record<string, unknown>;
@@ -27,6 +25,6 @@ export function configJsonSchema(gates: ReadonlyArray<Gate<any>> = builtinGates)
 }
 
 /** The text `npm run schema` writes to loopgates.schema.json (stable: 2-space JSON and a final newline). */
-export function configJsonSchemaText(gates: ReadonlyArray<Gate<any>> = builtinGates): string {
-  return `${JSON.stringify(configJsonSchema(gates), null, 2)}\n`;
+export function configJsonSchemaText(gates: ReadonlyArray<Gate<any>>, commandsSchema: z.ZodTypeAny): string {
+  return `${JSON.stringify(configJsonSchema(gates, commandsSchema), null, 2)}\n`;
 }

@@ -6,8 +6,6 @@ import { join } from 'node:path';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml';
 import type { Node } from 'yaml';
 import { z } from 'zod';
-import { builtinGates } from '../gates/registry.js';
-import { buildCommandGates, commandGatesSchema } from '../gates/command/index.js';
 import { ConfigError, LoopgatesError } from './errors.js';
 import type { ConfigProblem } from './errors.js';
 import { messages } from './messages.js';
@@ -18,7 +16,7 @@ import type { GateSettings } from './runner.js';
 import type { Gate } from './types.js';
 
 export { CONFIG_FILE, DEFAULT_TIMEOUT_MS, missingAnswers, refuseIncompleteGates } from './config-model.js';
-export type { ConfigOptions, ConfiguredGate, LoadedConfig } from './config-model.js';
+export type { CommandGateKind, ConfigOptions, ConfiguredGate, GateRegistry, LoadedConfig } from './config-model.js';
 
 /** The keys every gate section accepts besides the gate's own options. */
 export const commonShape = {
@@ -77,7 +75,7 @@ function sectionSchema(gate: Gate<any>): z.ZodType<GateSection, z.ZodTypeDef, un
     });
 }
 
-function rootSchema(gates: ReadonlyArray<Gate<any>>) {
+function rootSchema(gates: ReadonlyArray<Gate<any>>, commandsSchema: z.ZodTypeAny) {
   const gateShape: Record<string, z.ZodTypeAny> = {};
   // `toy:` or `gates:` with nothing after it reads as null in YAML; it means "the defaults".
   const orEmpty = (v: unknown) => (v === null ? {} : v);
@@ -86,7 +84,7 @@ function rootSchema(gates: ReadonlyArray<Gate<any>>) {
     .object({
       version: z.literal(1, { errorMap: () => ({ message: 'must be 1 (the only config version)' }) }),
       gates: z.preprocess(orEmpty, z.object(gateShape).strict().default({})),
-      commands: commandGatesSchema,
+      commands: commandsSchema,
     })
     .strict();
 }
@@ -138,8 +136,8 @@ function issueMessage(issue: z.ZodIssue, gates: ReadonlyArray<Gate<any>>, key?: 
  * (YAML syntax, schema, duplicate ids, a command gate lacking an answer) with its key path and 1-based line;
  * LoopgatesError when a built-in gate lacks one of its four answers (a loopgates bug: refused at load).
  */
-export function parseConfig(text: string, file: string, options: ConfigOptions = {}): ConfiguredGate[] {
-  const builtin = options.gates ?? builtinGates;
+export function parseConfig(text: string, file: string, options: ConfigOptions): ConfiguredGate[] {
+  const builtin = options.gates;
   refuseIncompleteGates(builtin);
   const lc = new LineCounter();
   // logLevel error: yaml's own warnings (a list or map used as a key) would print as a raw Node warning; they are
@@ -166,7 +164,7 @@ export function parseConfig(text: string, file: string, options: ConfigOptions =
     problems.push({ path: '', line: 1, message: `YAML: ${e instanceof Error ? e.message : String(e)}` });
     throw new ConfigError(file, problems);
   }
-  const parsed = rootSchema(builtin).safeParse(data);
+  const parsed = rootSchema(builtin, options.commands.schema).safeParse(data);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       if (issue.code === z.ZodIssueCode.unrecognized_keys) {
@@ -191,7 +189,7 @@ export function parseConfig(text: string, file: string, options: ConfigOptions =
     result.push({ gate, enabled: section.enabled, source: 'builtin', settings: settingsOf(gate, section) });
   }
   const specs = (parsed.data.commands ?? []) as unknown[];
-  const commandGates = buildCommandGates(parsed.data.commands as never);
+  const commandGates = options.commands.build(parsed.data.commands as never);
   commandGates.forEach((gate, i) => {
     const spec = (specs[i] ?? {}) as Record<string, unknown>;
     const missing = missingAnswers(gate);
@@ -221,7 +219,7 @@ function sortProblems(p: ConfigProblem[]): ConfigProblem[] {
  * Load `<root>/loopgates.yaml`. No file: every built-in gate with its defaults (`found: false`, and the run says so).
  * Throws ConfigError (exit 2) with every problem at once; LoopgatesError for a gate lacking an answer.
  */
-export function loadConfig(root: string, options: ConfigOptions = {}): LoadedConfig {
+export function loadConfig(root: string, options: ConfigOptions): LoadedConfig {
   const file = join(root, CONFIG_FILE);
   if (!existsSync(file)) return { file, found: false, gates: parseConfig('version: 1\n', file, options) };
   let text: string;
@@ -243,7 +241,7 @@ const comment = (text: string, indent = ''): string =>
  * The commented default loopgates.yaml that `loopgates install` writes: every built-in gate enabled, with its four
  * answers as comments, for the detected `platforms`. Always valid for `parseConfig` (a unit test holds it to that).
  */
-export function defaultConfigText(platforms: readonly Platform[], gates: ReadonlyArray<Gate<any>> = builtinGates): string {
+export function defaultConfigText(platforms: readonly Platform[], gates: ReadonlyArray<Gate<any>>): string {
   const lines = [
     '# yaml-language-server: $schema=./node_modules/loopgates/loopgates.schema.json',
     '# loopgates.yaml: the gates that guard every commit of this repository (written by loopgates install).',

@@ -1,5 +1,6 @@
 // The built-in gates, in report order. Each gate lives in its own folder (gates/<id>/index.ts) and exports one Gate.
 // Command gates (gates/command/) are built from loopgates.yaml at load time, not listed here.
+import type { ConfigOptions, GateRegistry } from '../core/config-model.js';
 import type { Gate } from '../core/types.js';
 import { hardcodedStringsGate } from './hardcoded-strings/index.js';
 import { secretsGate } from './secrets/index.js';
@@ -7,3 +8,17 @@ import { stringParityGate } from './string-parity/index.js';
 
 /** Every built-in gate. Add a gate: import its object and append it here. */
 export const builtinGates: ReadonlyArray<Gate<any>> = [secretsGate, hardcodedStringsGate, stringParityGate];
+
+/**
+ * What the verbs hand to config loading (core imports no gate). The command-gate module loads on demand: the
+ * commit path pays for it only when loopgates.yaml has command gates.
+ */
+export const gateRegistry: GateRegistry = {
+  builtins: builtinGates,
+  commands: async () => (await import('./command/index.js')).commandGateKind,
+};
+
+/** The options `loadConfig` / `parseConfig` take: `gates` (default the built-in ones) and the command-gate kind. */
+export async function configOptions(gates: ReadonlyArray<Gate<any>> = builtinGates): Promise<ConfigOptions> {
+  return { gates, commands: await gateRegistry.commands() };
+}

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
+import type { CommandGateKind } from '../../core/config-model.js';
 import { LoopgatesError } from '../../core/errors.js';
 import { git, splitZ } from '../../core/git.js';
 import { normalisePath } from '../../core/workspace.js';
@@ -347,3 +348,6 @@ async function commandSelfTest(spec: CommandGateSpec, operators: readonly Mutati
   cases.unshift({ name: `${spec.id} on the files as they are`, kind: 'green', files, targets: [...greenTargets].sort() });
   return cases;
 }
+
+/** The command-gate kind as config loading takes it (core/config-model.ts CommandGateKind). */
+export const commandGateKind: CommandGateKind = { schema: commandGatesSchema, build: buildCommandGates as CommandGateKind['build'], specOf: commandSpecOf };

@@ -6,7 +6,7 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeHookVerb, makeRunVerb } from '../../core/commands/index.js';
+import { makeHookVerb, makeRunVerb } from '../../commands/index.js';
 import { runGate } from '../../core/runner.js';
 import { memoryWorkspace } from '../../core/workspace.js';
 import { fakeAwsAccessKey } from '../../gates/secrets/credentials.js';

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommandIO, Verb } from '../../core/command.js';
-import { makeRunVerb } from '../../core/commands/run.js';
-import { makeMutateVerb, makeSelftestVerb } from '../../mutations/commands.js';
+import { makeRunVerb } from '../../commands/run.js';
+import { makeMutateVerb, makeSelftestVerb } from '../../commands/selftest.js';
 import { liveScratchDirs } from '../../mutations/scratch.js';
 import { treeAndIndexDigest, withGitRepo, type TempRepo } from '../helpers/git-repo.js';
 

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeHookVerb, makeRunVerb } from '../../core/commands/index.js';
+import { makeHookVerb, makeRunVerb } from '../../commands/index.js';
 import { withGitRepo } from '../helpers/git-repo.js';
 import { localGitleaksDir } from '../helpers/setup-env.js';
 import { goodGate, neverGate } from '../unit/mutations-toys.js';

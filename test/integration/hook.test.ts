@@ -1,4 +1,4 @@
-// `loopgates hook pre-commit` called by a real git commit (a minimal hook written here; install.ts builds the real
+// `loopgates hook pre-commit` called by a real git commit (a minimal hook written here; commands/install.ts builds the real
 // one). `git commit -a` and `git commit -- <path>` run the hook with a temporary index named by GIT_INDEX_FILE: the
 // hook must judge that index, not .git/index. A command gate (a node script over the materialised staged files)
 // stands in for a scanner; every built-in gate is disabled so the test judges only the core.
@@ -62,7 +62,7 @@ const state = (repo: TempRepo) => `${repo.git('ls-files', '-s', '-z')}\n${['a.tx
 
 describe('hook pre-commit through real git commits', () => {
   beforeAll(() => {
-    if (!existsSync(join(repoRoot, 'dist', 'core', 'commands', 'hook.js'))) throw new Error('run npm run build first');
+    if (!existsSync(join(repoRoot, 'dist', 'commands', 'hook.js'))) throw new Error('run npm run build first');
     const listed = spawnSync('node', [bin, 'explain', '--all', '--format', 'json'], { cwd: tmpdir(), encoding: 'utf8', env: { ...process.env, GIT_CEILING_DIRECTORIES: tmpdir() } });
     const ids = (JSON.parse(listed.stdout) as { gates: Array<{ id: string; source: string }> }).gates.filter((g) => g.source === 'builtin').map((g) => g.id);
     config = makeConfig(ids);

@@ -5,7 +5,7 @@ import { cpSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CommandIO } from '../../core/command.js';
 import { builtinGates } from '../../gates/registry.js';
-import { makeMutateVerb } from '../../mutations/commands.js';
+import { makeMutateVerb } from '../../commands/selftest.js';
 import { l10nProject } from '../helpers/corpus.js';
 import { treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
 

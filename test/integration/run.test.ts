@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeExplainVerb, makeRunVerb } from '../../core/commands/index.js';
+import { makeExplainVerb, makeRunVerb } from '../../commands/index.js';
 import { readLedger } from '../../core/ledger.js';
 import type { GateResult } from '../../core/types.js';
 import { treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';

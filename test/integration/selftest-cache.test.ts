@@ -4,9 +4,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommandIO, Verb } from '../../core/command.js';
-import { makeHookVerb } from '../../core/commands/hook.js';
+import { makeHookVerb } from '../../commands/hook.js';
 import type { Gate } from '../../core/types.js';
-import { selfTestPreflight } from '../../mutations/commands.js';
+import { selfTestPreflight } from '../../commands/selftest.js';
 import { goodGate, neverGate } from '../unit/mutations-toys.js';
 import { treeAndIndexDigest, withGitRepo, type TempRepo } from '../helpers/git-repo.js';
 

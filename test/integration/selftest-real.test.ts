@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandIO, Verb } from '../../core/command.js';
-import { makeHookVerb } from '../../core/commands/hook.js';
-import { makeRunVerb } from '../../core/commands/run.js';
+import { makeHookVerb } from '../../commands/hook.js';
+import { makeRunVerb } from '../../commands/run.js';
 import { builtinGates } from '../../gates/registry.js';
 import { onPath } from '../../mutations/cache.js';
-import { makeMutateVerb, makeSelftestVerb } from '../../mutations/commands.js';
+import { makeMutateVerb, makeSelftestVerb } from '../../commands/selftest.js';
 import { goodGate } from '../unit/mutations-toys.js';
 import { treeAndIndexDigest, withGitRepo, type TempRepo } from '../helpers/git-repo.js';
 
@@ -45,7 +45,7 @@ describe('selftest with the built-in gates', () => {
       const r = await call(makeHookVerb(), ['pre-commit'], repo, { ...process.env });
       expect(r.code).toBe(2);
       // Every case of the secrets self-test errored for the same cause: the hook says it once, as the gate's own error
-      // (core/commands/hook.ts sayToolErrorsOnce), with the install fix.
+      // (commands/hook.ts sayToolErrorsOnce), with the install fix.
       expect(r.stdout.match(/which does not exist or is not a file/g)).toHaveLength(1);
       expect(r.stdout).toMatch(/^secrets +error .*gitleaks: LOOPGATES_GITLEAKS names .*, which does not exist or is not a file \(PATH is not searched while LOOPGATES_GITLEAKS is set\)$/m);
       expect(r.stdout).toMatch(/fix: .*install gitleaks/);

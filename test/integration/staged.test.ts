@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRunVerb } from '../../core/commands/index.js';
+import { makeRunVerb } from '../../commands/index.js';
 import { readLedger } from '../../core/ledger.js';
 import type { GateResult } from '../../core/types.js';
 import { treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';

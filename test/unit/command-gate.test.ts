@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../core/config.js';
 import { ConfigError } from '../../core/errors.js';
-import { applyMutation, buildCommandGates, commandGatesSchema, parseLocations, selfTestWaiver } from '../../gates/command/index.js';
+import { applyMutation, buildCommandGates, commandGateKind, commandGatesSchema, parseLocations, selfTestWaiver } from '../../gates/command/index.js';
 
 const base = {
   id: 'no-todo',
@@ -40,7 +40,7 @@ describe('command gate config', () => {
   it('is refused by loopgates.yaml loading with its key path and line', () => {
     const yaml = ['version: 1', 'commands:', '  - id: no-todo', '    command: [sh, scripts/check.sh]', '    loop: {runs: a, reads: b, ends: c, asks: never}', '    files: ["res/**"]', ''].join('\n');
     try {
-      parseConfig(yaml, 'loopgates.yaml', { gates: [] });
+      parseConfig(yaml, 'loopgates.yaml', { gates: [], commands: commandGateKind });
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(ConfigError);

@@ -8,7 +8,7 @@ import { configCachePath, loadConfigCached, plainJson } from '../../core/config-
 import { loadConfig } from '../../core/config.js';
 import { ConfigError, LoopgatesError } from '../../core/errors.js';
 import { commandSpecOf } from '../../gates/command/index.js';
-import { builtinGates } from '../../gates/registry.js';
+import { builtinGates, configOptions, gateRegistry } from '../../gates/registry.js';
 import { toys } from '../integration/run-toys.js';
 
 let root: string;
@@ -37,10 +37,10 @@ const commandGate = [
 describe('loadConfigCached', () => {
   it('gives what loadConfig gives, for built-in and command gates, on the miss and on the hit', async () => {
     yaml(`version: 1\ngates:\n  secrets:\n    timeoutMs: 9000\n  string-parity:\n    enabled: false\n    allowEmpty: no catalogs here\n${commandGate}\n`);
-    const fresh = loadConfig(root);
-    const miss = await loadConfigCached(root, { cacheDir });
+    const fresh = loadConfig(root, await configOptions());
+    const miss = await loadConfigCached(root, { registry: gateRegistry, cacheDir });
     expect(existsSync(configCachePath(cacheDir))).toBe(true);
-    const hit = await loadConfigCached(root, { cacheDir });
+    const hit = await loadConfigCached(root, { registry: gateRegistry, cacheDir });
     expect(view(miss)).toEqual(view(fresh));
     expect(view(hit)).toEqual(view(fresh));
     expect(hit.found).toBe(true);
@@ -54,50 +54,50 @@ describe('loadConfigCached', () => {
 
   it('reads the cache on a hit (no parse): a value only the cache file holds comes back', async () => {
     yaml('version: 1\n');
-    await loadConfigCached(root, { cacheDir });
+    await loadConfigCached(root, { registry: gateRegistry, cacheDir });
     const c = cached();
     c.gates[0]!.enabled = false;
     writeFileSync(configCachePath(cacheDir), JSON.stringify(c));
-    const hit = await loadConfigCached(root, { cacheDir });
+    const hit = await loadConfigCached(root, { registry: gateRegistry, cacheDir });
     expect(hit.gates[0]!.gate.id).toBe('secrets');
     expect(hit.gates[0]!.enabled).toBe(false);
   });
 
   it('misses when a byte of loopgates.yaml changes, and when the file appears or goes', async () => {
-    await loadConfigCached(root, { cacheDir });
+    await loadConfigCached(root, { registry: gateRegistry, cacheDir });
     const absent = cached().key;
-    expect((await loadConfigCached(root, { cacheDir })).found).toBe(false);
+    expect((await loadConfigCached(root, { registry: gateRegistry, cacheDir })).found).toBe(false);
     yaml('version: 1\ngates:\n  secrets:\n    enabled: true\n');
-    const first = await loadConfigCached(root, { cacheDir });
+    const first = await loadConfigCached(root, { registry: gateRegistry, cacheDir });
     expect(first.found).toBe(true);
     const k1 = cached().key;
     expect(k1).not.toBe(absent);
     yaml('version: 1\ngates:\n  secrets:\n    enabled: false\n');
-    const second = await loadConfigCached(root, { cacheDir });
+    const second = await loadConfigCached(root, { registry: gateRegistry, cacheDir });
     expect(cached().key).not.toBe(k1);
     expect(second.gates.find((g) => g.gate.id === 'secrets')!.enabled).toBe(false);
   });
 
   it('ignores a corrupt or foreign cache file and rewrites it', async () => {
     yaml('version: 1\ngates:\n  hardcoded-strings:\n    allow: ["^OK$"]\n');
-    const want = view(loadConfig(root));
+    const want = view(loadConfig(root, await configOptions()));
     for (const junk of ['{', 'null', '[]', '{"format":1}', JSON.stringify({ format: 1, key: 'x', found: true, gates: [] })]) {
-      writeFileSync(configCachePath((await loadConfigCached(root, { cacheDir }), cacheDir)), junk);
-      expect(view(await loadConfigCached(root, { cacheDir }))).toEqual(want);
+      writeFileSync(configCachePath((await loadConfigCached(root, { registry: gateRegistry, cacheDir }), cacheDir)), junk);
+      expect(view(await loadConfigCached(root, { registry: gateRegistry, cacheDir }))).toEqual(want);
       expect(cached().gates.map((g) => g.id)).toEqual(['secrets', 'hardcoded-strings', 'string-parity']);
     }
     // Right key, wrong shape (a gate entry without its fields): ignored.
     const c = cached() as unknown as { gates: Array<Record<string, unknown>> };
     delete c.gates[1]!.timeoutMs;
     writeFileSync(configCachePath(cacheDir), JSON.stringify(c));
-    expect(view(await loadConfigCached(root, { cacheDir }))).toEqual(want);
+    expect(view(await loadConfigCached(root, { registry: gateRegistry, cacheDir }))).toEqual(want);
     expect(cached().gates[1]).toHaveProperty('timeoutMs', 60_000);
   });
 
   it('refuses a broken config on every run with every problem, and caches nothing', async () => {
     yaml('version: 2\ngates:\n  secrets:\n    enabled: "yes"\n    bogus: 1\n');
     for (let i = 0; i < 2; i++) {
-      const err = await loadConfigCached(root, { cacheDir }).catch((e: unknown) => e);
+      const err = await loadConfigCached(root, { registry: gateRegistry, cacheDir }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ConfigError);
       expect((err as ConfigError).exitCode).toBe(2);
       expect((err as ConfigError).problems.map((p) => `${p.line} ${p.path}`)).toEqual(['1 version', '4 gates.secrets.enabled', '5 gates.secrets.bogus']);
@@ -105,18 +105,18 @@ describe('loadConfigCached', () => {
     expect(existsSync(configCachePath(cacheDir))).toBe(false);
     // A valid cache from before does not let the broken file through.
     yaml('version: 1\n');
-    await loadConfigCached(root, { cacheDir });
+    await loadConfigCached(root, { registry: gateRegistry, cacheDir });
     yaml('version: 1\ngates:\n  nope: {}\n');
-    await expect(loadConfigCached(root, { cacheDir })).rejects.toBeInstanceOf(ConfigError);
+    await expect(loadConfigCached(root, { registry: gateRegistry, cacheDir })).rejects.toBeInstanceOf(ConfigError);
   });
 
   it('does not cache toy registries (tests) and still refuses a gate missing its four answers', async () => {
     yaml('version: 1\n');
-    const c = await loadConfigCached(root, { cacheDir, gates: toys });
+    const c = await loadConfigCached(root, { registry: gateRegistry, cacheDir, gates: toys });
     expect(c.gates.map((g) => g.gate.id)).toEqual(['toy', 'toy-kt']);
     expect(existsSync(configCachePath(cacheDir))).toBe(false);
     const half = { ...toys[0]!, id: 'half', loop: { ...toys[0]!.loop, reads: '' } };
-    await expect(loadConfigCached(root, { cacheDir, gates: [...toys, half] })).rejects.toBeInstanceOf(LoopgatesError);
+    await expect(loadConfigCached(root, { registry: gateRegistry, cacheDir, gates: [...toys, half] })).rejects.toBeInstanceOf(LoopgatesError);
   });
 });
 

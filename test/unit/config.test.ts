@@ -9,12 +9,13 @@ import { configJsonSchemaText } from '../../core/config-schema.js';
 import { ConfigError, LoopgatesError } from '../../core/errors.js';
 import { PLATFORMS } from '../../core/platform.js';
 import type { Gate } from '../../core/types.js';
+import { commandGateKind, commandGatesSchema } from '../../gates/command/index.js';
 import { builtinGates } from '../../gates/registry.js';
 import { toyGate, toys } from '../integration/run-toys.js';
 
 const problemsOf = (text: string, gates: ReadonlyArray<Gate<any>> = toys) => {
   try {
-    parseConfig(text, 'loopgates.yaml', { gates });
+    parseConfig(text, 'loopgates.yaml', { gates, commands: commandGateKind });
   } catch (e) {
     if (e instanceof ConfigError) return e.problems.map((p) => `${p.line} ${p.path}: ${p.message}`);
     throw e;
@@ -52,7 +53,7 @@ describe('config problems', () => {
   it('the thrown ConfigError exits 2 and lists every problem as file:line in its message', () => {
     let err: unknown;
     try {
-      parseConfig('version: 1\ngates:\n  toy:\n    timeoutMs: "x"\nextra: 1\n', '/r/loopgates.yaml', { gates: toys });
+      parseConfig('version: 1\ngates:\n  toy:\n    timeoutMs: "x"\nextra: 1\n', '/r/loopgates.yaml', { gates: toys, commands: commandGateKind });
     } catch (e) {
       err = e;
     }
@@ -76,7 +77,7 @@ describe('config problems', () => {
   });
 
   it('applies defaults: enabled, the default timeout, the gate schema defaults', () => {
-    const gates = parseConfig('version: 1\ngates:\n  toy-kt:\n    enabled: false\n    timeoutMs: 5000\n    allowEmpty: no Kotlin here\n', 'x', { gates: toys });
+    const gates = parseConfig('version: 1\ngates:\n  toy-kt:\n    enabled: false\n    timeoutMs: 5000\n    allowEmpty: no Kotlin here\n', 'x', { gates: toys, commands: commandGateKind });
     expect(gates.map((g) => [g.gate.id, g.enabled, g.settings.timeoutMs, g.settings.allowEmpty, g.settings.config])).toEqual([
       ['toy', true, DEFAULT_TIMEOUT_MS, undefined, { word: 'BAD' }],
       ['toy-kt', false, 5000, 'no Kotlin here', { word: 'BAD' }],
@@ -84,14 +85,14 @@ describe('config problems', () => {
   });
 
   it('reads an empty section (`toy:` or `gates:`) as the defaults', () => {
-    expect(parseConfig('version: 1\ngates:\n  toy:\n', 'x', { gates: toys }).map((g) => g.enabled)).toEqual([true, true]);
-    expect(parseConfig('version: 1\ngates:\n', 'x', { gates: toys }).map((g) => g.enabled)).toEqual([true, true]);
+    expect(parseConfig('version: 1\ngates:\n  toy:\n', 'x', { gates: toys, commands: commandGateKind }).map((g) => g.enabled)).toEqual([true, true]);
+    expect(parseConfig('version: 1\ngates:\n', 'x', { gates: toys, commands: commandGateKind }).map((g) => g.enabled)).toEqual([true, true]);
   });
 
   it('refuses at load a gate lacking one of its four answers', () => {
     const bad: Gate<any> = { ...toyGate('half', '.txt'), loop: { runs: 'x', reads: ' ', ends: 'x', asks: '' } };
-    expect(() => parseConfig('version: 1\n', 'x', { gates: [...toys, bad] })).toThrow(LoopgatesError);
-    expect(() => parseConfig('version: 1\n', 'x', { gates: [...toys, bad] })).toThrow(/'half' lacks its four answers \(reads, asks empty\)/);
+    expect(() => parseConfig('version: 1\n', 'x', { gates: [...toys, bad], commands: commandGateKind })).toThrow(LoopgatesError);
+    expect(() => parseConfig('version: 1\n', 'x', { gates: [...toys, bad], commands: commandGateKind })).toThrow(/'half' lacks its four answers \(reads, asks empty\)/);
   });
 
   it('treats a gate schema that is not strict as strict, and reports a non-object gate schema by path', () => {
@@ -108,11 +109,11 @@ describe('loadConfig', () => {
   it('without loopgates.yaml: every gate with defaults, found false', () => {
     const dir = mkdtempSync(join(tmpdir(), 'loopgates-cfg-'));
     try {
-      const c = loadConfig(dir, { gates: toys });
+      const c = loadConfig(dir, { gates: toys, commands: commandGateKind });
       expect(c.found).toBe(false);
       expect(c.gates.filter((g) => g.enabled).map((g) => g.gate.id)).toEqual(['toy', 'toy-kt']);
       writeFileSync(join(dir, 'loopgates.yaml'), 'version: 1\ngates:\n  toy:\n    enabled: false\n');
-      const d = loadConfig(dir, { gates: toys });
+      const d = loadConfig(dir, { gates: toys, commands: commandGateKind });
       expect(d.found).toBe(true);
       expect(d.gates.filter((g) => g.enabled).map((g) => g.gate.id)).toEqual(['toy-kt']);
     } finally {
@@ -126,7 +127,7 @@ describe('defaultConfigText', () => {
     for (const gates of [toys, builtinGates]) {
       for (const p of [[], ...PLATFORMS.map((x) => [x])]) {
         const text = defaultConfigText(p, gates);
-        expect(() => parseConfig(text, 'x', { gates })).not.toThrow();
+        expect(() => parseConfig(text, 'x', { gates, commands: commandGateKind })).not.toThrow();
         expect(text).toMatch(/^version: 1$/m);
       }
     }
@@ -140,11 +141,11 @@ describe('defaultConfigText', () => {
 describe('loopgates.schema.json', () => {
   it('is up to date with the config schema (regenerate with: npm run schema)', () => {
     const committed = readFileSync(resolve(import.meta.dirname, '..', '..', 'loopgates.schema.json'), 'utf8');
-    expect(committed).toBe(configJsonSchemaText());
+    expect(committed).toBe(configJsonSchemaText(builtinGates, commandGatesSchema));
   });
 
   it('describes the common keys of each gate and rejects unknown keys', () => {
-    const schema = JSON.parse(configJsonSchemaText(toys)) as { definitions: { loopgates: { additionalProperties: boolean; properties: { gates: { properties: Record<string, { properties: Record<string, unknown>; additionalProperties: boolean }> } } } } };
+    const schema = JSON.parse(configJsonSchemaText(toys, commandGatesSchema)) as { definitions: { loopgates: { additionalProperties: boolean; properties: { gates: { properties: Record<string, { properties: Record<string, unknown>; additionalProperties: boolean }> } } } } };
     const root = schema.definitions.loopgates;
     expect(root.additionalProperties).toBe(false);
     expect(Object.keys(root.properties.gates.properties.toy!.properties).sort()).toEqual(['allowEmpty', 'enabled', 'timeoutMs', 'word']);
@@ -173,7 +174,7 @@ describe('a list or map used as a key', () => {
     try {
       let err: unknown;
       try {
-        parseConfig('version: 1\ngates:\n  [secrets]: {}\n', 'loopgates.yaml');
+        parseConfig('version: 1\ngates:\n  [secrets]: {}\n', 'loopgates.yaml', { gates: builtinGates, commands: commandGateKind });
       } catch (e) {
         err = e;
       }

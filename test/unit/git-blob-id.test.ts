@@ -1,5 +1,5 @@
 // core/git.ts blobId: the id `git hash-object` gives the same bytes, in SHA-1 and SHA-256 repositories, so the hook
-// can compare the working tree's loopgates.yaml with the staged one by id (core/commands/execute.ts).
+// can compare the working tree's loopgates.yaml with the staged one by id (commands/execute.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,6 @@
 // Gate-level behaviour of hardcoded-strings: counts in every verdict, allow-list and suppression accounting, the
 // blind-filter notes, suggestions from the base catalog, exclusions and unparsable inputs.
+import { commandGateKind } from '../../gates/command/index.js';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../core/config.js';
 import { ConfigError } from '../../core/errors.js';
@@ -54,11 +55,11 @@ describe('hardcoded-strings gate', () => {
 
   it('is configured from loopgates.yaml, and a bad allow entry is a config error with its line', () => {
     const yaml = 'version: 1\ngates:\n  hardcoded-strings:\n    allow:\n      - "^v\\\\d+"\n    exclude: ["**/debug/**"]\n';
-    const g = parseConfig(yaml, 'loopgates.yaml', { gates: [hardcodedStringsGate] }).find((x) => x.gate.id === 'hardcoded-strings')!;
+    const g = parseConfig(yaml, 'loopgates.yaml', { gates: [hardcodedStringsGate], commands: commandGateKind }).find((x) => x.gate.id === 'hardcoded-strings')!;
     expect(g.settings.config).toMatchObject({ allow: ['^v\\d+'], exclude: ['**/debug/**'] });
     let err: unknown;
     try {
-      parseConfig('version: 1\ngates:\n  hardcoded-strings:\n    allow:\n      - "("\n', 'loopgates.yaml', { gates: [hardcodedStringsGate] });
+      parseConfig('version: 1\ngates:\n  hardcoded-strings:\n    allow:\n      - "("\n', 'loopgates.yaml', { gates: [hardcodedStringsGate], commands: commandGateKind });
     } catch (e) {
       err = e;
     }

@@ -1,11 +1,11 @@
-// core/install/layout.ts localLoopgatesFiles: what a fresh clone's `npm install` needs besides package.json when
+// commands/install/layout.ts localLoopgatesFiles: what a fresh clone's `npm install` needs besides package.json when
 // loopgates is a dependency given as a file of the repository (a fresh user followed install's "next:" line, committed
 // package.json without the tarball, and the clone's npm install failed: no hook, commits unchecked).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localLoopgatesFiles } from '../../core/install/layout.js';
+import { localLoopgatesFiles } from '../../commands/install/layout.js';
 
 let top: string;
 beforeEach(() => {

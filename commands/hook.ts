@@ -1,11 +1,11 @@
 // `loopgates hook <git-hook-name>`: what the stored hook scripts call. pre-commit judges the staged snapshot.
-import type { Verb } from '../command.js';
-import { LoopgatesError } from '../errors.js';
-import { messages, usage } from '../messages.js';
+import type { Verb } from '../core/command.js';
+import { LoopgatesError } from '../core/errors.js';
+import { messages, usage } from '../core/messages.js';
 import { formatOf, parseVerbArgs } from './args.js';
-import { selfTestPreflight } from '../../mutations/commands.js';
-import { pendingProblem } from '../install/pending.js';
-import { runGate } from '../runner.js';
+import { selfTestPreflight } from './selftest.js';
+import { pendingProblem } from './install/pending.js';
+import { runGate } from '../core/runner.js';
 import { executeRun } from './execute.js';
 import type { PreflightStep, VerbDeps } from './execute.js';
 
@@ -43,7 +43,7 @@ export function sayToolErrorsOnce(step: PreflightStep): PreflightStep {
 
 /**
  * Refuses the commit (LoopgatesError, exit 2) while `loopgates install` has not completed its proof in this repository:
- * its journal (core/install/pending.ts) is there, because it is still running or was killed before it could roll
+ * its journal (commands/install/pending.ts) is there, because it is still running or was killed before it could roll
  * back, so the hook git runs may be half placed and was never shown to refuse a credential. The fix is
  * `loopgates install` (it undoes the unfinished run first). One file read per commit.
  */

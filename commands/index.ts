@@ -1,5 +1,5 @@
 // The core verbs: run / hook / explain (each in its own module), over the built-in gate registry.
-import type { Verb } from '../command.js';
+import type { Verb } from '../core/command.js';
 import { makeExplainVerb } from './explain.js';
 import { makeHookVerb } from './hook.js';
 import { makeRunVerb } from './run.js';

@@ -1,10 +1,10 @@
 // Argument parsing shared by the core verbs (node:util parseArgs; strict: an unknown option is an error, exit 2).
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
-import { LoopgatesError } from '../errors.js';
-import { messages } from '../messages.js';
-import { REPORT_FORMATS } from '../report.js';
-import type { ReportFormat } from '../report.js';
+import { LoopgatesError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
+import { REPORT_FORMATS } from '../core/report.js';
+import type { ReportFormat } from '../core/report.js';
 
 /** parseArgs with strict options; its TypeError becomes LoopgatesError (exit 2) pointing at `loopgates <verb> --help`. */
 type Options = NonNullable<ParseArgsConfig['options']>;

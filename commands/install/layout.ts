@@ -5,8 +5,8 @@
 // pre-commit.legacy and runs it), simple-git-hooks (package.json "simple-git-hooks" or .simple-git-hooks.*).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { git, gitText } from '../git.js';
-import { LoopgatesError } from '../errors.js';
+import { git, gitText } from '../../core/git.js';
+import { LoopgatesError } from '../../core/errors.js';
 
 /** Where the stored hook lives, repository-relative. */
 export const STORED_HOOK = '.loopgates/hooks/pre-commit';

@@ -1,8 +1,8 @@
 // `loopgates run`: the gates once over the staged snapshot (default), the whole tree, or named files.
-import type { Verb } from '../command.js';
-import { LoopgatesError } from '../errors.js';
-import { messages, usage } from '../messages.js';
-import type { Mode } from '../types.js';
+import type { Verb } from '../core/command.js';
+import { LoopgatesError } from '../core/errors.js';
+import { messages, usage } from '../core/messages.js';
+import type { Mode } from '../core/types.js';
 import { formatOf, parseVerbArgs } from './args.js';
 import { executeRun } from './execute.js';
 import type { VerbDeps } from './execute.js';

@@ -3,8 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InternalError } from '../errors.js';
-import { blobId } from '../git.js';
+import { InternalError } from '../../core/errors.js';
+import { blobId } from '../../core/git.js';
 import { BLOCK_BEGIN, BLOCK_END, PREVIOUS_HOOK } from './layout.js';
 
 /** How the stored hook finds loopgates: `npm` only from node_modules; `standalone` recorded CLI, then PATH. */

@@ -2,21 +2,22 @@
 // report -> ledger -> exit code (DESIGN.md "Flow of a commit").
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CommandIO } from '../command.js';
-import { loadConfigCached } from '../config-cache.js';
-import { CONFIG_FILE } from '../config-model.js';
-import type { ConfiguredGate, LoadedConfig } from '../config-model.js';
-import { GitError, LoopgatesError } from '../errors.js';
-import { blobId, findTopLevel, gitEnv } from '../git.js';
-import { appendLedger, cacheRoot as cacheRootFor, entriesFor, ledgerPath } from '../ledger.js';
-import { messages } from '../messages.js';
-import { exitCodeFor, formatReport } from '../report.js';
-import type { ReportFormat } from '../report.js';
-import { parseSkip, prepareCacheDirs, runGates } from '../runner.js';
-import { indexWorkspace, treeWorkspace } from '../snapshot.js';
-import type { GitWorkspace } from '../snapshot.js';
-import type { Gate, GateResult, Mode } from '../types.js';
-import { packageVersion } from '../version.js';
+import type { CommandIO } from '../core/command.js';
+import { loadConfigCached } from '../core/config-cache.js';
+import { CONFIG_FILE } from '../core/config-model.js';
+import type { ConfiguredGate, LoadedConfig } from '../core/config-model.js';
+import { GitError, LoopgatesError } from '../core/errors.js';
+import { blobId, findTopLevel, gitEnv } from '../core/git.js';
+import { appendLedger, cacheRoot as cacheRootFor, entriesFor, ledgerPath } from '../core/ledger.js';
+import { messages } from '../core/messages.js';
+import { exitCodeFor, formatReport } from '../core/report.js';
+import type { ReportFormat } from '../core/report.js';
+import { parseSkip, prepareCacheDirs, runGates } from '../core/runner.js';
+import { indexWorkspace, treeWorkspace } from '../core/snapshot.js';
+import type { GitWorkspace } from '../core/snapshot.js';
+import type { Gate, GateResult, Mode } from '../core/types.js';
+import { packageVersion } from '../core/version.js';
+import { gateRegistry } from '../gates/registry.js';
 
 /** What the verbs depend on; tests pass toy gates here instead of the built-in registry. */
 export interface VerbDeps {
@@ -87,7 +88,7 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
   const ws = await workspaceFor(io, req.mode, req.files);
   const facts = ws.facts;
   const cacheRoot = cacheRootFor(ws.root, facts);
-  const config = await loadConfigCached(ws.root, deps.gates ? { gates: deps.gates } : { cacheDir: cacheRoot });
+  const config = await loadConfigCached(ws.root, deps.gates ? { registry: gateRegistry, gates: deps.gates } : { registry: gateRegistry, cacheDir: cacheRoot });
   if (ws.mode === 'staged') await refuseUnstagedConfig(ws);
   const notes: string[] = [...(ws.notes ?? [])];
   if (!config.found) notes.push(messages.noConfig(config.file));

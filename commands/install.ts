@@ -5,15 +5,15 @@
 import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative } from 'node:path';
-import type { CommandIO, Verb } from './core/command.js';
-import { ExitCode } from './core/command.js';
-import { LoopgatesError } from './core/errors.js';
-import { messages } from './core/messages.js';
-import { runTool } from './core/tools.js';
-import { probeGitleaks, resolveGitleaks } from './gates/secrets/gitleaks.js';
-import { detectManagers, listsLoopgates, localLoopgatesFiles, readPackageJson, repoLayout, STORED_HOOK, type Managers, type RepoLayout } from './core/install/layout.js';
-import { applyPlacements, planPlacement, verifyPlacements, type Placement, type Problem } from './core/install/place.js';
-import { proveHook } from './core/install/proof.js';
+import type { CommandIO, Verb } from '../core/command.js';
+import { ExitCode } from '../core/command.js';
+import { LoopgatesError } from '../core/errors.js';
+import { messages } from '../core/messages.js';
+import { runTool } from '../core/tools.js';
+import { probeGitleaks, resolveGitleaks } from '../gates/secrets/gitleaks.js';
+import { detectManagers, listsLoopgates, localLoopgatesFiles, readPackageJson, repoLayout, STORED_HOOK, type Managers, type RepoLayout } from './install/layout.js';
+import { applyPlacements, planPlacement, verifyPlacements, type Placement, type Problem } from './install/place.js';
+import { proveHook } from './install/proof.js';
 import {
   ATTRIBUTES_RULE,
   cliEntry,
@@ -23,13 +23,14 @@ import {
   storedHookMode,
   withoutBlock,
   type ResolveMode,
-} from './core/install/render.js';
-import { ChangeSet, loadState, readCurrent, saveState, statePath, revertState, undoPending, type FileChange } from './core/install/state.js';
-import { pendingIsRunning, pendingPath, pendingProblem, readPending } from './core/install/pending.js';
-import { defaultConfigFor } from './core/install/config-default.js';
-import { CONFIG_FILE, loadConfig } from './core/config.js';
-import { isIgnored } from './core/git.js';
-import { LEDGER_IN_TREE, moveLedger } from './core/ledger.js';
+} from './install/render.js';
+import { ChangeSet, loadState, readCurrent, saveState, statePath, revertState, undoPending, type FileChange } from './install/state.js';
+import { pendingIsRunning, pendingPath, pendingProblem, readPending } from './install/pending.js';
+import { defaultConfigFor } from './install/config-default.js';
+import { CONFIG_FILE, loadConfig } from '../core/config.js';
+import { configOptions } from '../gates/registry.js';
+import { isIgnored } from '../core/git.js';
+import { LEDGER_IN_TREE, moveLedger } from '../core/ledger.js';
 
 const INSTALL_USAGE = `loopgates install [--from-prepare] [--no-proof]
 
@@ -635,7 +636,7 @@ async function scannerProblems(env: Readonly<Record<string, string | undefined>>
 async function configProblems(top: string): Promise<Problem[]> {
   if (!existsSync(join(top, CONFIG_FILE))) return [{ what: `${CONFIG_FILE} is missing (the hook runs every built-in gate with its defaults)`, fix: 'loopgates install' }];
   try {
-    loadConfig(top);
+    loadConfig(top, await configOptions());
     return [];
   } catch (err) {
     if (err instanceof LoopgatesError) return [{ what: err.message, fix: err.fix }];

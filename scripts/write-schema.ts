@@ -3,11 +3,13 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configJsonSchemaText } from './config-schema.js';
+import { configJsonSchemaText } from '../core/config-schema.js';
+import { commandGatesSchema } from '../gates/command/index.js';
+import { builtinGates } from '../gates/registry.js';
 
-// dist/core/ when built, core/ when run from source: the package root is the nearest folder with package.json.
+// dist/scripts/ when built, scripts/ when run from source: the package root is the nearest folder with package.json.
 let root = dirname(fileURLToPath(import.meta.url));
 while (!existsSync(join(root, 'package.json')) && dirname(root) !== root) root = dirname(root);
 const file = join(root, 'loopgates.schema.json');
-writeFileSync(file, configJsonSchemaText());
+writeFileSync(file, configJsonSchemaText(builtinGates, commandGatesSchema));
 process.stdout.write(`wrote ${file}\n`);

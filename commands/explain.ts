@@ -1,9 +1,10 @@
 // `loopgates explain`: every enabled gate's four answers (DESIGN.md "the four answers").
-import type { Verb } from '../command.js';
-import { findTopLevel, gitEnv } from '../git.js';
-import { messages, usage } from '../messages.js';
+import type { Verb } from '../core/command.js';
+import { findTopLevel, gitEnv } from '../core/git.js';
+import { messages, usage } from '../core/messages.js';
 import { formatOf, parseVerbArgs } from './args.js';
 import type { VerbDeps } from './execute.js';
+import { configOptions } from '../gates/registry.js';
 
 /** The `explain` verb over `deps`. Config is read from the repository's top level (or the current folder outside git). */
 export function makeExplainVerb(deps: VerbDeps = {}): Verb {
@@ -20,8 +21,8 @@ export function makeExplainVerb(deps: VerbDeps = {}): Verb {
       const format = formatOf(values.format, ['text', 'json']);
       const root = (await findTopLevel(io.cwd, gitEnv(io.env, io.cwd))) ?? io.cwd;
       // core/config.ts (YAML, zod) loads here, not with this module: the hook imports the verbs' index too.
-      const { loadConfig } = await import('../config.js');
-      const config = loadConfig(root, deps.gates ? { gates: deps.gates } : {});
+      const { loadConfig } = await import('../core/config.js');
+      const config = loadConfig(root, await configOptions(deps.gates));
       const shown = config.gates.filter((g) => g.enabled || values.all);
       if (format === 'json') {
         const gates = shown.map((g) => ({ id: g.gate.id, title: g.gate.title, enabled: g.enabled, source: g.source, timeoutMs: g.settings.timeoutMs, ...g.gate.loop }));

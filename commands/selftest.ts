@@ -3,8 +3,8 @@
 // 2 loopgates, its config or a tool is broken (or the run was interrupted).
 import { resolve } from 'node:path';
 import type { CommandIO, Verb } from '../core/command.js';
-import { parseVerbArgs } from '../core/commands/args.js';
-import type { PreflightStep, VerbDeps } from '../core/commands/execute.js';
+import { parseVerbArgs } from './args.js';
+import type { PreflightStep, VerbDeps } from './execute.js';
 import type { ConfiguredGate } from '../core/config.js';
 import { LoopgatesError } from '../core/errors.js';
 import { findTopLevel, gitEnv, resolveRepo } from '../core/git.js';
@@ -15,14 +15,15 @@ import { treeWorkspace } from '../core/snapshot.js';
 import type { GateResult } from '../core/types.js';
 import { packageVersion } from '../core/version.js';
 import { buildCommandGates, commandSpecOf } from '../gates/command/index.js';
-import { checkSelfTestCache, storeSelfTestResults } from './cache.js';
+import { configOptions } from '../gates/registry.js';
+import { checkSelfTestCache, storeSelfTestResults } from '../mutations/cache.js';
 // mutate.ts (and through it core/tools.ts, execa) loads only in `loopgates mutate`: this module is on every commit's
 // path for the cached self-test step.
-import type { MutantReport } from './mutate.js';
-import { defaultSeed } from './random.js';
-import { mutateJson, mutateText, selfTestText } from './report.js';
-import { runSelfTests, type GateSelfTest } from './selftest.js';
-import { holdingSignals, withScratchDir } from './scratch.js';
+import type { MutantReport } from '../mutations/mutate.js';
+import { defaultSeed } from '../mutations/random.js';
+import { mutateJson, mutateText, selfTestText } from '../mutations/report.js';
+import { runSelfTests, type GateSelfTest } from '../mutations/selftest.js';
+import { holdingSignals, withScratchDir } from '../mutations/scratch.js';
 
 const selftestUsage = `Usage: loopgates selftest [--gate <id>]... [--format text|json]
 
@@ -82,7 +83,7 @@ async function select(io: CommandIO, gateIds: readonly string[], deps: VerbDeps)
   const root = top ?? resolve(io.cwd);
   // core/config.ts (YAML, zod) loads here: this module is on every commit's path, which reads the cached config.
   const { loadConfig } = await import('../core/config.js');
-  const config = loadConfig(root, deps.gates ? { gates: deps.gates } : {});
+  const config = loadConfig(root, await configOptions(deps.gates));
   const known = config.gates.map((g) => g.gate.id);
   const unknown = gateIds.filter((id) => !known.includes(id));
   if (unknown.length) throw new LoopgatesError(unknown.map((id) => messages.unknownGate(id, known)).join('\n'), messages.unknownGateFix);
@@ -198,7 +199,7 @@ export function makeMutateVerb(deps: VerbDeps = {}): Verb {
       const onMutant = io.isTTY
         ? (m: MutantReport, done: number) => io.stderr(`\r\x1b[K[${done}] ${m.outcome} ${m.gate}/${m.operator} ${m.file}:${m.line}`.slice(0, 160))
         : undefined;
-      const { runMutations } = await import('./mutate.js');
+      const { runMutations } = await import('../mutations/mutate.js');
       const report = await holdingSignals(() =>
         withScratchDir('mutate', (cacheRoot) =>
           runMutations(settings, { ws, cacheRoot, seed, allInputs: values['all-inputs'] === true, perOperator: sample, signal: io.signal, ...(onMutant ? { onMutant } : {}) }),
@@ -230,7 +231,7 @@ function intArg(value: string | undefined, name: string, fallback: number, min: 
 }
 
 /**
- * The pre-commit self-test step (core/commands/hook.ts `preflight`): for each gate this commit will run (bypassed
+ * The pre-commit self-test step (commands/hook.ts `preflight`): for each gate this commit will run (bypassed
  * ones excepted), look up its self-test proof in `<git common dir>/loopgates/cache/selftest.json` under its key
  * (mutations/cache.ts); run the cases of the gates that missed; refuse the commit (exit 2) naming the gate and the
  * case when a gate is not PROVEN. A hit runs nothing.

@@ -5,9 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../config.js';
-import { git, REPO_ENV_KEYS } from '../git.js';
-import { LEDGER_IN_TREE, type LedgerEntry } from '../ledger.js';
+import { loadConfig } from '../../core/config.js';
+import { commandGateKind } from '../../gates/command/index.js';
+import { builtinGates } from '../../gates/registry.js';
+import { git, REPO_ENV_KEYS } from '../../core/git.js';
+import { LEDGER_IN_TREE, type LedgerEntry } from '../../core/ledger.js';
 
 /**
  * Files of the user's working tree that decide how the hook behaves; copied into the clone as they are now, and staged
@@ -230,7 +232,7 @@ function canaryLandedCause(clone: string, tracked: ReadonlySet<string>, ledgerBe
   const noProof = 'loopgates install --no-proof';
   let secretsEnabled: boolean | null = null;
   try {
-    secretsEnabled = loadConfig(clone).gates.find((g) => g.gate.id === 'secrets')?.enabled ?? null;
+    secretsEnabled = loadConfig(clone, { gates: builtinGates, commands: commandGateKind }).gates.find((g) => g.gate.id === 'secrets')?.enabled ?? null;
   } catch {
     /* an invalid config refuses every commit: the canary cannot have landed through it */
   }
