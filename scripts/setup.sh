@@ -24,5 +24,20 @@ if ! command -v gitleaks >/dev/null 2>&1 && [[ -z ${LOOPGATES_GITLEAKS:-} ]]; th
 fi
 echo "==> gitleaks: ${LOOPGATES_GITLEAKS:-$(command -v gitleaks)}" >&2
 
+# msgfmt (Debian's gettext) is the oracle of string-parity's gettext format checks (test/unit/string-parity-gettext-msgfmt.test.ts).
+if ! command -v msgfmt >/dev/null 2>&1; then
+  sudo=""
+  if (( $(id -u) != 0 )); then
+    if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+      echo "loopgates: msgfmt is missing and this user cannot run apt-get; fix: apt-get install -y gettext (as root)" >&2
+      exit 2
+    fi
+  fi
+  echo "==> apt-get install gettext (msgfmt)" >&2
+  $sudo apt-get update -qq >&2
+  $sudo apt-get install -y -qq gettext >&2
+fi
+echo "==> msgfmt: $(command -v msgfmt)" >&2
+
 echo "==> npm run build" >&2
 npm run --silent build >&2

@@ -6,6 +6,7 @@ import { coveredByExact, isPluralCategory, type PluralRules } from './locale.js'
 import { argTypes, isFormatString, parsePrintf, type PrintfResult, type PrintfSpec } from './placeholders/printf.js';
 import { parseIcu, type IcuResult } from './placeholders/icu.js';
 import { parseI18next } from './placeholders/i18next.js';
+import { checkGettextMessage } from './placeholders/gettext.js';
 import type { RuleId } from './defaults.js';
 
 export { RULES, type RuleId } from './defaults.js';
@@ -563,6 +564,9 @@ function compareEntryParts(tr: CatalogEntry, base: CatalogEntry, ctx: PairContex
   const at = pos(tr);
   if (review) {
     out.push({ rule: 'needs-review', ...at, message: `${ctx.locale} \`${tr.key}\` is marked ${tr.state}: not yet confirmed by a translator` });
+    // A `#, fuzzy` gettext message is never shown (msgfmt leaves it out of the compiled catalog, gettext shows the
+    // msgid): its placeholders cannot reach a user, so only the review state is reported.
+    if (tr.state === 'fuzzy') return out;
   }
   if (emptied) {
     out.push({ rule: 'empty-value', ...at, message: `${ctx.locale} \`${tr.key}\` is empty while the base has text (users see a blank)` });
@@ -694,11 +698,36 @@ function compareEntryParts(tr: CatalogEntry, base: CatalogEntry, ctx: PairContex
 }
 
 /**
+ * A gettext message's format problems, as msgfmt -c --check-format finds them (placeholders/gettext.ts): each msgstr
+ * against its msgid (msgid_plural for plural forms) in the grammar of each `#, X-format` flag. Findings at the
+ * msgstr's line: `invalid-specifier` (the msgstr is not a valid format string while the msgid is) or
+ * `placeholder-mismatch`. A `#, fuzzy` message is left out: msgfmt never compiles it and gettext never shows it (its
+ * needs-review warning says so). Pure.
+ */
+export function gettextFindings(e: CatalogEntry, locale: string): RawFinding[] {
+  const g = e.gettext;
+  if (!g || e.state === 'fuzzy' || !g.formats.length) return [];
+  const problems = checkGettextMessage(g.formats, g.msgid, g.msgidPlural, g.msgstr, g.often);
+  return problems.map((p) => {
+    const which = g.msgidPlural !== undefined ? ` msgstr[${p.index}]` : '';
+    const against = g.msgidPlural !== undefined ? 'msgid_plural' : 'msgid';
+    return {
+      rule: p.kind === 'invalid' ? 'invalid-specifier' : 'placeholder-mismatch',
+      line: g.lines[p.index] ?? e.valueLine ?? e.line,
+      column: 1,
+      message: p.kind === 'invalid'
+        ? `${locale} \`${e.key}\`${which}: not a valid ${p.format}-format string, unlike its ${against} (${p.reason}); msgfmt -c refuses the catalog`
+        : `${locale} \`${e.key}\`${which}: ${p.format}-format placeholders differ from its ${against}: ${p.reason}; msgfmt -c refuses the catalog`,
+    };
+  });
+}
+
+/**
  * Check a base entry on its own: invalid printf specifiers in a format string, ICU syntax. A base that is not a
  * format string may hold a literal `%` (it is never formatted), so only format strings are checked.
  */
 export function checkBaseEntry(e: CatalogEntry, locale: string): RawFinding[] {
-  const out: RawFinding[] = [];
+  const out: RawFinding[] = e.gettext ? gettextFindings(e, locale) : [];
   const at = pos(e);
   if (e.grammar === 'printf-java' || e.grammar === 'printf-apple') {
     const texts: Array<[string, Variant | null]> = [[e.value, null], ...Object.entries(e.plurals ?? {}).map(([, v]) => [v.text, v] as [string, Variant])];

@@ -4,7 +4,7 @@
 import { fingerprint } from '../../core/finding.js';
 import type { GateOutput, Severity, Workspace } from '../../core/types.js';
 import { baseLocaleCatalog, type CatalogFile, type CatalogGroup, type CatalogSet, groupShapes, loadCatalog, releaseCatalog } from './catalogs.js';
-import { checkBaseEntry, compareEntry, missingKeys, RULES, type RawFinding, type RuleId } from './checks.js';
+import { checkBaseEntry, compareEntry, gettextFindings, missingKeys, RULES, type RawFinding, type RuleId } from './checks.js';
 import type { StringParityConfig } from './config.js';
 import { pluralRules } from './locale.js';
 import type { CatalogEntry, LocaleCatalog } from './model.js';
@@ -211,6 +211,11 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       if (!b && lost?.[e.key] !== undefined) {
         noDefault.push(e.key);
         continue;
+      }
+      if (e.gettext && (base || b)) {
+        // Judged on its own, as msgfmt does: the message's msgid is its source text, whatever the base file says.
+        const raw = gettextFindings(e, tr.locale);
+        for (let k = 0; k < raw.length; k++) emit(file.path, raw[k]!, `${tr.locale}\0${e.key}\0${raw[k]!.message}`);
       }
       if (!base && !b) {
         if (group.format === 'android-xml' && siblings && !file.isBase) {

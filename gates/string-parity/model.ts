@@ -3,6 +3,8 @@
 // .stringsdict / .xcstrings (developer.apple.com/documentation/xcode/localization), i18next JSON (i18next.com),
 // FormatJS/ICU JSON (formatjs.github.io), gettext .po (gnu.org/software/gettext/manual), Flutter .arb (github.com/google/app-resource-bundle).
 
+import type { GettextFormat } from './placeholders/gettext.js';
+
 /** Every catalog format the gate reads. */
 export type CatalogFormat =
   | 'android-xml'
@@ -94,6 +96,11 @@ export interface CatalogEntry {
   extractionState?: string;
   /** Translator comment or description when the format carries one (`.xcstrings` comment, ARB `@key.description`). */
   comment?: string;
+  /**
+   * A translated gettext message with format flags: what msgfmt -c --check-format compares (msgstr[j] against msgid or
+   * msgid_plural, in each flag's grammar). `often`: pluralDistribution of the file's Plural-Forms. Lines 1-based.
+   */
+  gettext?: { formats: GettextFormat[]; unchecked: string[]; msgid: string; msgidPlural?: string; msgstr: string[]; lines: number[]; often: boolean[] | null };
   /** ARB `@key.placeholders` names declared in the metadata (template only). */
   declaredPlaceholders?: string[];
 }

@@ -68,6 +68,31 @@ function mustKeep(rules: PluralRules | null, selectors: readonly string[], flutt
   return rules.required.filter((c) => !stands.has(c) && !coveredByExact(rules, c, exact));
 }
 
+/** The printf family of gettext formats, whose specifiers mutations.ts PRINTF finds; the brace family, ICU_ARG's `{name}`. */
+const GETTEXT_PRINTF = new Set(['c', 'objc', 'python', 'javascript', 'php']);
+const GETTEXT_BRACE = new Set(['python-brace', 'csharp', 'perl-brace']);
+
+/**
+ * Facts of a PO translation's messages with format flags: each is judged against its own msgid (gettextFindings), so
+ * a translated, non-fuzzy, single-form message whose msgid reads arguments is a place for a deleted placeholder.
+ */
+function gettextFacts(loaded: Awaited<ReturnType<typeof loadCatalog>>): Map<number, LineFact> {
+  const lines = new Map<number, LineFact>();
+  for (const tr of loaded.locales) {
+    for (const e of tr.entries) {
+      const g = e.gettext;
+      if (!g || e.state === 'fuzzy' || g.msgidPlural !== undefined || e.kind !== 'string') continue;
+      const printf = g.formats.some((f) => GETTEXT_PRINTF.has(f));
+      const brace = g.formats.some((f) => GETTEXT_BRACE.has(f));
+      if (printf === brace) continue;
+      const line = g.lines[0] ?? e.valueLine ?? e.line;
+      const baseHasArgs = printf ? /%(?:\d+\$)?[sdif]/.test(g.msgid) : /\{[A-Za-z_0-9]+\}/.test(g.msgid);
+      if (!lines.has(line)) lines.set(line, { key: e.key, locale: tr.locale, grammar: printf ? 'printf-apple' : 'icu', column: 1, text: e.value, exact: true, baseHasArgs, required: [] });
+    }
+  }
+  return lines;
+}
+
 /**
  * The facts of `path` as the gate configured by `ctx.config` reads it in `ctx.ws` (discovery, base, locale, plural
  * rules). A path discovery does not hold as a catalog gives `catalog: false` and no lines.
@@ -78,6 +103,10 @@ export async function stringParityFacts(ctx: GateContext<StringParityConfig>, pa
   const hit = set.byPath.get(path);
   if (!hit) return NONE;
   const { group, file } = hit;
+  if (group.format === 'gettext-po' && !file.isBase) {
+    const own = gettextFacts(await loadCatalog(ctx.ws, file));
+    if (!group.base || own.size) return { catalog: true, isBase: false, lines: own };
+  }
   if (!group.base) return { catalog: true, isBase: file.isBase, lines: new Map() };
   const loaded = await loadCatalog(ctx.ws, file);
   const baseLoaded = group.base.path === path ? loaded : await loadCatalog(ctx.ws, group.base);

@@ -144,4 +144,23 @@ describe('string-parity operators choose only places the gate must call a defect
     expect(facts.catalog).toBe(true);
     for (const s of seeds) expect(o.mutate(path, await ws.readText(path), seeded(s), facts)?.description).toBe('deleted {name} from fa `Hi {name}`');
   });
+
+  it('delete-placeholder finds places in a gettext po/ folder with format flags and no .pot (each message judged against its msgid), killed', async () => {
+    const h = (l: string) => `msgid ""\nmsgstr ""\n"Language: ${l}\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n`;
+    const path = 'po/de.po';
+    const ws = memoryWorkspace({
+      files: {
+        [path]: `${h('de')}#, python-format\nmsgid "Removing %s"\nmsgstr "Entferne %s"\n\n#, fuzzy, python-format\nmsgid "Moving %s"\nmsgstr "Verschiebe %s"\n\n#, no-python-format\nmsgid "100%"\nmsgstr "100%"\n`,
+        'po/fr.po': `${h('fr')}#, python-format\nmsgid "Removing %s"\nmsgstr "Suppression de %s"\n`,
+      },
+      mode: 'all',
+    });
+    const o = op('string-parity/delete-placeholder');
+    const facts = await factsOf(o, ws, path);
+    expect([...facts.lines.keys()]).toEqual([8]);
+    const m = o.mutate(path, await ws.readText(path), seeded(1), facts)!;
+    expect([m.line, m.description]).toEqual([8, 'deleted %s from de `Removing %s`']);
+    const r = await runGate({ gate: stringParityGate, config, timeoutMs: 10_000 }, { ws: overlayWorkspace(ws, new Map([[path, m.content]]), [path]), cacheRoot: '/tmp/loopgates-test-cache' });
+    expect(r.findings.filter((f) => f.rule === 'placeholder-mismatch').map((f) => `${f.file}:${f.line}`)).toEqual(['po/de.po:8']);
+  });
 });

@@ -6,6 +6,7 @@
 // when this reader finds a file malformed.
 import type { CatalogEntry, Grammar, LoadedCatalog, Variant } from '../model.js';
 import { localeCatalog } from '../model.js';
+import { gettextFormatsOf, pluralDistribution } from '../placeholders/gettext.js';
 
 /** Key of a PO entry: `msgctxt` + U+0004 + `msgid` (gettext's own convention for contexts). */
 export function poKey(msgctxt: string | undefined, msgid: string): string {
@@ -234,6 +235,7 @@ export async function parsePo(path: string, bytes: Buffer, locale: string, gramm
   const entries: CatalogEntry[] = [];
   const problems: LoadedCatalog['problems'] = [];
   const seen = new Map<string, number>();
+  let often: boolean[] | null | undefined;
   for (const t of messages) {
     if (t === header) continue;
     const key = poKey(t.msgctxt, t.msgid);
@@ -241,7 +243,11 @@ export async function parsePo(path: string, bytes: Buffer, locale: string, gramm
     if (first !== undefined) {
       problems.push({ rule: 'duplicate-key', key: t.msgid, message: `duplicate message definition (first at line ${first}); msgfmt refuses the file and readers keep only one`, line: t.line, column: 1, severity: 'warning' });
     } else seen.set(key, t.line);
-    const g: Grammar = t.flags.includes('c-format') ? 'printf-apple' : t.flags.includes('no-c-format') || t.flags.includes('python-format') ? 'none' : grammar;
+    // A format flag (`#, c-format`, `#, python-brace-format`…) names the grammar msgfmt -c checks msgstr against
+    // msgid in; such entries are judged on their own (gettext below), so the base comparison reads no placeholders.
+    const formats = t.flags.length ? gettextFormatsOf(t.flags) : undefined;
+    const flagged = formats !== undefined && (formats.checked.length > 0 || formats.unchecked.length > 0);
+    const g: Grammar = flagged || t.flags.some((f) => f.endsWith('-format')) ? 'none' : grammar;
     const state = t.flags.includes('fuzzy') ? 'fuzzy' : undefined;
     const translated = t.msgstr.some((s) => s !== '');
     if (!translated && !isSource) continue;
@@ -250,6 +256,12 @@ export async function parsePo(path: string, bytes: Buffer, locale: string, gramm
     // plurals): object spreads cost more than the rest of this loop.
     const e = { key, line: t.line, column: 1, valueLine, valueColumn: 1, grammar: g, translatable: true } as CatalogEntry;
     if (state) e.state = state;
+    // msgfmt judges only translated messages (msgstr[0] not empty), never the header.
+    if (flagged && t.msgstr[0]) {
+      often ??= pluralDistribution(header?.msgstr[0]);
+      e.gettext = { formats: formats!.checked, unchecked: formats!.unchecked, msgid: t.msgid, msgstr: t.msgstr.map((s) => s ?? ''), lines: t.msgstrLines, often };
+      if (t.msgidPlural !== undefined) e.gettext.msgidPlural = t.msgidPlural;
+    }
     if (t.extracted) e.comment = t.extracted;
     if (t.msgidPlural !== undefined) {
       const plurals: Record<string, Variant> = {};
