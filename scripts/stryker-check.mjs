@@ -16,7 +16,7 @@ let report;
 try {
   report = JSON.parse(readFileSync(reportPath, 'utf8'));
 } catch (e) {
-  console.error(`stryker-check: cannot read ${reportPath}: ${e.message}\n  fix: run npx stryker run first (the json reporter must be on)`);
+  console.error(`stryker-check: cannot read ${reportPath}: ${e instanceof Error ? e.message : String(e)}\n  fix: run npx stryker run first (the json reporter must be on)`);
   process.exit(2);
 }
 const counts = {};

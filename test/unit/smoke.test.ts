@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryWorkspace } from '../../core/workspace.js';
 import { readFile } from 'node:fs/promises';
 import { runGate, runGates } from '../../core/runner.js';
-import type { Gate } from '../../core/types.js';
+import type { Gate, GateOutput } from '../../core/types.js';
 import { z } from 'zod';
 
 describe('test environment', () => {
@@ -20,7 +20,7 @@ const toy: Gate<{}> = {
   configSchema: z.object({}).strict(),
   inputs: async (ctx) => [...(await ctx.ws.targets())].filter((p) => p.endsWith('.txt')),
   run: async (ctx, inputs) => {
-    const findings = [];
+    const findings: GateOutput['findings'] = [];
     for (const p of inputs) {
       const lines = (await ctx.ws.readText(p)).split('\n');
       lines.forEach((l, i) => l.includes('BAD') && findings.push({ rule: 'bad', file: p, line: i + 1, column: l.indexOf('BAD') + 1, message: 'BAD word', severity: 'error' as const }));

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { memoryWorkspace } from '../../core/workspace.js';
 import { runGate } from '../../core/runner.js';
+import type { SelfTestCase } from '../../core/types.js';
 import { stringParityGate } from '../../gates/string-parity/index.js';
 
-const cases = stringParityGate.selfTest() as ReturnType<typeof stringParityGate.selfTest> & unknown[];
+const cases: SelfTestCase[] = await stringParityGate.selfTest();
 
 describe('string-parity self-test cases', () => {
   it('ships green and red cases for every format', () => {
