@@ -19,6 +19,7 @@ export const verbLoaders: ReadonlyArray<readonly [name: string, load: () => Prom
   ['explain', async () => (await import('./commands/index.js')).explainVerb],
   ['selftest', async () => (await import('./commands/selftest.js')).selftestVerb],
   ['mutate', async () => (await import('./commands/selftest.js')).mutateVerb],
+  ['retry', async () => (await import('./commands/retry.js')).retryVerb],
 ];
 
 /** Every verb for the --help listing; a verb whose module cannot load is listed with the reason instead. */
@@ -58,6 +59,7 @@ export const machineFormats: Readonly<Record<string, readonly ReportFormat[]>> =
   explain: ['json'],
   selftest: ['json'],
   mutate: ['json'],
+  retry: ['json'],
 };
 
 /**
@@ -127,7 +129,9 @@ export async function main(argv: readonly string[], io: CommandIO, options: Main
     io.stderr(`loopgates ${first}: cannot load: ${err instanceof Error ? err.message : String(err)}\n  fix: reinstall loopgates (npm install), then run: loopgates doctor\n`);
     return 2;
   }
-  if (rest.includes('--help') || rest.includes('-h')) {
+  // After `--` the words are a command's own (loopgates retry -- ./gradlew --help), not ours.
+  const ours = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (ours.includes('--help') || ours.includes('-h')) {
     io.stdout(verb.usage.endsWith('\n') ? verb.usage : `${verb.usage}\n`);
     return 0;
   }
@@ -186,6 +190,7 @@ export async function runFromProcess(): Promise<void> {
     stderr: (t) => void process.stderr.write(t),
     isTTY: process.stdout.isTTY === true,
     signal: controller.signal,
+    streams: { stdout: process.stdout, stderr: process.stderr },
   };
   try {
     process.exitCode = await main(argv, io, cwdError ? { cwdError } : {});

@@ -11,6 +11,11 @@ export interface CommandIO {
   isTTY: boolean;
   /** Aborted on SIGINT/SIGTERM. */
   signal: AbortSignal;
+  /**
+   * The process's own streams, for verbs that pass a child's bytes through unchanged (`retry` streams a command's
+   * output without decoding it). Absent in tests: such verbs fall back to `stdout` / `stderr`.
+   */
+  streams?: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 }
 
 /** One verb: `usage` is the full text `loopgates <verb> --help` prints; `run` gets the arguments after the verb. */

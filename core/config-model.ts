@@ -5,6 +5,7 @@ import { LoopgatesError } from './errors.js';
 import { messages } from './messages.js';
 import type { GateSettings } from './runner.js';
 import type { Gate, LoopAnswers } from './types.js';
+import type { RetrySection } from '../scripts/retry/signatures.js';
 
 /** The config file's name, at the repository's top level. */
 export const CONFIG_FILE = 'loopgates.yaml';
@@ -28,6 +29,8 @@ export interface LoadedConfig {
   found: boolean;
   /** Every gate in report order (built-in gates, then command gates), enabled or not. */
   gates: ConfiguredGate[];
+  /** loopgates.yaml `retry:` (the repository's signatures and the anti-loop bounds); absent when not given or cached. */
+  retry?: RetrySection;
 }
 
 /**

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml';
 import type { Node } from 'yaml';
 import { z } from 'zod';
+import { flakeSignatureProblems } from '../scripts/retry/config.js';
+import { retrySectionSchema } from '../scripts/retry/signatures.js';
+import type { RetrySection } from '../scripts/retry/signatures.js';
 import { ConfigError, LoopgatesError } from './errors.js';
 import type { ConfigProblem } from './errors.js';
 import { messages } from './messages.js';
@@ -85,6 +88,7 @@ function rootSchema(gates: ReadonlyArray<Gate<any>>, commandsSchema: z.ZodTypeAn
       version: z.literal(1, { errorMap: () => ({ message: 'must be 1 (the only config version)' }) }),
       gates: z.preprocess(orEmpty, z.object(gateShape).strict().default({})),
       commands: commandsSchema,
+      retry: z.preprocess(orEmpty, retrySectionSchema).optional(),
     })
     .strict();
 }
@@ -137,6 +141,15 @@ function issueMessage(issue: z.ZodIssue, gates: ReadonlyArray<Gate<any>>, key?: 
  * LoopgatesError when a built-in gate lacks one of its four answers (a loopgates bug: refused at load).
  */
 export function parseConfig(text: string, file: string, options: ConfigOptions): ConfiguredGate[] {
+  return parseConfigFull(text, file, options).gates;
+}
+
+/**
+ * parseConfig, and the validated `retry:` section (undefined when absent). The section's own signatures are refused
+ * here when they would swallow every failure (they match the empty string or an ordinary failure), and every
+ * command gate's `retry.signatures` must name a known flake signature; both are problems with their line.
+ */
+export function parseConfigFull(text: string, file: string, options: ConfigOptions): { gates: ConfiguredGate[]; retry: RetrySection | undefined } {
   const builtin = options.gates;
   refuseIncompleteGates(builtin);
   const lc = new LineCounter();
@@ -177,6 +190,9 @@ export function parseConfig(text: string, file: string, options: ConfigOptions):
     }
   }
   if (problems.length || !parsed.success) throw new ConfigError(file, sortProblems(problems));
+  const retry = parsed.data.retry as RetrySection | undefined;
+  for (const p of flakeSignatureProblems(retry, parsed.data.commands as never)) problems.push({ path: keyPath(p.path), line: lineOf(doc.contents, p.path, lc), message: p.message });
+  if (problems.length) throw new ConfigError(file, sortProblems(problems));
   const result: ConfiguredGate[] = [];
   const sections = parsed.data.gates as Record<string, GateSection | undefined>;
   for (const gate of builtin) {
@@ -204,7 +220,7 @@ export function parseConfig(text: string, file: string, options: ConfigOptions):
     result.push({ gate, enabled: section.enabled, source: 'command', settings: settingsOf(gate, section) });
   });
   if (problems.length) throw new ConfigError(file, sortProblems(problems));
-  return result;
+  return { gates: result, retry };
 }
 
 function settingsOf(gate: Gate<any>, s: GateSection): GateSettings<any> {
@@ -228,7 +244,8 @@ export function loadConfig(root: string, options: ConfigOptions): LoadedConfig {
   } catch (e) {
     throw new ConfigError(file, [{ path: '', line: 0, message: `cannot read: ${e instanceof Error ? e.message : String(e)}` }]);
   }
-  return { file, found: true, gates: parseConfig(text, file, options) };
+  const full = parseConfigFull(text, file, options);
+  return { file, found: true, gates: full.gates, ...(full.retry ? { retry: full.retry } : {}) };
 }
 
 const comment = (text: string, indent = ''): string =>

@@ -13,6 +13,7 @@ import { git, splitZ } from '../../core/git.js';
 import { normalisePath } from '../../core/workspace.js';
 import type { Gate, GateContext, GateOutput, Mutant, MutationOperator, SelfTestCase, Workspace } from '../../core/types.js';
 import { materialise, withScratchDir } from '../../mutations/scratch.js';
+import type { CommandRetrySpec } from '../../scripts/retry/config.js';
 
 const answer = z.string().trim().min(1, 'must say something (DESIGN.md "the four answers")');
 
@@ -55,6 +56,8 @@ export const commandGateSchema = z
     allowEmpty: z.string().min(1).optional(),
     mutations: z.array(commandMutationSchema).default([]),
     selfTest: z.object({ waived: z.string().trim().min(1, 'a waiver needs a reason') }).strict().optional(),
+    /** Re-run a failure that matches one of these flake signatures (rules/flakes.yaml or retry.signatures), at most `max` times. */
+    retry: z.object({ signatures: z.array(z.string().min(1)).min(1), max: z.number().int().min(1).max(3).default(1) }).strict().optional(),
   })
   .strict()
   .superRefine((spec, ctx) => {
@@ -168,7 +171,10 @@ async function runCommand(
   const exec = async (cwd: string) => {
     // The index backing's env (GIT_INDEX_FILE...) is passed on only when the command runs in the real tree.
     const env = { LOOPGATES_GATE: spec.id, ...(ctx.ws.backing.kind === 'index' && cwd === ctx.ws.root ? ctx.ws.backing.env : {}) };
-    return { cwd, result: await ctx.runTool(file, args, { cwd, env, timeoutMs: spec.timeoutMs, signal: ctx.signal }) };
+    const once = () => ctx.runTool(file, args, { cwd, env, timeoutMs: spec.timeoutMs, signal: ctx.signal });
+    // Loaded only for a gate with a retry: block; the same rule as `loopgates retry` (scripts/retry/).
+    const result = spec.retry ? await (await import('../../scripts/retry/gate.js')).withFlakeRetry(spec.retry as CommandRetrySpec, once, notes) : await once();
+    return { cwd, result };
   };
   // The working tree is the snapshot only for `tree` backing; staged content and in-memory overlays are written to a
   // scratch directory so the command judges exactly the bytes loopgates judges.

@@ -1,0 +1,308 @@
+// `loopgates retry` end to end: the built CLI (bin/loopgates.js -> dist/) in real temp git repositories, running real
+// sh scripts that fail once, fail twice, hang, ignore SIGTERM or leave a background grandchild. No mocked spawn.
+// After every outcome the process table is listed (ps) and the attempt's process group must hold no live process.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/setup-env.js';
+import { withGitRepo, type TempRepo } from '../helpers/git-repo.js';
+
+const bin = join(repoRoot, 'bin', 'loopgates.js');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(repo: TempRepo, args: string[], cwd = repo.dir): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, HOME: join(repo.dir, '..', 'home'), GIT_CONFIG_NOSYSTEM: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b) => (stdout += b));
+    child.stderr.on('data', (b) => (stderr += b));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Live (not zombie) processes of process group `pgid`, from the process table. */
+function liveInGroup(pgid: number): string[] {
+  const table = execFileSync('ps', ['-eo', 'pid=,pgid=,stat=,args='], { encoding: 'utf8' });
+  return table
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter((f) => Number(f[1]) === pgid && !(f[2] ?? '').startsWith('Z'))
+    .map((f) => f.join(' '));
+}
+
+/** A script that counts its runs in `runs` and records its process group (its own pid: the group leader) in `pgid`. */
+const script = (body: string) => `echo $$ > pgid\nn=$(( $(cat runs 2>/dev/null || echo 0) + 1 ))\necho $n > runs\n${body}\n`;
+const DAEMON = 'Gradle build daemon disappeared unexpectedly (it may have been killed or may have crashed)';
+
+async function inRepo<T>(scripts: Record<string, string>, fn: (repo: TempRepo) => Promise<T>, yaml = 'version: 1\n'): Promise<T> {
+  const files: Record<string, string> = { 'loopgates.yaml': yaml, '.gitignore': 'runs\npgid\nnum\ngrandchild\n*.xml\n' };
+  for (const [k, v] of Object.entries(scripts)) files[k] = script(v);
+  return withGitRepo(files, async (repo) => {
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '--no-verify', '-m', 'init');
+    return fn(repo);
+  });
+}
+
+const runs = (repo: TempRepo) => Number(readFileSync(join(repo.dir, 'runs'), 'utf8').trim());
+const pgidOf = (repo: TempRepo) => Number(readFileSync(join(repo.dir, 'pgid'), 'utf8').trim());
+
+describe('loopgates retry: outcomes', () => {
+  it('FLAKY: a known flake once, then a pass, exits 0 after exactly 2 attempts; --fail-on-flaky exits 1', async () => {
+    await inRepo({ 'flaky.sh': `if [ "$n" = 1 ]; then echo '${DAEMON}' >&2; exit 1; fi\necho built` }, async (repo) => {
+      const r = await cli(repo, ['retry', '--task', 't1', '--', 'sh', 'flaky.sh']);
+      expect(r.code).toBe(0);
+      expect(runs(repo)).toBe(2);
+      expect(r.stderr).toContain('TRY 1 FAIL exit 1');
+      expect(r.stderr).toContain('TRY 2 PASS');
+      expect(r.stderr).toContain('FLAKY(gradle-daemon-disappeared) 2/2');
+      expect(r.stderr).toContain(`last lines of attempt 1:\n    ${DAEMON}`);
+      expect(r.stdout).toBe('built\n');
+      expect(liveInGroup(pgidOf(repo))).toEqual([]);
+      writeFileSync(join(repo.dir, 'runs'), '0\n');
+      const strict = await cli(repo, ['retry', '--fail-on-flaky', '--task', 't2', '--', 'sh', 'flaky.sh']);
+      expect(strict.code).toBe(1);
+      expect(strict.stderr).toContain('FLAKY(gradle-daemon-disappeared) 2/2');
+      expect(runs(repo)).toBe(2);
+    });
+  });
+
+  it('FAILED-AFTER-RETRY: the known flake twice exits 1 after 2 attempts', async () => {
+    await inRepo({ 'twice.sh': `echo '${DAEMON}' >&2; exit 1` }, async (repo) => {
+      const r = await cli(repo, ['retry', '--task', 't', '--', 'sh', 'twice.sh']);
+      expect(r.code).toBe(1);
+      expect(runs(repo)).toBe(2);
+      expect(r.stderr).toContain('FAILED-AFTER-RETRY(gradle-daemon-disappeared) 2/2');
+      expect(liveInGroup(pgidOf(repo))).toEqual([]);
+    });
+  });
+
+  it('FAILED: a message no signature knows is final after exactly one attempt', async () => {
+    const compile = 'e: file:///app/src/main/java/Main.kt:3:5 Unresolved reference: foo';
+    await inRepo({ 'broken.sh': `echo '${compile}' >&2; exit 1` }, async (repo) => {
+      const r = await cli(repo, ['retry', '--max', '3', '--task', 't', '--', 'sh', 'broken.sh']);
+      expect(r.code).toBe(1);
+      expect(runs(repo)).toBe(1);
+      expect(r.stderr).toContain('FAILED 1/4 — no known flake signature matched: the change is to blame (command exit 1)');
+      expect(r.stderr).toContain(`    ${compile}`);
+    });
+  });
+
+  it('ASK-HUMAN(<id>): a human blocker stops at once (one attempt), exit 3, and says what a person must do', async () => {
+    const sdk = 'SDK location not found. Define location with sdk.dir in the local.properties file or with an ANDROID_HOME environment variable.';
+    await inRepo({ 'sdk.sh': `echo '${sdk}' >&2; exit 1` }, async (repo) => {
+      const r = await cli(repo, ['retry', '--task', 't', '--', 'sh', 'sdk.sh']);
+      expect(r.code).toBe(3);
+      expect(runs(repo)).toBe(1);
+      expect(r.stderr).toContain('ASK-HUMAN(android-sdk-missing) 1/2');
+      expect(r.stderr).toContain('a person must: install the Android SDK and set ANDROID_HOME');
+    });
+  });
+
+  it('TIMEOUT: a hanging command and its background grandchild are both gone', async () => {
+    await inRepo({ 'hang.sh': 'sleep 300 &\necho $! > grandchild\nsleep 300' }, async (repo) => {
+      const r = await cli(repo, ['retry', '--timeout', '1s', '--task', 't', '--', 'sh', 'hang.sh']);
+      expect(r.code).toBe(1);
+      expect(runs(repo)).toBe(1);
+      expect(r.stderr).toContain('TRY 1 TIMEOUT timed out after');
+      expect(r.stderr).toContain('TIMEOUT 1/2');
+      const grandchild = Number(readFileSync(join(repo.dir, 'grandchild'), 'utf8'));
+      expect(grandchild).toBeGreaterThan(0);
+      expect(liveInGroup(pgidOf(repo))).toEqual([]);
+    });
+  });
+
+  it('TIMEOUT: a command that ignores SIGTERM is ended by SIGKILL', async () => {
+    await inRepo({ 'stubborn.sh': "trap '' TERM\nsleep 300 &\nwait" }, async (repo) => {
+      const r = await cli(repo, ['retry', '--timeout', '500ms', '--task', 't', '--', 'sh', 'stubborn.sh']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('TIMEOUT 1/2');
+      expect(liveInGroup(pgidOf(repo))).toEqual([]);
+    });
+  });
+
+  it('PASSED: a background process the command left running is ended with the attempt', async () => {
+    await inRepo({ 'leaves.sh': 'sleep 300 &\necho $! > grandchild\necho done' }, async (repo) => {
+      const r = await cli(repo, ['retry', '--task', 't', '--', 'sh', 'leaves.sh']);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('PASSED 1/2');
+      expect(liveInGroup(pgidOf(repo))).toEqual([]);
+    });
+  });
+
+  it('Ctrl-C: SIGINT to loopgates is passed to the group and ends the loop with 130, one attempt', async () => {
+    await inRepo({ 'long.sh': `echo '${DAEMON}' >&2\nsleep 300 &\nwait` }, async (repo) => {
+      const child = spawn(process.execPath, [bin, 'retry', '--task', 't', '--', 'sh', 'long.sh'], { cwd: repo.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (b) => (stderr += b));
+      await new Promise<void>((resolve) => {
+        const poll = setInterval(() => {
+          if (stderr.includes('daemon disappeared')) (clearInterval(poll), resolve());
+        }, 20);
+      });
+      const pgid = pgidOf(repo);
+      child.kill('SIGINT');
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code).toBe(130);
+      expect(stderr).toContain('TRY 1 STOPPED by SIGINT');
+      expect(stderr).toContain('INTERRUPTED 1/2');
+      expect(runs(repo)).toBe(1);
+      expect(liveInGroup(pgid)).toEqual([]);
+    });
+  });
+
+  it('refuses --max over 3, a missing command, and a command that does not exist', async () => {
+    await inRepo({}, async (repo) => {
+      const four = await cli(repo, ['retry', '--max', '4', '--', 'true']);
+      expect(four.code).toBe(2);
+      expect(four.stderr).toContain('--max 4 is more than 3 retries');
+      const none = await cli(repo, ['retry']);
+      expect(none.code).toBe(2);
+      const missing = await cli(repo, ['retry', '--', 'no-such-tool-xyz']);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('no-such-tool-xyz was not found on PATH');
+    });
+  });
+
+  it("passes a command's own --help through instead of printing retry's", async () => {
+    await inRepo({ 'help.sh': 'echo "got $1"' }, async (repo) => {
+      const r = await cli(repo, ['retry', '--', 'sh', 'help.sh', '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('got --help\n');
+    });
+  });
+});
+
+describe('loopgates retry: the anti-loop breaker reads the ledger', () => {
+  it('the same fingerprint across three separate runs: exit 3 on the third, with the evidence', async () => {
+    // Paths and numbers differ each run; the fingerprint strips them, so it is the same cause.
+    await inRepo({ 'same.sh': `echo "Build failed in $n.$n s at /tmp/x9$n/app/Main.kt" >&2; exit 1` }, async (repo) => {
+      const codes: Array<number | null> = [];
+      let last: Run | undefined;
+      for (let i = 0; i < 3; i++) {
+        last = await cli(repo, ['retry', '--task', 'feature-x', '--', 'sh', 'same.sh']);
+        codes.push(last.code);
+      }
+      expect(codes).toEqual([1, 1, 3]);
+      expect(runs(repo)).toBe(3);
+      expect(last!.stderr).toContain('ASK-HUMAN(same-cause) 1/2');
+      expect(last!.stderr).toContain('evidence (the same failure fingerprint 3 times in a row):');
+      const evidence = last!.stderr.split('\n').filter((l) => /^\s+\d{4}-\d{2}-\d{2}T.*exit 1 {2}fingerprint [0-9a-f]{16}/.test(l));
+      expect(evidence).toHaveLength(3);
+      expect(new Set(evidence.map((l) => /fingerprint ([0-9a-f]{16})/.exec(l)![1])).size).toBe(1);
+      expect(last!.stderr).toContain('Build failed in 3.3 s at /tmp/x93/app/Main.kt');
+      expect(last!.stderr).toContain('loopgates retry --reset --task feature-x');
+      // The ledger holds hashes and codes, never the output text.
+      const ledger = readFileSync(join(repo.dir, '.git', 'loopgates', 'ledger.jsonl'), 'utf8');
+      expect(ledger).not.toContain('Build failed');
+      expect(ledger.trim().split('\n')).toHaveLength(3);
+    });
+  });
+
+  it('six mixed failures for one task: exit 3 (task-budget) on the sixth', async () => {
+    await inRepo({ 'mixed.sh': 'case $n in 1) echo "error: one";; 2) echo "fatal: two";; 3) echo "cannot three";; 4) echo "unable four";; 5) echo "denied five";; *) echo "refused six";; esac >&2\nexit 1' }, async (repo) => {
+      const codes: Array<number | null> = [];
+      let last: Run | undefined;
+      for (let i = 0; i < 6; i++) {
+        last = await cli(repo, ['retry', '--task', 'budget', '--', 'sh', 'mixed.sh']);
+        codes.push(last.code);
+      }
+      expect(codes).toEqual([1, 1, 1, 1, 1, 3]);
+      expect(last!.stderr).toContain('ASK-HUMAN(task-budget) 1/2');
+      expect(last!.stderr).toContain("evidence (6 failures for task 'budget'):");
+    });
+  });
+
+  it('a pass in between resets the same-cause count; --reset clears it on purpose', async () => {
+    await inRepo({ 'sometimes.sh': 'if [ "$(cat pass 2>/dev/null)" = yes ]; then echo ok; exit 0; fi\necho "error: the same" >&2; exit 1' }, async (repo) => {
+      const go = () => cli(repo, ['retry', '--task', 'reset-me', '--', 'sh', 'sometimes.sh']);
+      expect((await go()).code).toBe(1);
+      expect((await go()).code).toBe(1);
+      writeFileSync(join(repo.dir, 'pass'), 'yes');
+      expect((await go()).code).toBe(0);
+      writeFileSync(join(repo.dir, 'pass'), 'no');
+      expect((await go()).code).toBe(1);
+      expect((await go()).code).toBe(1);
+      const reset = await cli(repo, ['retry', '--reset', '--task', 'reset-me']);
+      expect(reset.code).toBe(0);
+      expect(reset.stdout).toContain("reset task 'reset-me': 4 failed attempt(s) no longer count");
+      expect((await go()).code).toBe(1);
+      expect((await go()).code).toBe(1);
+      expect((await go()).code).toBe(3);
+    });
+  });
+
+  it('the ledger is shared by every worktree: two failures in one worktree and one in another are 3 in a row', async () => {
+    await inRepo({ 'wt.sh': 'echo "error: shared cause" >&2; exit 1' }, async (repo) => {
+      const other = join(repo.dir, '..', 'other-worktree');
+      repo.git('worktree', 'add', '-q', other);
+      expect((await cli(repo, ['retry', '--task', 'shared', '--', 'sh', 'wt.sh'])).code).toBe(1);
+      expect((await cli(repo, ['retry', '--task', 'shared', '--', 'sh', 'wt.sh'], other)).code).toBe(1);
+      const third = await cli(repo, ['retry', '--task', 'shared', '--', 'sh', 'wt.sh'], other);
+      expect(third.code).toBe(3);
+      expect(third.stderr).toContain('ASK-HUMAN(same-cause)');
+      // One ledger, in the main worktree's git dir: all three attempts are there.
+      expect(readFileSync(join(repo.dir, '.git', 'loopgates', 'ledger.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
+      expect(existsSync(join(repo.dir, '.git', 'worktrees', 'other-worktree', 'loopgates'))).toBe(false);
+    });
+  });
+
+  it('the default task is the current branch', async () => {
+    await inRepo({ 'b.sh': 'echo "error: on a branch" >&2; exit 1' }, async (repo) => {
+      repo.git('checkout', '-q', '-b', 'agent/fix-login');
+      const r = await cli(repo, ['retry', '--format', 'json', '--', 'sh', 'b.sh']);
+      expect(r.code).toBe(1);
+      expect(JSON.parse(r.stdout).task).toBe('agent/fix-login');
+    });
+  });
+});
+
+describe('loopgates retry: reports', () => {
+  it('--format json is one document with every attempt; --junit writes <flakyFailure>', async () => {
+    await inRepo({ 'flaky.sh': `if [ "$n" = 1 ]; then echo "adb: device 'emulator-5554' not found" >&2; exit 1; fi\necho installed` }, async (repo) => {
+      const junit = join(repo.dir, 'report.xml');
+      const r = await cli(repo, ['retry', '--format', 'json', '--junit', junit, '--task', 't', '--', 'sh', 'flaky.sh']);
+      expect(r.code).toBe(0);
+      const doc = JSON.parse(r.stdout);
+      expect(doc).toMatchObject({ verb: 'retry', outcome: 'FLAKY', label: 'FLAKY(adb-device-not-found) 2/2', exitCode: 0, commandExitCode: 0, signature: 'adb-device-not-found' });
+      expect(doc.attempts.map((a: { verdict: string; exitCode: number }) => [a.verdict, a.exitCode])).toEqual([['fail', 1], ['pass', 0]]);
+      expect(doc.attempts[0].forgiven).toBe(true);
+      // The command's stdout went to stderr, so stdout is only the document.
+      expect(r.stderr).toContain('installed');
+      const xml = readFileSync(junit, 'utf8');
+      expect(xml).toContain('<flakyFailure message="attempt 1: exit 1; known flake adb-device-not-found');
+      expect(xml).not.toContain('<failure');
+      expect(xml).toContain('tests="1" failures="0" errors="0"');
+    });
+  });
+
+  it('--junit on a failure after a retry: <failure> then <rerunFailure>', async () => {
+    await inRepo({ 'twice.sh': `echo '${DAEMON}' >&2; exit 1` }, async (repo) => {
+      const junit = join(repo.dir, 'report.xml');
+      const r = await cli(repo, ['retry', '--junit', junit, '--task', 't', '--', 'sh', 'twice.sh']);
+      expect(r.code).toBe(1);
+      const xml = readFileSync(junit, 'utf8');
+      expect(xml).toMatch(/<failure message="attempt 1: exit 1; known flake gradle-daemon-disappeared[^"]*" type="FAILED-AFTER-RETRY\(gradle-daemon-disappeared\) 2\/2">/);
+      expect(xml).toContain('<rerunFailure message="attempt 2: exit 1');
+    });
+  });
+
+  it('--list prints every signature with its source and the ledger counts', async () => {
+    await inRepo({ 'flaky.sh': `if [ "$n" = 1 ]; then echo '${DAEMON}' >&2; exit 1; fi` }, async (repo) => {
+      await cli(repo, ['retry', '--task', 't', '--', 'sh', 'flaky.sh']);
+      const r = await cli(repo, ['retry', '--list']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('flake      gradle-daemon-disappeared\n');
+      expect(r.stdout).toContain('source: https://github.com/gradle/gradle/issues/9371');
+      expect(r.stdout).toContain('ledger: seen 1 time(s), forgiven 1 time(s) in the last 24 h');
+      expect(r.stdout).toContain('ask-human  disk-full');
+    });
+  });
+});
