@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Shared set-up for scripts/example.sh, scripts/test.sh and .ci/run: checks Node >= 20, installs the npm
-# dependencies when they are missing or stale, fetches gitleaks from Debian when none is on PATH, builds dist/.
+# dependencies when they are missing or stale, fetches gitleaks from Debian when none is on PATH, Node 22 and 24 into
+# .tools/ (scripts/setup-node.sh), builds dist/.
 # Source it (it exports PATH with the project-local gitleaks); exits non-zero naming what failed.
 set -euo pipefail
 LOOPGATES_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -38,6 +39,11 @@ if ! command -v msgfmt >/dev/null 2>&1; then
   $sudo apt-get install -y -qq gettext >&2
 fi
 echo "==> msgfmt: $(command -v msgfmt)" >&2
+
+# Node 22 and 24 for scripts/test-node-versions.sh (CI runs the e2e tier and selftest under each): linux-x64 only.
+if [[ $(uname -sm) == "Linux x86_64" ]]; then
+  bash scripts/setup-node.sh >/dev/null
+fi
 
 echo "==> npm run build" >&2
 npm run --silent build >&2

@@ -5,8 +5,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { extractSource, type ExtractReply, type ExtractRequest, type ExtractWorkerData } from './extract.js';
 
 const data = workerData as ExtractWorkerData;
-// Before any grammar compiles in this process: V8 flags are process-wide, read when a module is compiled.
-const quick = data.quickStart ? import('./tree-sitter.js').then((m) => m.preferQuickStart()) : undefined;
 let queue: Promise<void> = Promise.resolve();
 
 // A reply that cannot be cloned (postMessage throws) rejects the queue: an uncaught error ends the worker, and the
@@ -18,7 +16,6 @@ parentPort?.on('message', (request: ExtractRequest) => {
 async function answer(request: ExtractRequest): Promise<void> {
   let reply: ExtractReply;
   try {
-    await quick;
     reply = { id: request.id, ok: true, extraction: await extractSource(request.language, request.source, data.options) };
   } catch (err) {
     reply = err instanceof Error ? { id: request.id, ok: false, message: err.message, stack: err.stack } : { id: request.id, ok: false, message: String(err), stack: undefined };

@@ -16,8 +16,6 @@ export type ExtractOptions = Pick<HardcodedStringsConfig, 'attributes' | 'textCo
 /** `workerData` of an extract worker. */
 export interface ExtractWorkerData {
   options: ExtractOptions;
-  /** Call tree-sitter.ts preferQuickStart() in the worker before any grammar loads (a commit's few files). */
-  quickStart: boolean;
 }
 
 /** One file posted to an extract worker; `id` pairs it with its reply. */
@@ -78,8 +76,6 @@ export function workerAvailable(): boolean {
 
 /** How `openExtractor` runs. */
 export interface ExtractorSettings {
-  /** Compile grammars with V8's baseline WebAssembly tier only (tree-sitter.ts preferQuickStart): a commit's few files. */
-  quickStart: boolean;
   /** The run's signal: aborting it terminates the worker and rejects every pending and later `extract`. */
   signal: AbortSignal;
   /** The worker module; default the compiled extract-worker.js beside this module (tests point at another). */
@@ -102,7 +98,7 @@ export function openExtractor(options: ExtractOptions, settings: ExtractorSettin
 function threadExtractor(options: ExtractOptions, settings: ExtractorSettings): Extractor {
   // One file at a time, in the order asked, as the worker does: web-tree-sitter must not load two grammars at once
   // (interleaved loads of its dynamically linked grammar modules fail: "bad export type for '…': undefined").
-  let queue: Promise<unknown> = settings.quickStart ? import('./tree-sitter.js').then((m) => m.preferQuickStart()) : Promise.resolve();
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     where: 'thread',
     extract(language, source) {
@@ -118,7 +114,7 @@ function threadExtractor(options: ExtractOptions, settings: ExtractorSettings): 
 }
 
 function workerExtractor(file: URL, options: ExtractOptions, settings: ExtractorSettings): Extractor {
-  const data: ExtractWorkerData = { options, quickStart: settings.quickStart };
+  const data: ExtractWorkerData = { options };
   const worker = new Worker(file, { workerData: data });
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
   const pending = new Map<number, { resolve: (e: Extraction) => void; reject: (e: Error) => void }>();

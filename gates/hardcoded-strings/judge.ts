@@ -27,9 +27,10 @@ function spell(s: Suggestion, language: Language): string {
 const quote = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 77)}...` : s);
 
 /**
- * Up to this many source files (a commit's worth), the grammars run on V8's baseline WebAssembly code only
- * (tree-sitter.ts preferQuickStart). Measured with the Kotlin grammar (4 MB of WebAssembly) on 30 KB files: 1 file
- * 1,212 -> 459 ms of CPU, 20 files 2,437 -> 1,660 ms, 200 files 12,190 -> 14,661 ms (there optimising pays).
+ * A run of more parsed files than this (more than a commit's worth) starts with the worker at once (see below).
+ * Grammars run on V8's baseline WebAssembly code only (tree-sitter.ts). Measured with the Kotlin grammar (4 MB of
+ * WebAssembly) on 30 KB files, optimising vs. baseline: 1 file 1,212 -> 459 ms of CPU, 20 files 2,437 -> 1,660 ms,
+ * 200 files 12,190 -> 14,661 ms.
  */
 const QUICK_START_MAX_FILES = 64;
 
@@ -63,7 +64,6 @@ export async function judge(
     const language = languageOf(file);
     if (language) jobs.push({ file, language });
   }
-  const parsed = jobs.filter((j) => j.language !== 'android-xml').length;
   const findings: GateOutput['findings'] = [];
   const notes: string[] = [];
   let files = 0;
@@ -73,7 +73,7 @@ export async function judge(
   const languages = new Set<Language>();
   if (inputs.length > 0 && ctx.signal.aborted) throw new Error('aborted');
   const options = { attributes: config.attributes, textComponents: config.textComponents, honorLintIgnore: config.honorLintIgnore };
-  const settings = { quickStart: parsed > 0 && parsed <= QUICK_START_MAX_FILES, signal: ctx.signal };
+  const settings = { signal: ctx.signal };
   let thread: Extractor | undefined;
   let worker: Extractor | undefined;
   let threadChars = 0;

@@ -20,16 +20,17 @@ type Parser = ParserModule;
 let init: Promise<void> | undefined;
 const parsers = new Map<GrammarName, Promise<Parser>>();
 
-/**
- * Compile the grammars loaded from now on with V8's baseline WebAssembly compiler (Liftoff) only, without tiering hot
- * functions up to TurboFan. A grammar is megabytes of WebAssembly whose lexer and parse functions turn hot at once,
- * so tier-up compiles them in the background on every process start: for a commit's few files that costs several
- * times the parsing it speeds up. Process-wide (a V8 flag, read when a module is compiled), so it only takes effect
- * before the first grammar loads; the parse results are the same either way.
- */
-export function preferQuickStart(): void {
-  if (init === undefined) setFlagsFromString('--liftoff-only');
-}
+// Every grammar runs on V8's baseline WebAssembly compiler (Liftoff) only: never tiered up to the optimising one.
+// The Swift grammar's generated lexer is one 400 KB WebAssembly function; optimising it takes V8 50 s of CPU on
+// Node 20 and 22, and on Node 24 (V8 13.6) its compile zone grows past 2.5 GB and the process dies with "Fatal
+// process out of memory: Zone" (exit 133) as soon as a few Swift lines turned it hot (`--wasm-tier-up-filter=20`
+// reproduces it with that one function). For the other grammars tier-up costs more than it saves on a commit's files
+// and about 20 % of CPU is lost on 200 large Kotlin files. The flags are process-wide, so they are set here, before
+// this module (every thread's only way to a grammar) loads any. All three: `--liftoff-only` alone, set at run time,
+// no longer turns tier-up off on Node 24 (its implications are applied only to flags given at start-up).
+setFlagsFromString('--liftoff-only');
+setFlagsFromString('--no-wasm-tier-up');
+setFlagsFromString('--no-wasm-dynamic-tiering');
 
 /**
  * A parser for `name`, loading the WASM runtime and the grammar on first use and reusing them afterwards.

@@ -23,8 +23,8 @@ const options = { attributes: defaults.attributes, textComponents: defaults.text
 
 /**
  * A Kotlin file whose parse on one thread takes at least PARSE_OVER_BOUND x BOUND_MS here, and that parse time (ms):
- * a 512 KB slice timed on this thread with the grammar warm and optimised by TurboFan, scaled linearly. The CLI parses
- * one file on V8's baseline tier (preferQuickStart), which is slower, so the estimate is a lower bound.
+ * a 512 KB slice timed on this thread with the grammar warm, scaled linearly (V8's baseline tier, as the CLI parses:
+ * tree-sitter.ts).
  */
 async function slowFile(): Promise<{ source: string; parseMs: number }> {
   await extractSource('kotlin', bigKotlin(4096), options);

@@ -68,7 +68,7 @@ describe('hardcoded-strings extraction in a worker thread', () => {
   it('on the calling thread, files of every language asked at once are extracted one at a time, as asked one by one', async () => {
     const list = samples();
     expect(new Set(list.map((s) => s.language)).size).toBe(6);
-    const ex = openExtractor(options, { quickStart: false, signal: never, inThread: true });
+    const ex = openExtractor(options, { signal: never, inThread: true });
     expect(ex.where).toBe('thread');
     const got = await Promise.all(list.map((s) => ex.extract(s.language, s.source)));
     for (const [i, s] of list.entries()) expect(got[i], s.path).toStrictEqual(await extractSource(s.language, s.source, options));
@@ -95,7 +95,7 @@ describe('hardcoded-strings extraction in a worker thread', () => {
 
   it('without a compiled worker beside the module (the .ts sources), extraction stays on the calling thread', async () => {
     expect(workerAvailable()).toBe(false);
-    const ex = openExtractor(options, { quickStart: false, signal: never });
+    const ex = openExtractor(options, { signal: never });
     try {
       expect(ex.where).toBe('thread');
       const s = samples()[1]!;
@@ -108,7 +108,7 @@ describe('hardcoded-strings extraction in a worker thread', () => {
   it('the compiled worker gives the calling thread\'s Extraction for every sample, one worker for all files', async () => {
     expect(existsSync(distWorker), 'run `npm run build` first').toBe(true);
     const list = samples();
-    const ex = openExtractor(options, { quickStart: true, signal: never, workerFile: distWorker });
+    const ex = openExtractor(options, { signal: never, workerFile: distWorker });
     try {
       expect(ex.where).toBe('worker');
       // Posted all at once: the replies pair with their requests whatever the order of completion.
@@ -126,7 +126,7 @@ describe('hardcoded-strings extraction in a worker thread', () => {
       (err: Error) => err.message,
     );
     expect(inThread).not.toBe('resolved');
-    const ex = openExtractor(options, { quickStart: false, signal: never, workerFile: distWorker });
+    const ex = openExtractor(options, { signal: never, workerFile: distWorker });
     try {
       await expect(ex.extract('kotlin', bad)).rejects.toThrow(inThread);
       const s = samples().find((x) => x.language === 'kotlin')!;
@@ -137,7 +137,7 @@ describe('hardcoded-strings extraction in a worker thread', () => {
   });
 
   it('a worker that exits before it replies rejects the pending file and every later one, naming the exit code', async () => {
-    const ex = openExtractor(options, { quickStart: false, signal: never, workerFile: fakeWorker("parentPort.on('message', () => process.exit(3));") });
+    const ex = openExtractor(options, { signal: never, workerFile: fakeWorker("parentPort.on('message', () => process.exit(3));") });
     try {
       await expect(ex.extract('kotlin', 'fun f() {}')).rejects.toThrow(/hardcoded-strings extract worker exited \(code 3\) before it replied/);
       await expect(ex.extract('kotlin', 'fun g() {}')).rejects.toThrow(/exited \(code 3\)/);
@@ -147,7 +147,7 @@ describe('hardcoded-strings extraction in a worker thread', () => {
   });
 
   it('a worker that throws is an error naming the worker, never a result', async () => {
-    const ex = openExtractor(options, { quickStart: false, signal: never, workerFile: fakeWorker("parentPort.on('message', () => { throw new Error('grammar exploded'); });") });
+    const ex = openExtractor(options, { signal: never, workerFile: fakeWorker("parentPort.on('message', () => { throw new Error('grammar exploded'); });") });
     try {
       await expect(ex.extract('kotlin', 'fun f() {}')).rejects.toThrow(/hardcoded-strings extract worker failed: grammar exploded/);
     } finally {
@@ -157,7 +157,7 @@ describe('hardcoded-strings extraction in a worker thread', () => {
 
   it('a reply for no pending file is ignored; a worker that never answers is ended by the signal', async () => {
     const controller = new AbortController();
-    const ex = openExtractor(options, { quickStart: false, signal: controller.signal, workerFile: fakeWorker("parentPort.on('message', () => parentPort.postMessage({ id: 99, ok: true, extraction: { candidates: [] } }));") });
+    const ex = openExtractor(options, { signal: controller.signal, workerFile: fakeWorker("parentPort.on('message', () => parentPort.postMessage({ id: 99, ok: true, extraction: { candidates: [] } }));") });
     try {
       const pending = ex.extract('kotlin', 'fun f() {}');
       setTimeout(() => controller.abort(new Error('timeout')), 200);
@@ -169,7 +169,7 @@ describe('hardcoded-strings extraction in a worker thread', () => {
 
   it('aborting the signal stops a parse mid-file: the pending file and later ones reject at once', async () => {
     const controller = new AbortController();
-    const ex = openExtractor(options, { quickStart: true, signal: controller.signal, workerFile: distWorker });
+    const ex = openExtractor(options, { signal: controller.signal, workerFile: distWorker });
     try {
       // Grammar loaded first, so the next request is pure parsing.
       await ex.extract('kotlin', 'fun f() {}');
@@ -193,7 +193,7 @@ describe('hardcoded-strings extraction in a worker thread', () => {
   });
 
   it('close() rejects what is pending and is idempotent', async () => {
-    const ex = openExtractor(options, { quickStart: false, signal: never, workerFile: fakeWorker("parentPort.on('message', () => {});") });
+    const ex = openExtractor(options, { signal: never, workerFile: fakeWorker("parentPort.on('message', () => {});") });
     const pending = expect(ex.extract('kotlin', 'fun f() {}')).rejects.toThrow(/extract worker was closed/);
     const [a, b] = [ex.close(), ex.close()];
     expect(await a).toBe(await b);
