@@ -35,6 +35,11 @@ export interface PairContext {
    * `<0>` component slots), `none` (Flutter, where `<br>` is plain text). Default `all`.
    */
   tags?: 'all' | 'numeric' | 'none';
+  /**
+   * FormatJS / react-intl JSON: an empty message is missing at run time (react-intl falls back to the default message,
+   * the base text), so an empty translation is reported as a missing key, not as one that dropped every placeholder.
+   */
+  emptyIsMissing?: boolean;
 }
 
 const pos = (e: CatalogEntry) => ({ line: e.valueLine ?? e.line, column: e.valueColumn ?? e.column });
@@ -384,6 +389,17 @@ function icuDiff(t: IcuResult, b: IcuResult, key: string, ctx: PairContext, at: 
       if (miss.length) out.push(pluralFinding(key, miss, ctx, at, ` {${a.name}}`, ordinal));
     }
   }
+  // Empty options (`one {}`) the base fills: empty-value in their own words, not "drops {n}" (icuCountForms skips them).
+  for (const a of t.args) {
+    if (!a.empty) continue;
+    const bArgs = b.args.filter((x) => x.name === a.name && x.kind === a.kind);
+    if (!bArgs.length) continue;
+    for (const o of a.empty) {
+      if (bArgs.every((x) => x.empty?.includes(o) || (!x.options.includes(o) && x.empty?.includes('other')))) continue;
+      const examples = a.kind === 'plural' ? countForms(ctx.rules, 'num').get(o) : undefined;
+      out.push({ rule: 'empty-value', ...at, message: `${ctx.locale} \`${key}\` {${a.name}, ${a.kind}} option ${o} is empty while the base has text (users see a blank${examples ? ` ${countsPhrase(examples)}` : a.kind === 'select' ? ` when {${a.name}} is ${o}` : ` when the count selects ${o}`})` });
+    }
+  }
   out.push(...icuCountForms(t, b, key, ctx, at));
   const mode = ctx.tags ?? 'all';
   const tagKey = (r: IcuResult) => [...r.tags].filter((x) => mode === 'all' || /^<\/?\d+\/?>$/.test(x)).sort().join(' ');
@@ -417,7 +433,7 @@ function icuCountForms(t: IcuResult, b: IcuResult, key: string, ctx: PairContext
     const around = new Set(a.alongside);
     a.options.forEach((o, i) => {
       const examples = forms.get(o);
-      if (!examples) return;
+      if (!examples || a.empty?.includes(o)) return;
       const shown = new Set(a.shown![i]);
       const dropped = [...req].filter((n) => !shown.has(n) && !around.has(n));
       if (!dropped.length) return;
@@ -446,6 +462,37 @@ function compareI18next(trText: string, baseTexts: string[], key: string, ctx: P
   if (missing.length) parts.push(`${missing.map((n) => (n.startsWith('$t(') ? n : `{{${n}}}`)).join(', ')} of the base missing`);
   if (dropped.length) parts.push(`drops ${dropped.map((n) => `{{${n}}}`).join(', ')}, which the base's _other form shows: this form is used ${countsPhrase(need!.examples)}, and users would read it without ${dropped.length > 1 ? 'those values' : 'that value'}`);
   return [{ rule: 'placeholder-mismatch', ...at, message: `${ctx.locale} \`${key}\`${what}: interpolations differ: ${parts.join('; ')}` }];
+}
+
+/**
+ * Empty forms of a translation that has text elsewhere (an empty `<item quantity="other"/>`, `.stringsdict` /
+ * `.xcstrings` variation, i18next `_few: ""`, array item or device variant) while the base's form of that kind has
+ * text: `empty-value`, one per form, in its own words (users see a blank for those counts). Such forms are left out of
+ * the placeholder comparisons, which would say "drops %1$d" of a form that holds nothing. ICU options: icuEmptyOptions.
+ */
+function emptyForms(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): RawFinding[] {
+  const out: RawFinding[] = [];
+  const filled = (p: PluralVariants | undefined) => p !== undefined && Object.values(p).some((x) => x.text !== '');
+  const forms = countForms(ctx.rules, 'int');
+  const say = (v: Variant, what: string, sel?: string) => {
+    const examples = sel ? forms.get(sel) : undefined;
+    out.push({ rule: 'empty-value', line: v.line, column: v.column, message: `${ctx.locale} \`${tr.key}\`${what} is empty while the base has text (users see a blank${sel ? (examples ? ` ${countsPhrase(examples)}` : ` when the count selects ${sel}`) : ''})` });
+  };
+  // Each form kind against the base's own: a base variable whose forms are all empty (mastodon-ios `%#@names@`) makes
+  // empty translated forms of it no defect.
+  if (tr.plurals && filled(base.plurals)) for (const [sel, v] of Object.entries(tr.plurals)) if (v.text === '' && !/^\d+$/.test(sel)) say(v, ` plural form ${sel}`, sel);
+  const bVars = base.variables ?? {};
+  const bNames = Object.keys(bVars);
+  for (const [name, tv] of Object.entries(tr.variables ?? {})) {
+    const bv = bVars[name] ?? (bNames.length === 1 && Object.keys(tr.variables!).length === 1 ? bVars[bNames[0]!] : undefined);
+    if (!filled(bv?.plurals)) continue;
+    for (const [sel, v] of Object.entries(tv.plurals)) if (v.text === '') say(v, ` %#@${name}@ plural form ${sel}`, sel);
+  }
+  for (const [dev, v] of Object.entries(tr.devices ?? {})) if (v.text === '' && (base.devices?.[dev]?.text || (!base.devices?.[dev] && textsState(base) === 2))) say(v, ` [${dev}]`, dev.includes('.') ? dev.slice(dev.indexOf('.') + 1) : undefined);
+  tr.items?.forEach((v, n) => {
+    if (v.text === '' && base.items?.[n]?.text) say(v, ` item ${n + 1}`);
+  });
+  return out;
 }
 
 /**
@@ -568,9 +615,13 @@ function compareEntryParts(tr: CatalogEntry, base: CatalogEntry, ctx: PairContex
     // msgid): its placeholders cannot reach a user, so only the review state is reported.
     if (tr.state === 'fuzzy') return out;
   }
+  if (emptied && ctx.emptyIsMissing && tr.kind === 'string') {
+    out.push({ rule: 'missing-key', ...at, message: `${ctx.locale} \`${tr.key}\` is empty: react-intl treats an empty message as missing and shows the default (base) message, so ${ctx.locale} users read the base text` });
+    return out;
+  }
   if (emptied) {
     out.push({ rule: 'empty-value', ...at, message: `${ctx.locale} \`${tr.key}\` is empty while the base has text (users see a blank)` });
-  }
+  } else out.push(...emptyForms(tr, base, ctx));
   if (grammar === 'printf-java' || grammar === 'printf-apple') {
     // `formatted="false"` on the translation alone: it is never formatted only when the code passes no arguments,
     // i.e. when the base takes none; otherwise getString(id, args) formats it like the base (Android's String.format).
@@ -596,7 +647,7 @@ function compareEntryParts(tr: CatalogEntry, base: CatalogEntry, ctx: PairContex
         const shownByMain = mainArgs(tr.value, grammar);
         for (const [name, tv] of Object.entries(tVars)) {
           const baseOther = pb!.varOtherSpecs![name] ?? (single !== undefined ? pb!.varOtherSpecs![single] : undefined) ?? [];
-          for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, union, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`, undefined, countNeed(baseOther, sel, ctx, shownByMain)));
+          for (const [sel, v] of Object.entries(tv.plurals)) if (v.text !== '') out.push(...comparePrintf(v.text, union, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`, undefined, countNeed(baseOther, sel, ctx, shownByMain)));
           const miss = requiredMissing(tv.plurals, ctx);
           if (miss.length) out.push(pluralFinding(tr.key, miss, ctx, { line: tv.line, column: tv.column }, ` %#@${name}@`));
         }
@@ -612,7 +663,7 @@ function compareEntryParts(tr: CatalogEntry, base: CatalogEntry, ctx: PairContex
       // must show what the base's other form (or plain text) shows.
       const shownByMain = mainArgs(tr.value, grammar);
       for (const [name, tv] of Object.entries(tVars)) {
-        for (const [sel, v] of Object.entries(tv.plurals)) out.push(...comparePrintf(v.text, baseUnion!, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`, undefined, countNeed(pb!.otherSpecs, sel, ctx, shownByMain)));
+        for (const [sel, v] of Object.entries(tv.plurals)) if (v.text !== '') out.push(...comparePrintf(v.text, baseUnion!, grammar, v, tr.key, ctx, false, ` %#@${name}@ [${sel}]`, undefined, countNeed(pb!.otherSpecs, sel, ctx, shownByMain)));
       }
     } else if (tr.kind === 'string' && base.kind === 'plural' && pb!.pluralFormat) {
       // `.xcstrings`: a language with one plural form may give one string for a plural (Android: kind-mismatch above).
@@ -630,7 +681,7 @@ function compareEntryParts(tr: CatalogEntry, base: CatalogEntry, ctx: PairContex
     }
     if (tr.kind === 'plural' && tr.plurals) {
       if (pb!.pluralFormat) {
-        for (const [sel, v] of Object.entries(tr.plurals)) out.push(...comparePrintf(v.text, baseUnion!, grammar, v, tr.key, ctx, false, ` [${sel}]`, undefined, countNeed(pb!.otherSpecs, sel, ctx, NO_ARGS)));
+        for (const [sel, v] of Object.entries(tr.plurals)) if (v.text !== '' || emptied) out.push(...comparePrintf(v.text, baseUnion!, grammar, v, tr.key, ctx, false, ` [${sel}]`, undefined, countNeed(pb!.otherSpecs, sel, ctx, NO_ARGS)));
       }
       const miss = requiredMissing(tr.plurals, ctx);
       if (miss.length && base.plurals) out.push(pluralFinding(tr.key, miss, ctx, { line: tr.line, column: tr.column }));
@@ -651,7 +702,7 @@ function compareEntryParts(tr: CatalogEntry, base: CatalogEntry, ctx: PairContex
         // (else of the `other` device, else the base's plural or text) shows.
         const dot = dev.indexOf('.');
         const need = dot === -1 ? undefined : countNeed(printfOf(base.devices?.[`${dev.slice(0, dot)}.other`]?.text ?? base.devices?.['other.other']?.text ?? base.plurals?.other?.text ?? base.value, grammar)!.specs, dev.slice(dot + 1), ctx, NO_ARGS);
-        if (isFormatString(br)) out.push(...comparePrintf(v.text, br, grammar, v, tr.key, ctx, dot === -1, ` [${dev}]`, undefined, need));
+        if (isFormatString(br) && v.text !== '') out.push(...comparePrintf(v.text, br, grammar, v, tr.key, ctx, dot === -1, ` [${dev}]`, undefined, need));
       }
       // Each device's plural (`iphone.one`, `iphone.other`…) must give the categories the locale requires, as a plural
       // without devices must, when the base is a plural.
@@ -685,6 +736,7 @@ function compareEntryParts(tr: CatalogEntry, base: CatalogEntry, ctx: PairContex
       const names = other === undefined ? [] : [...new Set(parseI18next(other).map((p) => p.name).filter((n) => !n.startsWith('$t(')))];
       const forms = countForms(ctx.rules, 'num');
       for (const [sel, v] of Object.entries(tr.plurals)) {
+        if (v.text === '' && !emptied) continue;
         const examples = names.length ? forms.get(sel) : undefined;
         out.push(...compareI18next(v.text, baseTexts, tr.key, ctx, v, false, ` [${sel}]`, examples ? { names, examples } : undefined));
       }

@@ -32,6 +32,8 @@ export interface IcuArgument {
    * of its message and of every enclosing option; a sibling select or plural counts with all its options).
    */
   alongside?: string[];
+  /** plural/selectordinal/select (formatjs path): the options whose text is empty or blank (`one {}`). */
+  empty?: string[];
 }
 
 export interface IcuResult {
@@ -107,6 +109,14 @@ export function parseIcuWithFormatjs(text: string, apostropheQuotes: boolean): I
   return withFormatjs(text, apostropheQuotes, tags);
 }
 
+/** Keys of the options whose message is empty or only blank literal text (`one {}`, `other { }`). */
+function emptyOptions(options: Record<string, { value: MessageFormatElement[] }>): string[] {
+  const { TYPE } = loadFormatjs();
+  return Object.entries(options)
+    .filter(([, o]) => o.value.every((e) => e.type === TYPE.literal && e.value.trim() === ''))
+    .map(([k]) => k);
+}
+
 /** The formatjs half of parseIcu: `text` holds a `{`; `tags` are its tags, read before. */
 function withFormatjs(text: string, apostropheQuotes: boolean, tags: string[]): IcuResult {
   // `'` is replaced by a character the tag pattern does not match either, so tags read from `text` are the same.
@@ -155,12 +165,18 @@ function withFormatjs(text: string, apostropheQuotes: boolean, tags: string[]): 
         case TYPE.plural: {
           const around = alongside(i);
           const opts = Object.values(el.options);
-          args.push({ name: el.value, kind: el.pluralType === 'ordinal' ? 'selectordinal' : 'plural', options: Object.keys(el.options), offset, shown: opts.map((o) => [...shows(o.value, el.value, new Set())]), alongside: [...around] });
+          const arg: IcuArgument = { name: el.value, kind: el.pluralType === 'ordinal' ? 'selectordinal' : 'plural', options: Object.keys(el.options), offset, shown: opts.map((o) => [...shows(o.value, el.value, new Set())]), alongside: [...around] };
+          const empty = emptyOptions(el.options);
+          if (empty.length) arg.empty = empty;
+          args.push(arg);
           for (const o of opts) walk(o.value, el.value, around);
           break;
         }
         case TYPE.select: {
-          args.push({ name: el.value, kind: 'select', options: Object.keys(el.options), offset });
+          const arg: IcuArgument = { name: el.value, kind: 'select', options: Object.keys(el.options), offset };
+          const empty = emptyOptions(el.options);
+          if (empty.length) arg.empty = empty;
+          args.push(arg);
           const around = alongside(i);
           for (const o of Object.values(el.options)) walk(o.value, undefined, around);
           break;
