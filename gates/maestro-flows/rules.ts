@@ -1,0 +1,444 @@
+// The tap-loop rules over parsed Maestro flows (README.md beside this file gives each rule's source and policy).
+// Command semantics from Maestro's reference (https://docs.maestro.dev/api-reference/commands): which commands act,
+// which check the screen with a bound, which only compute; runFlow / retry / repeat are followed both ways.
+import picomatch from 'picomatch';
+import { compareVersions, type FlowSet } from './discovery.js';
+import { allCommands, flowLists, hasExpression, type Command, type CommandList, type Flow, type Pos } from './flow.js';
+import type { RuleId } from './config.js';
+
+/** Taps: their effect must be checked before the next action. */
+export const TAPS: ReadonlySet<string> = new Set(['tapOn', 'doubleTapOn', 'longPressOn']);
+/** Bounded checks: assertions (immediate) and waits bounded by a timeout or Maestro's lookup default. */
+export const CHECKS: ReadonlySet<string> = new Set(['assertVisible', 'assertNotVisible', 'extendedWaitUntil', 'waitForAnimationToEnd', 'scrollUntilVisible', 'assertTrue']);
+/** Commands that neither act on the UI nor check it: skipped when looking for what follows a tap. */
+export const NEUTRAL: ReadonlySet<string> = new Set([
+  'evalScript',
+  'runScript',
+  'takeScreenshot',
+  'startRecording',
+  'stopRecording',
+  'addMedia',
+  'assertWithAI',
+  'assertNoDefectsWithAI',
+  'assertNoDefectsWithAi',
+  'extractTextWithAI',
+]);
+/** The typing sequence after a focus tap; the tap is judged by what follows it. hideKeyboard ends typing. */
+export const TYPING: ReadonlySet<string> = new Set(['inputText', 'inputRandomText', 'inputRandomNumber', 'inputRandomEmail', 'inputRandomPersonName', 'eraseText', 'pressKey', 'pasteText', 'hideKeyboard']);
+/** Commands that find an element first (Maestro waits for it): by default they count as proof the screen moved on. */
+export const SELECTOR_ACTIONS: ReadonlySet<string> = new Set(['tapOn', 'doubleTapOn', 'longPressOn', 'copyTextFrom']);
+/** Commands that start the app from a known state. */
+const COLD: ReadonlySet<string> = new Set(['stopApp', 'killApp', 'clearState']);
+
+/** A finding before the gate's id, fingerprint and severity policy are applied. */
+export interface RawFinding {
+  rule: RuleId;
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  /** Set when the rule fixes it (point-tap in percent is a warning). */
+  severity?: 'warning';
+  /** Flows this finding depends on (the tap's flow and every caller or subflow on the path judged). */
+  involves: string[];
+  /** What the finding is about, for a fingerprint that survives moved lines. */
+  subject: string;
+}
+
+/** Counters over the judged flows, asserted per corpus project in tests. */
+export interface FlowStats {
+  flows: number;
+  taps: number;
+  tapsChecked: number;
+  focusTaps: number;
+  tapsAcrossRunFlow: number;
+  retries: number;
+  unboundedRepeats: number;
+  pointTaps: number;
+  missingFiles: number;
+}
+
+export const emptyStats = (): FlowStats => ({ flows: 0, taps: 0, tapsChecked: 0, focusTaps: 0, tapsAcrossRunFlow: 0, retries: 0, unboundedRepeats: 0, pointTaps: 0, missingFiles: 0 });
+
+const obj = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+const isOptional = (c: Command) => obj(c.arg)?.optional === true;
+const isPointTap = (c: Command) => TAPS.has(c.name) && obj(c.arg)?.point !== undefined;
+/** A check that fails the flow when it fails (an `optional: true` one proves nothing). */
+export const isCheck = (c: Command) => CHECKS.has(c.name) && !isOptional(c);
+const where = (c: Command) => `${c.list.flow.path}:${c.pos.line}`;
+
+/** One path's end when looking forward from a command. */
+type Outcome = { kind: 'stop'; cmd: Command; via: string[]; from?: Command } | { kind: 'end'; flow: Flow; via: string[] } | { kind: 'unknown'; via: string[] };
+interface Frame {
+  list: CommandList;
+  index: number;
+}
+interface State {
+  list: CommandList;
+  index: number;
+  stack: Frame[];
+  via: string[];
+  /** The command of the starting flow the path left it through (cold-start reports there). */
+  from?: Command;
+}
+
+const MAX_STACK = 16;
+const MAX_STATES = 20_000;
+
+/**
+ * Every first non-transparent command reachable from `start` (and `end` where a flow run on its own ends first).
+ * runFlow (inline or file), retry and repeat are entered; a conditional runFlow, a `while` repeat and a repeat
+ * without a literal count may also be skipped; a repeat body may run again. At the end of a flow entered from a
+ * caller the path returns there; at the end of the starting flow (or one reached through its callers) the path goes
+ * on after each call site (`fanOut`), and ends where the flow is an entry point or has no caller.
+ */
+function explore(set: FlowSet, start: State, transparent: (c: Command) => boolean, fanOut: boolean): Outcome[] {
+  const out: Outcome[] = [];
+  const seen = new Set<string>();
+  const work: State[] = [start];
+  while (work.length) {
+    const s = work.pop()!;
+    const key = `${s.list.id}:${s.index}:${s.stack.map((f) => `${f.list.id}.${f.index}`).join(',')}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (seen.size > MAX_STATES || s.stack.length > MAX_STACK) {
+      out.push({ kind: 'unknown', via: s.via });
+      continue;
+    }
+    if (s.index >= s.list.cmds.length) {
+      afterList(set, s, work, out, fanOut);
+      continue;
+    }
+    const cmd = s.list.cmds[s.index]!;
+    const next: State = { ...s, index: s.index + 1 };
+    const leaving = (c: Command) => s.from ?? (c.list.flow === start.list.flow ? c : undefined);
+    const enterFile = () => {
+      const r = set.resolved.get(cmd);
+      const flow = r && 'path' in r ? set.flows.get(r.path) : undefined;
+      if (!flow) return out.push({ kind: 'unknown', via: s.via });
+      const from = leaving(cmd);
+      work.push({ list: entryList(flow), index: 0, stack: [...s.stack, { list: s.list, index: s.index + 1 }], via: [...s.via, flow.path], ...(from ? { from } : {}) });
+    };
+    const enterBody = (body: CommandList) => {
+      const from = s.from;
+      work.push({ list: body, index: 0, stack: s.stack, via: s.via, ...(from ? { from } : {}) });
+    };
+    if (cmd.name === 'runFlow' || cmd.name === 'retry') {
+      if (cmd.name === 'runFlow' && obj(cmd.arg)?.when !== undefined) work.push(next);
+      if (cmd.body) enterBody(cmd.body);
+      else if (cmd.ref) enterFile();
+      else work.push(next);
+      continue;
+    }
+    if (cmd.name === 'repeat') {
+      const a = obj(cmd.arg);
+      const times = a?.times;
+      const literal = typeof times === 'number' ? times : undefined;
+      if (literal === undefined || literal <= 0 || a?.while !== undefined) work.push(next);
+      if (cmd.body && literal !== 0) enterBody(cmd.body);
+      continue;
+    }
+    if (transparent(cmd)) {
+      work.push(next);
+      continue;
+    }
+    const from = s.from;
+    out.push({ kind: 'stop', cmd, via: s.via, ...(from ? { from } : {}) });
+  }
+  return out;
+}
+
+function entryList(flow: Flow): CommandList {
+  return flow.onFlowStart ?? flow.main;
+}
+
+function afterList(set: FlowSet, s: State, work: State[], out: Outcome[], fanOut: boolean): void {
+  const { list } = s;
+  const flow = list.flow;
+  const carry = s.from ? { from: s.from } : {};
+  if (list.owner) {
+    if (list.kind === 'repeat') work.push({ ...s, index: 0 });
+    work.push({ list: list.owner.list, index: list.owner.index + 1, stack: s.stack, via: s.via, ...carry });
+    return;
+  }
+  if (list.kind === 'onFlowStart') return void work.push({ ...s, list: flow.main, index: 0 });
+  if (list.kind === 'main' && flow.onFlowComplete) return void work.push({ ...s, list: flow.onFlowComplete, index: 0 });
+  // The flow ends here.
+  const frame = s.stack[s.stack.length - 1];
+  if (frame) {
+    work.push({ list: frame.list, index: frame.index, stack: s.stack.slice(0, -1), via: [...s.via, frame.list.flow.path], ...carry });
+    return;
+  }
+  const callers = fanOut ? (set.callers.get(flow.path) ?? []) : [];
+  for (const c of callers) work.push({ list: c.list, index: c.index + 1, stack: [], via: [...s.via, c.list.flow.path], ...carry });
+  if (callers.length === 0 || set.entryPoints.has(flow.path)) out.push({ kind: 'end', flow, via: s.via });
+}
+
+/** What judging one tap found. */
+interface TapVerdict {
+  bad?: string;
+  focus: boolean;
+  crossed: boolean;
+  involves: string[];
+}
+
+function judgeTap(set: FlowSet, tap: Command, strict: boolean): TapVerdict {
+  const transparent = (c: Command) => NEUTRAL.has(c.name) || (CHECKS.has(c.name) && isOptional(c));
+  const start: State = { list: tap.list, index: tap.index + 1, stack: [], via: [tap.list.flow.path] };
+  const verdict: TapVerdict = { focus: false, crossed: false, involves: [tap.list.flow.path] };
+  const involve = (via: string[]) => {
+    if (via.length > 1) verdict.crossed = true;
+    for (const p of via) if (!verdict.involves.includes(p)) verdict.involves.push(p);
+  };
+  const judge = (o: Outcome, typed?: Command): string | undefined => {
+    involve(o.via);
+    const after = typed ? ` (after the typing that ends at ${where(typed)})` : '';
+    if (o.kind === 'unknown') return undefined;
+    if (o.kind === 'end') {
+      const caller = o.flow.path !== tap.list.flow.path ? `; it runs inside ${o.flow.path}, which ends there` : '';
+      return `${tap.name} ends the flow${after} with no check of its effect${caller}: add an assertVisible or extendedWaitUntil for what the tap should show`;
+    }
+    const c = o.cmd;
+    if (isCheck(c)) return undefined;
+    if (SELECTOR_ACTIONS.has(c.name) && !isPointTap(c)) {
+      if (!strict) return undefined;
+      return `${tap.name} is followed by ${c.name} at ${where(c)}${after}, which proves its own element is there, not this tap's effect (strictChecks: true): add an assertVisible or extendedWaitUntil after the tap`;
+    }
+    return `${tap.name} is followed by ${c.name} at ${where(c)}${after} before any bounded check of its effect: add an assertVisible, assertNotVisible or extendedWaitUntil for what the tap should show, right after it`;
+  };
+  for (const o of explore(set, start, transparent, true)) {
+    let bad: string | undefined;
+    if (o.kind === 'stop' && TYPING.has(o.cmd.name)) {
+      verdict.focus = true;
+      involve(o.via);
+      const typing = (c: Command) => transparent(c) || TYPING.has(c.name);
+      const again = explore(set, { list: o.cmd.list, index: o.cmd.index + 1, stack: [], via: o.via }, typing, true);
+      for (const o2 of again) {
+        bad = judge(o2, o.cmd);
+        if (bad) break;
+      }
+    } else bad = judge(o);
+    if (bad && !verdict.bad) verdict.bad = bad;
+  }
+  return verdict;
+}
+
+/** Whether `list` ends in a bounded check (through unconditional runFlow and nested blocks); true when unknowable. */
+function endsInCheck(set: FlowSet, list: CommandList, depth = 0): boolean {
+  if (depth > MAX_STACK) return true;
+  for (let i = list.cmds.length - 1; i >= 0; i--) {
+    const c = list.cmds[i]!;
+    if (NEUTRAL.has(c.name)) continue;
+    if (c.name === 'runFlow' && obj(c.arg)?.when !== undefined) continue;
+    if (c.name === 'runFlow' || c.name === 'retry' || c.name === 'repeat') {
+      if (c.body) return endsInCheck(set, c.body, depth + 1);
+      const r = set.resolved.get(c);
+      const flow = r && 'path' in r ? set.flows.get(r.path) : undefined;
+      if (!flow) return true;
+      return endsInCheck(set, flow.onFlowComplete && flow.onFlowComplete.cmds.some((x) => !NEUTRAL.has(x.name)) ? flow.onFlowComplete : flow.main, depth + 1);
+    }
+    return isCheck(c);
+  }
+  return false;
+}
+
+const REGEX_META = /[.+*?()[\]{}|^$\\]/;
+const SELECTOR_KEYS = ['text', 'id'];
+const NESTED_SELECTORS = ['element', 'visible', 'notVisible', 'childOf', 'below', 'above', 'leftOf', 'rightOf', 'containsChild', 'from'];
+const SHORTHAND_SELECTOR: ReadonlySet<string> = new Set(['tapOn', 'doubleTapOn', 'longPressOn', 'assertVisible', 'assertNotVisible', 'copyTextFrom', 'scrollUntilVisible']);
+
+/** Whether a selector value would match more than it says as Maestro's case-insensitive full regex. */
+export function looksLikeAccidentalRegex(value: string): boolean {
+  if (value.includes('.*')) return false;
+  const literal = value.replace(/\$\{[^}]*\}/g, '').replace(/\\./g, '');
+  return REGEX_META.test(literal);
+}
+
+/** Options the rules need from config. */
+export interface JudgeOptions {
+  strictChecks: boolean;
+  /** Known Maestro version (config or CI), for blind-retap's default. */
+  maestroVersion?: string;
+  ignoreMissing: readonly string[];
+}
+
+/**
+ * Judge the flows in `judged` (paths of `set.flows`). Taps of the flows they reach are judged too and reported when
+ * the path judged runs through a judged flow (a staged caller can break its subflow's last tap).
+ */
+export function judgeFlows(set: FlowSet, judged: ReadonlySet<string>, options: JudgeOptions): { findings: RawFinding[]; stats: FlowStats; ignoredMissing: number } {
+  const findings: RawFinding[] = [];
+  const stats = emptyStats();
+  let ignoredMissing = 0;
+  const ignore = options.ignoreMissing.length ? picomatch([...options.ignoreMissing], { dot: true }) : () => false;
+  const oldMaestro = options.maestroVersion !== undefined && compareVersions(options.maestroVersion, '1.41') < 0;
+  const add = (f: Omit<RawFinding, 'line' | 'column'>, pos: Pos) => findings.push({ ...f, line: pos.line, column: pos.column });
+
+  // Taps: of the judged flows and of every flow they reach (reported only when the path crosses a judged flow).
+  const tapScope = new Set<string>();
+  const reach = [...judged];
+  while (reach.length) {
+    const p = reach.pop()!;
+    if (tapScope.has(p)) continue;
+    tapScope.add(p);
+    const flow = set.flows.get(p);
+    if (!flow) continue;
+    for (const l of flowLists(flow)) for (const c of allCommands(l)) {
+      const r = set.resolved.get(c);
+      if (c.ref?.kind === 'flow' && r && 'path' in r) reach.push(r.path);
+    }
+  }
+  for (const p of [...tapScope].sort()) {
+    const flow = set.flows.get(p);
+    if (!flow) continue;
+    const own = judged.has(p);
+    for (const l of flowLists(flow)) {
+      for (const c of allCommands(l)) {
+        if (!TAPS.has(c.name)) continue;
+        const v = judgeTap(set, c, options.strictChecks);
+        if (own) {
+          stats.taps++;
+          if (!v.bad) stats.tapsChecked++;
+          if (v.focus) stats.focusTaps++;
+          if (v.crossed) stats.tapsAcrossRunFlow++;
+        }
+        if (v.bad && (own || v.involves.some((x) => judged.has(x)))) {
+          add({ rule: 'tap-without-check', file: p, message: v.bad, involves: v.involves, subject: `${c.name}:${JSON.stringify(c.arg)}` }, c.pos);
+        }
+      }
+    }
+  }
+
+  for (const p of [...judged].sort()) {
+    const flow = set.flows.get(p);
+    if (!flow) continue;
+    stats.flows++;
+    const inv = [p];
+    for (const prob of flow.problems) add({ rule: 'invalid-flow', file: p, message: `${p} ${prob.message}`, involves: inv, subject: prob.message }, prob.pos);
+    for (const l of flowLists(flow)) {
+      for (const c of allCommands(l)) {
+        const a = obj(c.arg);
+        if (TAPS.has(c.name)) {
+          if (a?.point !== undefined) {
+            stats.pointTaps++;
+            const pos = flow.keyPos(c, 'point') ?? c.pos;
+            const point = String(a.point);
+            const percent = /^\s*\d+(\.\d+)?%\s*,\s*\d+(\.\d+)?%\s*$/.test(point);
+            add(
+              {
+                rule: 'point-tap',
+                file: p,
+                message: percent
+                  ? `${c.name} at point ${point} (percent of the screen): positions move with screen shape, orientation and system bars; tap a selector instead (text: "<label>" or id: <resource id>)`
+                  : `${c.name} at point ${point}${hasExpression(point) ? ' (not a literal: cannot be judged statically)' : ' (pixels)'}: pixel positions differ on every device; tap a selector instead (text: "<label>" or id: <resource id>)`,
+                ...(percent ? { severity: 'warning' as const } : {}),
+                involves: inv,
+                subject: `point:${point}`,
+              },
+              pos,
+            );
+          }
+          if (a?.retryTapIfNoChange === true) {
+            add({ rule: 'blind-retap', file: p, message: `${c.name} with retryTapIfNoChange: true taps again when the screen looks unchanged (a switch toggles twice); remove it and check the tap's effect instead`, involves: inv, subject: `retap:${JSON.stringify(c.arg)}` }, flow.keyPos(c, 'retryTapIfNoChange') ?? c.pos);
+          } else if (oldMaestro && c.name === 'tapOn' && a?.retryTapIfNoChange !== false) {
+            add({ rule: 'blind-retap', file: p, message: `tapOn without retryTapIfNoChange: false: Maestro ${options.maestroVersion} (below 1.41) taps again by default when the screen looks unchanged; add retryTapIfNoChange: false`, involves: inv, subject: `retap-default:${JSON.stringify(c.arg)}` }, c.pos);
+          }
+        }
+        if (c.name === 'retry') {
+          stats.retries++;
+          const m = a?.maxRetries;
+          const bad =
+            m === undefined
+              ? 'retry has no maxRetries (Maestro retries once by default): write the bound, maxRetries: 1 to 3'
+              : typeof m === 'string' && hasExpression(m)
+                ? `retry maxRetries ${m} is not a literal: cannot be bounded statically; write a number from 0 to 3`
+                : typeof m !== 'number' || !Number.isInteger(m)
+                  ? `retry maxRetries ${JSON.stringify(m)} is not an integer; write a number from 0 to 3`
+                  : m < 0
+                    ? `retry maxRetries ${m} is negative; write a number from 0 to 3`
+                    : m > 3
+                      ? `retry maxRetries ${m} is above 3: Maestro silently caps it at 3, so the flow does not do what it says; write 3 or less`
+                      : undefined;
+          if (bad) add({ rule: 'retry-bound', file: p, message: bad, involves: inv, subject: `retry:${JSON.stringify(m)}` }, flow.keyPos(c, 'maxRetries') ?? c.pos);
+          const body = c.body ?? (() => {
+            const r = set.resolved.get(c);
+            const f = r && 'path' in r ? set.flows.get(r.path) : undefined;
+            return f?.main;
+          })();
+          if (body && !endsInCheck(set, body)) {
+            add({ rule: 'retry-bound', file: p, message: 'retry body does not end in a check: a failed attempt is not seen, so the retry proves nothing; end it with assertVisible / extendedWaitUntil for the state it must reach', involves: inv, subject: 'retry-body' }, c.pos);
+          }
+        }
+        if (c.name === 'repeat') {
+          const t = a?.times;
+          const bad =
+            t === undefined
+              ? a?.while !== undefined
+                ? 'repeat with while: and no times: Maestro runs it up to Int.MAX times when the condition never changes; add times: <bound>'
+                : 'repeat with neither times nor while'
+              : typeof t === 'string' && hasExpression(t)
+                ? `repeat times ${t} is not a literal: cannot be bounded statically; write a number`
+                : typeof t !== 'number' || !Number.isInteger(t) || t < 0
+                  ? `repeat times ${JSON.stringify(t)} is not a whole number`
+                  : undefined;
+          if (bad) {
+            stats.unboundedRepeats++;
+            add({ rule: 'unbounded-repeat', file: p, message: bad, involves: inv, subject: `repeat:${JSON.stringify(t)}` }, c.pos);
+          }
+        }
+        if (c.ref) {
+          const r = set.resolved.get(c);
+          if (r && 'notLiteral' in r) {
+            stats.missingFiles++;
+            add({ rule: 'missing-file', file: p, message: `${c.name} target ${c.ref.raw} is not a literal: cannot be checked statically; name the file`, involves: inv, subject: `ref:${c.ref.raw}` }, c.ref.pos);
+          } else if (r && 'missing' in r) {
+            if (ignore(r.missing)) ignoredMissing++;
+            else {
+              stats.missingFiles++;
+              add({ rule: 'missing-file', file: p, message: `${c.name} target ${c.ref.raw} (${r.missing}) is not in the snapshot: restore or stage it, fix the path (relative to ${p}), or list a git-ignored file in gates.maestro-flows.ignoreMissing`, involves: inv, subject: `ref:${r.missing}` }, c.ref.pos);
+            }
+          }
+        }
+        selectorWarnings(flow, c, (pos, value) => add({ rule: 'regex-selector', file: p, message: `selector ${JSON.stringify(value)} is matched by Maestro as a case-insensitive full regular expression (its metacharacters are not literal): escape them (\\. \\+ \\( …) or write the regex you mean with .*`, involves: inv, subject: `regex:${value}` }, pos));
+      }
+    }
+    if (set.entryPoints.has(p)) coldStart(set, flow, (pos, message) => add({ rule: 'cold-start', file: p, message, involves: inv, subject: 'cold-start' }, pos));
+  }
+  return { findings, stats, ignoredMissing };
+}
+
+function selectorWarnings(flow: Flow, c: Command, warn: (pos: Pos, value: string) => void): void {
+  if (SHORTHAND_SELECTOR.has(c.name) && typeof c.arg === 'string') {
+    if (looksLikeAccidentalRegex(c.arg)) warn(flow.valuePos(c) ?? c.pos, c.arg);
+    return;
+  }
+  const visit = (v: unknown, path: string[], depth: number) => {
+    const o = obj(v);
+    if (!o || depth > 4) return;
+    for (const k of SELECTOR_KEYS) {
+      const s = o[k];
+      if (typeof s === 'string' && looksLikeAccidentalRegex(s)) warn(flow.valuePos(c, ...path, k) ?? c.pos, s);
+    }
+    for (const k of NESTED_SELECTORS) if (o[k] !== undefined) visit(o[k], [...path, k], depth + 1);
+    // `when:` / `while:` conditions hold selectors under visible / notVisible.
+    for (const k of ['when', 'while']) if (o[k] !== undefined) visit(o[k], [...path, k], depth + 1);
+  };
+  if (SHORTHAND_SELECTOR.has(c.name) || c.name === 'extendedWaitUntil' || c.name === 'runFlow' || c.name === 'repeat' || c.name === 'swipe') visit(c.arg, [], 0);
+}
+
+function coldStart(set: FlowSet, flow: Flow, warn: (pos: Pos, message: string) => void): void {
+  const start: State = { list: entryList(flow), index: 0, stack: [], via: [flow.path] };
+  for (const o of explore(set, start, (c) => NEUTRAL.has(c.name), false)) {
+    if (o.kind !== 'stop') continue;
+    const c = o.cmd;
+    if (COLD.has(c.name)) continue;
+    if (c.name === 'launchApp') {
+      const a = obj(c.arg);
+      if (a?.stopApp !== false || a?.clearState === true) continue;
+    }
+    const at = c.list.flow === flow ? c : (o.from ?? c);
+    const pos = at.list.flow === flow ? at.pos : { line: 1, column: 1 };
+    warn(pos, `entry-point flow starts with ${c.name} at ${where(c)} before a cold launch: it depends on whatever state the app was left in; start with launchApp (stopApp stays true) or launchApp: {clearState: true}`);
+    return;
+  }
+}

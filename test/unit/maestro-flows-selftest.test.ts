@@ -1,0 +1,33 @@
+// maestro-flows' shipped cases, each through the runner as `loopgates selftest` runs them: green cases pass having
+// read flows, red cases fail with an error finding of the named rule at the injected line, and one only.
+import { describe, expect, it } from 'vitest';
+import { runGate } from '../../core/runner.js';
+import { memoryWorkspace } from '../../core/workspace.js';
+import { maestroFlowsGate } from '../../gates/maestro-flows/index.js';
+import { RULES } from '../../gates/maestro-flows/config.js';
+
+const cases = await maestroFlowsGate.selfTest();
+
+describe('maestro-flows self-test cases', () => {
+  it('ships a green case and a red case for every rule', () => {
+    expect(cases.filter((c) => c.kind === 'green').length).toBeGreaterThan(0);
+    for (const rule of Object.keys(RULES)) expect(cases.filter((c) => c.kind === 'red' && c.expect?.rule === rule).length, rule).toBeGreaterThan(0);
+    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
+  });
+  for (const c of cases) {
+    it(`${c.kind}: ${c.name}`, async () => {
+      const ws = memoryWorkspace({ files: c.files, ...(c.targets ? { targets: c.targets } : {}), mode: 'staged' });
+      const config = maestroFlowsGate.configSchema.parse(c.config ?? {});
+      const r = await runGate({ gate: maestroFlowsGate, config, timeoutMs: 10_000 }, { ws, cacheRoot: '/tmp/loopgates-test-cache' });
+      const errors = r.findings.filter((f) => f.severity === 'error').map((f) => `${f.file}:${f.line} ${f.rule}`);
+      if (c.kind === 'green') {
+        expect(r.findings.map((f) => `${f.file}:${f.line} ${f.rule} ${f.message}`)).toEqual([]);
+        expect(r.verdict).toBe('pass');
+        expect(r.counts.files).toBe(2);
+      } else {
+        expect(r.verdict).toBe('fail');
+        expect(errors).toEqual([`${c.expect!.file}:${c.expect!.line} ${c.expect!.rule}`]);
+      }
+    });
+  }
+});
