@@ -399,7 +399,7 @@ export function judgeFlows(set: FlowSet, judged: ReadonlySet<string>, options: J
             }
           }
         }
-        selectorWarnings(flow, c, (pos, value) => add({ rule: 'regex-selector', file: p, message: `selector ${JSON.stringify(value)} is matched by Maestro as a case-insensitive full regular expression (its metacharacters are not literal): escape them (\\. \\+ \\( …) or write the regex you mean with .*`, involves: inv, subject: `regex:${value}` }, pos));
+        selectorWarnings(flow, c, (pos, value) => add({ rule: 'regex-selector', file: p, message: `selector ${JSON.stringify(value)} is a case-insensitive full regular expression to Maestro: its metacharacters also match other text ("Item 1+" matches "Item 11", a "." any character); escape them (\\. \\+ \\( …) or write the regex you mean with .*`, involves: inv, subject: `regex:${value}` }, pos));
       }
     }
     if (set.entryPoints.has(p)) coldStart(set, flow, (pos, message) => add({ rule: 'cold-start', file: p, message, involves: inv, subject: 'cold-start' }, pos));

@@ -45,3 +45,6 @@ export const l10nProject = (name: string): string => requireCorpusDir(resolve(l1
 
 /** The folder holding shared/ (for GIT_CEILING_DIRECTORIES so a corpus folder is never taken for part of a repo). */
 export const sharedParent = resolve(corpusRoot, '..', '..');
+
+/** Absolute path of one Maestro flow corpus project (`duckduckgo__Android`, see corpus/maestro/MANIFEST.md). Throws when absent. */
+export const maestroProject = (name: string): string => requireCorpusDir(resolve(corpusRoot, 'maestro', name));
