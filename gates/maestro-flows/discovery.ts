@@ -8,6 +8,7 @@ import picomatch from 'picomatch';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
 import type { Workspace } from '../../core/types.js';
+import { WORKSPACE_CONFIG } from './commands.js';
 import type { MaestroFlowsConfig } from './config.js';
 import { allCommands, flowLists, parseFlow, hasExpression, type Command, type Flow, type FlowProblem } from './flow.js';
 
@@ -46,7 +47,6 @@ export interface FlowSet {
   entrySource: string;
 }
 
-const WORKSPACE_CONFIG = /(^|\/)config\.ya?ml$/;
 const YAML_FILE = /\.ya?ml$/i;
 
 /** The nearest `.maestro` folder holding `path`, else the static base of the first `flows` glob matching it. */

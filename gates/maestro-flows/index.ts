@@ -3,12 +3,12 @@
 // runFlow targets. Spec: issue 12; README.md beside this file. This module is what every commit loads: metadata,
 // config schema, input selection and the mutation operators; the rules load in run().
 import type { Gate, GateContext } from '../../core/types.js';
+import { WORKSPACE_CONFIG } from './commands.js';
 import { configSchema, type MaestroFlowsConfig } from './config.js';
 import { flowMatcher } from './discovery.js';
 import { maestroFlowsMutations } from './mutations.js';
 
 export const GATE_ID = 'maestro-flows';
-const WORKSPACE_CONFIG = /(^|\/)config\.ya?ml$/;
 
 /**
  * The flows a run judges. `--all`: every flow discovered or reached. Staged / --files: the staged flows, the flows of

@@ -2,17 +2,12 @@
 // by source offsets from the `yaml` parse (the rest of the file is kept byte for byte), at a line the gate must report.
 // Pure: they parse the text they are given and read nothing else.
 import type { Mutant, MutationOperator } from '../../core/types.js';
+import { CHECKS, NEUTRAL, obj, PLAIN_ACTIONS, TAPS, TYPING, WORKSPACE_CONFIG } from './commands.js';
 import { allCommands, flowLists, parseFlow, type Command, type Flow } from './flow.js';
 
 const FLOW_FILE = /\.ya?ml$/i;
-const WORKSPACE_CONFIG = /(^|\/)config\.ya?ml$/;
-const TAPS = new Set(['tapOn', 'doubleTapOn', 'longPressOn']);
-const CHECKS = new Set(['assertVisible', 'assertNotVisible', 'extendedWaitUntil', 'waitForAnimationToEnd', 'scrollUntilVisible', 'assertTrue']);
-/** Actions that never count as a check nor start a typing sequence: a tap followed by one is a finding. */
-const PLAIN_ACTIONS = new Set(['back', 'swipe', 'scroll', 'launchApp', 'stopApp', 'killApp', 'openLink', 'setAirplaneMode', 'toggleAirplaneMode', 'setLocation', 'travel', 'clearState', 'clearKeychain', 'setOrientation']);
 
 const appliesTo = (p: string) => FLOW_FILE.test(p) && !WORKSPACE_CONFIG.test(p);
-const obj = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
 
 /** 1-based line of `offset` in `text`. */
 function lineAt(text: string, offset: number): number {
@@ -49,46 +44,51 @@ function pick<T>(xs: readonly T[], random: () => number): T | null {
 
 const isBlockItem = (content: string, c: Command) => content[c.range[0] - 2] === '-' || /^\s*-\s*$/.test(content.slice(lineStart(content, c.range[0]), c.range[0]));
 
-/** What delete-check needs to know of a subflow: whether it runs on its own, and what its callers do after it. */
+/** What delete-check needs to know of a flow: whether it runs on its own, and what runs next after it ends (rules.ts nextAfterFlow). */
 interface CallFacts {
   entry: boolean;
-  /** The command after each call site (null: the caller's list ends there). */
-  callerNext: Array<string | null>;
+  next: string[];
 }
 
 /**
- * Delete the check that follows a tap when what then follows the tap is a plain action (back, swipe, launchApp…):
- * the next command in the same list, or, for a subflow's last tap, the command after a caller's runFlow (the defect
- * is then caught through the caller).
+ * Delete the check that follows a tap when what then follows the tap is a plain action (back, swipe, launchApp…, or a
+ * tap at a point): the next command in the same list (past a typing sequence), or, for a subflow's last tap, what its
+ * callers run next (the defect is then caught through the caller).
  */
 const deleteCheck: MutationOperator<CallFacts> = {
   id: 'maestro-delete-check',
   description: 'delete the check that follows a real tap (the next action then follows the tap unchecked)',
   appliesTo,
   async facts(ctx, path) {
-    const { flowSetOf } = await import('./judge.js');
+    const [{ flowSetOf }, { nextAfterFlow }] = await Promise.all([import('./judge.js'), import('./rules.js')]);
     const set = await flowSetOf(ctx);
-    return { entry: set.entryPoints.has(path), callerNext: (set.callers.get(path) ?? []).map((c) => c.list.cmds[c.index + 1]?.name ?? null) };
+    return { entry: set.entryPoints.has(path), next: nextAfterFlow(set, path) };
   },
   mutate(path, content, random, facts) {
     const flow = parsed(path, content);
     if (!flow) return null;
-    const throughCaller = facts !== undefined && !facts.entry && facts.callerNext.some((n) => n !== null && PLAIN_ACTIONS.has(n)) && !facts.callerNext.some((n) => n === null);
+    const plain = (n: string) => PLAIN_ACTIONS.has(n) || n.endsWith(' point');
+    // Deleting a flow's last check leaves its last tap to what runs after the flow: a plain action in a caller, or
+    // the end of a flow run on its own.
+    const endsBadly = facts !== undefined && facts.next.some((n) => plain(n) || n === 'end');
     const places = commands(flow).filter((c) => {
       if (!TAPS.has(c.name) || obj(c.arg)?.point !== undefined) return false;
       const check = c.list.cmds[c.index + 1];
       if (!check || !CHECKS.has(check.name) || obj(check.arg)?.optional === true || !isBlockItem(content, check) || lineAt(content, check.range[0]) <= c.pos.line) return false;
-      const after = c.list.cmds[c.index + 2];
-      if (after) return PLAIN_ACTIONS.has(after.name);
-      return throughCaller && c.list === flow.main && !flow.onFlowComplete;
+      // What then follows the tap, past neutral commands and a typing sequence (a focus tap is judged after it).
+      let k = c.index + 2;
+      while (c.list.cmds[k] && (TYPING.has(c.list.cmds[k]!.name) || NEUTRAL.has(c.list.cmds[k]!.name))) k++;
+      const after = c.list.cmds[k];
+      if (after) return PLAIN_ACTIONS.has(after.name) || (TAPS.has(after.name) && obj(after.arg)?.point !== undefined);
+      return endsBadly && c.list === flow.main && !flow.onFlowComplete;
     });
     const tap = pick(places, random);
     if (!tap) return null;
     const check = tap.list.cmds[tap.index + 1]!;
     const from = lineStart(content, check.range[0]);
     const to = lineEnd(content, trimmedEnd(content, check.range[0], check.range[1]) - 1);
-    const next = tap.list.cmds[tap.index + 2]?.name;
-    return { content: content.slice(0, from) + content.slice(to), line: tap.pos.line, rule: 'tap-without-check', description: `deleted the ${check.name} after ${tap.name} at line ${tap.pos.line} (${next ? `it is followed by ${next}` : 'it now ends the subflow; a caller continues with a plain action'})` };
+    const next = tap.list.cmds.slice(tap.index + 2).find((x) => !TYPING.has(x.name) && !NEUTRAL.has(x.name))?.name;
+    return { content: content.slice(0, from) + content.slice(to), line: tap.pos.line, rule: 'tap-without-check', description: `deleted the ${check.name} after ${tap.name} at line ${tap.pos.line} (${next ? `it is followed by ${next}` : facts?.next.some(plain) ? `it now ends the flow; a caller goes on with ${facts.next.find(plain)!}` : 'it now ends a flow run on its own'})` };
   },
 };
 

@@ -5,28 +5,8 @@ import picomatch from 'picomatch';
 import { compareVersions, type FlowSet } from './discovery.js';
 import { allCommands, flowLists, hasExpression, type Command, type CommandList, type Flow, type Pos } from './flow.js';
 import type { RuleId } from './config.js';
+import { CHECKS, NEUTRAL, obj, SELECTOR_ACTIONS, TAPS, TYPING } from './commands.js';
 
-/** Taps: their effect must be checked before the next action. */
-export const TAPS: ReadonlySet<string> = new Set(['tapOn', 'doubleTapOn', 'longPressOn']);
-/** Bounded checks: assertions (immediate) and waits bounded by a timeout or Maestro's lookup default. */
-export const CHECKS: ReadonlySet<string> = new Set(['assertVisible', 'assertNotVisible', 'extendedWaitUntil', 'waitForAnimationToEnd', 'scrollUntilVisible', 'assertTrue']);
-/** Commands that neither act on the UI nor check it: skipped when looking for what follows a tap. */
-export const NEUTRAL: ReadonlySet<string> = new Set([
-  'evalScript',
-  'runScript',
-  'takeScreenshot',
-  'startRecording',
-  'stopRecording',
-  'addMedia',
-  'assertWithAI',
-  'assertNoDefectsWithAI',
-  'assertNoDefectsWithAi',
-  'extractTextWithAI',
-]);
-/** The typing sequence after a focus tap; the tap is judged by what follows it. hideKeyboard ends typing. */
-export const TYPING: ReadonlySet<string> = new Set(['inputText', 'inputRandomText', 'inputRandomNumber', 'inputRandomEmail', 'inputRandomPersonName', 'eraseText', 'pressKey', 'pasteText', 'hideKeyboard']);
-/** Commands that find an element first (Maestro waits for it): by default they count as proof the screen moved on. */
-export const SELECTOR_ACTIONS: ReadonlySet<string> = new Set(['tapOn', 'doubleTapOn', 'longPressOn', 'copyTextFrom']);
 /** Commands that start the app from a known state. */
 const COLD: ReadonlySet<string> = new Set(['stopApp', 'killApp', 'clearState']);
 
@@ -60,7 +40,6 @@ export interface FlowStats {
 
 export const emptyStats = (): FlowStats => ({ flows: 0, taps: 0, tapsChecked: 0, focusTaps: 0, tapsAcrossRunFlow: 0, retries: 0, unboundedRepeats: 0, pointTaps: 0, missingFiles: 0 });
 
-const obj = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
 const isOptional = (c: Command) => obj(c.arg)?.optional === true;
 const isPointTap = (c: Command) => TAPS.has(c.name) && obj(c.arg)?.point !== undefined;
 /** A check that fails the flow when it fails (an `optional: true` one proves nothing). */
@@ -174,6 +153,24 @@ function afterList(set: FlowSet, s: State, work: State[], out: Outcome[], fanOut
   if (callers.length === 0 || set.entryPoints.has(flow.path)) out.push({ kind: 'end', flow, via: s.via });
 }
 
+/**
+ * What runs first after the flow at `path` ends, in each caller (neutral and typing commands skipped, runFlow entered, callers of
+ * callers followed): the command names, or `end` where a flow run on its own ends first. Policy data for the
+ * delete-check mutation operator (where deleting a subflow's last check must be a defect), not a verdict.
+ */
+export function nextAfterFlow(set: FlowSet, path: string): string[] {
+  const flow = set.flows.get(path);
+  if (!flow) return [];
+  const out: string[] = [];
+  const end: State = { list: flow.onFlowComplete ?? flow.main, index: Number.MAX_SAFE_INTEGER, stack: [], via: [path] };
+  // Typing is skipped too: a tap followed by typing is judged by what follows the typing.
+  for (const o of explore(set, end, (c) => NEUTRAL.has(c.name) || TYPING.has(c.name), true)) {
+    if (o.kind === 'stop') out.push(TAPS.has(o.cmd.name) && obj(o.cmd.arg)?.point !== undefined ? `${o.cmd.name} point` : o.cmd.name);
+    else out.push(o.kind);
+  }
+  return out;
+}
+
 /** What judging one tap found. */
 interface TapVerdict {
   bad?: string;
@@ -223,23 +220,31 @@ function judgeTap(set: FlowSet, tap: Command, strict: boolean): TapVerdict {
   return verdict;
 }
 
-/** Whether `list` ends in a bounded check (through unconditional runFlow and nested blocks); true when unknowable. */
-function endsInCheck(set: FlowSet, list: CommandList, depth = 0): boolean {
-  if (depth > MAX_STACK) return true;
+/**
+ * The command of `list` a retry body ends with when that is not a bounded check (through unconditional runFlow and
+ * nested blocks, reported at the command of `list` that leads there); undefined when it ends in one, or when that
+ * cannot be known (a missing subflow, missing-file reports it). An empty body ends in nothing: `null`.
+ */
+function lastUnchecked(set: FlowSet, list: CommandList, depth = 0): Command | null | undefined {
+  if (depth > MAX_STACK) return undefined;
   for (let i = list.cmds.length - 1; i >= 0; i--) {
     const c = list.cmds[i]!;
     if (NEUTRAL.has(c.name)) continue;
     if (c.name === 'runFlow' && obj(c.arg)?.when !== undefined) continue;
     if (c.name === 'runFlow' || c.name === 'retry' || c.name === 'repeat') {
-      if (c.body) return endsInCheck(set, c.body, depth + 1);
-      const r = set.resolved.get(c);
-      const flow = r && 'path' in r ? set.flows.get(r.path) : undefined;
-      if (!flow) return true;
-      return endsInCheck(set, flow.onFlowComplete && flow.onFlowComplete.cmds.some((x) => !NEUTRAL.has(x.name)) ? flow.onFlowComplete : flow.main, depth + 1);
+      let inner: CommandList | undefined = c.body;
+      if (!inner) {
+        const r = set.resolved.get(c);
+        const flow = r && 'path' in r ? set.flows.get(r.path) : undefined;
+        if (!flow) return undefined;
+        inner = flow.onFlowComplete && flow.onFlowComplete.cmds.some((x) => !NEUTRAL.has(x.name)) ? flow.onFlowComplete : flow.main;
+      }
+      const deeper = lastUnchecked(set, inner, depth + 1);
+      return deeper === undefined ? undefined : c;
     }
-    return isCheck(c);
+    return isCheck(c) ? undefined : c;
   }
-  return false;
+  return null;
 }
 
 const REGEX_META = /[.+*?()[\]{}|^$\\]/;
@@ -365,8 +370,10 @@ export function judgeFlows(set: FlowSet, judged: ReadonlySet<string>, options: J
             const f = r && 'path' in r ? set.flows.get(r.path) : undefined;
             return f?.main;
           })();
-          if (body && !endsInCheck(set, body)) {
-            add({ rule: 'retry-bound', file: p, message: 'retry body does not end in a check: a failed attempt is not seen, so the retry proves nothing; end it with assertVisible / extendedWaitUntil for the state it must reach', involves: inv, subject: 'retry-body' }, c.pos);
+          const last = body ? lastUnchecked(set, body) : undefined;
+          if (last !== undefined) {
+            const what = last ? `ends with ${last.name}${last.name === 'runFlow' ? ' (whose flow ends without a check)' : ''}` : 'is empty';
+            add({ rule: 'retry-bound', file: p, message: `retry body ${what}, not a check: a failed attempt is not seen, so the retry proves nothing; end it with assertVisible / extendedWaitUntil for the state it must reach`, involves: inv, subject: `retry-body:${last?.name ?? ''}` }, last?.pos ?? c.pos);
           }
         }
         if (c.name === 'repeat') {

@@ -95,7 +95,7 @@ export function maestroFlowsSelfTest(): SelfTestCase[] {
     red('repeat with while and no times', 'unbounded-repeat', MAIN, whileOnly, '- repeat:'),
     red('retry maxRetries above 3', 'retry-bound', MAIN, retries, 'maxRetries: 10'),
     red('retry maxRetries not a literal', 'retry-bound', MAIN, retryExpr, 'maxRetries: ${RETRIES}'),
-    red('retry body ends in a tap', 'retry-bound', MAIN, retryNoCheck, '- retry:'),
+    red('retry body ends in a tap', 'retry-bound', MAIN, retryNoCheck, '- tapOn: "Close"'),
     red('retryTapIfNoChange: true', 'blind-retap', MAIN, retap, 'retryTapIfNoChange: true'),
     red('tap at a pixel point', 'point-tap', MAIN, point, 'point: "540,1200"'),
     red('selector with regex metacharacters (rule raised to error)', 'regex-selector', MAIN, regex, 'Note (1)', { config: { rules: { 'regex-selector': 'error' } } }),
