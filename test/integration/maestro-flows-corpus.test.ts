@@ -89,7 +89,7 @@ describe('maestro-flows on the Maestro flow corpus (--all)', () => {
     expect(element).toContain('.maestro/tests/roomList/timeline/messages/poll.yaml:12:3 tap-without-check');
     const ddg = await at('duckduckgo__Android');
     expect(ddg).toContain('.maestro/autofill/2_autofill_add_search_update_delete_creds.yaml:22:9 unbounded-repeat');
-    expect(ddg).toContain('.maestro/autofill/1_autofill_shown_in_overflow.yaml:8:3 retry-bound');
+    expect(ddg).toContain('.maestro/autofill/1_autofill_shown_in_overflow.yaml:14:9 retry-bound');
     const maestro = await at('mobile-dev-inc__maestro', MAESTRO_REPO);
     expect(maestro).toContain('maestro-test/src/test/resources/014_tap_on_point.yaml:4:5 point-tap');
     expect(maestro).toContain('maestro-test/src/test/resources/075_repeat_while.yaml:3:3 unbounded-repeat');
