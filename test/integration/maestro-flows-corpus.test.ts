@@ -7,12 +7,13 @@ import { treeWorkspace } from '../../core/snapshot.js';
 import type { GateContext } from '../../core/types.js';
 import { maestroFlowsGate } from '../../gates/maestro-flows/index.js';
 import { judge } from '../../gates/maestro-flows/judge.js';
+import type { FlowStats } from '../../gates/maestro-flows/rules.js';
 import { maestroProject, sharedParent } from '../helpers/corpus.js';
 
 /** Maestro's own repository has no .maestro/: its e2e workspace and engine test flows are named by config. */
 const MAESTRO_REPO = { flows: ['e2e/workspaces/demo_app/**/*.yaml', 'maestro-test/src/test/resources/*.yaml'] };
 
-const projects: Record<string, { config?: unknown; stats: Record<string, number>; findings: Record<string, number>; errors: number }> = {
+const projects: Record<string, { config?: unknown; stats: FlowStats; findings: Record<string, number>; errors: number }> = {
   'RocketChat__Rocket.Chat.ReactNative': {
     stats: { flows: 24, taps: 74, tapsChecked: 68, focusTaps: 30, tapsAcrossRunFlow: 10, retries: 1, unboundedRepeats: 0, pointTaps: 2, missingFiles: 4 },
     findings: { 'missing-file': 4, 'point-tap': 2, 'regex-selector': 14, 'tap-without-check': 6 },

@@ -30,4 +30,16 @@ describe('maestro-flows self-test cases', () => {
       }
     });
   }
+  // Each red case hinges on its rule: with that rule off the case is no longer caught (watched red -> green), and the
+  // run names the rule that is off.
+  for (const c of cases.filter((x) => x.kind === 'red')) {
+    it(`red without its rule is not caught: ${c.name}`, async () => {
+      const ws = memoryWorkspace({ files: c.files, ...(c.targets ? { targets: c.targets } : {}), mode: 'staged' });
+      const own = (c.config ?? {}) as { rules?: Record<string, string> };
+      const config = maestroFlowsGate.configSchema.parse({ ...own, rules: { ...own.rules, [c.expect!.rule!]: 'off' } });
+      const r = await runGate({ gate: maestroFlowsGate, config, timeoutMs: 10_000 }, { ws, cacheRoot: '/tmp/loopgates-test-cache' });
+      expect(r.findings.filter((f) => f.file === c.expect!.file && f.line === c.expect!.line && f.rule === c.expect!.rule)).toEqual([]);
+      expect(r.notes.join('\n')).toContain(`off by gates.maestro-flows.rules: ${c.expect!.rule}`);
+    });
+  }
 });
