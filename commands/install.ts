@@ -29,7 +29,8 @@ import { pendingIsRunning, pendingPath, pendingProblem, readPending } from './in
 import { defaultConfigFor } from './install/config-default.js';
 import { CONFIG_FILE, loadConfig } from '../core/config.js';
 import { configOptions } from '../gates/registry.js';
-import { isIgnored } from '../core/git.js';
+import { git, isIgnored, lsIndex } from '../core/git.js';
+import { allowlistAudit } from '../gates/secrets/allowlist.js';
 import { LEDGER_IN_TREE, moveLedger } from '../core/ledger.js';
 
 const INSTALL_USAGE = `loopgates install [--from-prepare] [--no-proof]
@@ -578,6 +579,8 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
   const scanner = await scannerProblems(ctx.env, io.signal);
   check(scanner.problems, `gitleaks: ${scanner.found}`);
   check(await configProblems(layout.top), 'loopgates.yaml valid');
+  const allowlist = await allowlistProblems(layout.top, ctx.out);
+  if (allowlist) check(allowlist, '.gitleaks.toml [allowlist] paths stay inside the folders they name');
   const cache = join(layout.commonDir, 'loopgates', 'cache');
   check(cacheProblems(cache), `cache: ${cache}`);
   ctx.out(problems.length === 0 ? 'healthy' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`);
@@ -630,6 +633,20 @@ async function scannerProblems(env: Readonly<Record<string, string | undefined>>
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The staged .gitleaks.toml's [allowlist] paths over the tracked files (gates/secrets/allowlist.ts): an info line per
+ * entry with the files it exempts, a problem per entry that exempts files outside the folder it names. Null when
+ * the index has no .gitleaks.toml. Throws GitError.
+ */
+async function allowlistProblems(top: string, out: (line: string) => void): Promise<Problem[] | null> {
+  const entries = await lsIndex(top);
+  if (!entries.some((e) => e.path === '.gitleaks.toml')) return null;
+  const config = (await git(['show', ':.gitleaks.toml'], { cwd: top })).stdout;
+  const audit = allowlistAudit(config, entries.map((e) => e.path));
+  for (const line of audit.info) out(`info     ${line}`);
+  return audit.problems;
 }
 
 /** loopgates.yaml present and valid against core/config.ts's strict schema (every problem, with its line). */

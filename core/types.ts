@@ -249,6 +249,13 @@ export interface Gate<C = unknown> {
    * check of a file unless the same files staged unmutated pass together. Absent: one run per mutant.
    */
   mutationBatch?: number;
+  /**
+   * Optional: inputs the gate selects but whose content its tool never judges, by a filter of the tool's own
+   * configuration (secrets: a team `.gitleaks.toml` `[allowlist] paths` entry), each with the entry that exempts it.
+   * `loopgates mutate` injects into one file per entry (before any sampled input) and reports it `survived`,
+   * swallowed by that entry; `doctor` names them. Throws as `run` does.
+   */
+  exemptions?(ctx: GateContext<C>, inputs: readonly string[]): Promise<ReadonlyArray<{ path: string; by: string }>>;
 }
 
 /** One gate's outcome in one run, as reported and written to the ledger. */

@@ -128,6 +128,12 @@ async function mutateGate(settings: GateSettings<any>, options: MutateOptions, c
   if (gate.mutations.length === 0) {
     return { ...report, problem: { outcome: 'survived', detail: 'the gate has no mutation operator: nothing shows it can fail on your files (decoration)' } };
   }
+  let exempt: ReadonlyMap<string, string>;
+  try {
+    exempt = new Map((gate.exemptions ? await gate.exemptions(contextFor(settings, options), inputs) : []).map((e) => [e.path, e.by]));
+  } catch (err) {
+    return { ...report, problem: { outcome: 'error', detail: `exemptions() failed: ${err instanceof Error ? err.message : String(err)}` } };
+  }
   const allPaths = await options.ws.allPaths();
   const greens = new Map<string, Promise<GateResult>>();
   const green = (path: string) => {
@@ -137,7 +143,7 @@ async function mutateGate(settings: GateSettings<any>, options: MutateOptions, c
   };
   for (const op of gate.mutations) {
     if (options.signal?.aborted) break;
-    report.operators.push(await mutateOperator(settings, op, inputs, allPaths, green, options, count, greens));
+    report.operators.push(await mutateOperator(settings, op, inputs, allPaths, green, options, count, greens, exempt));
   }
   const made = report.operators.reduce((n, o) => n + o.mutants.length, 0);
   if (made === 0 && !options.signal?.aborted) {
@@ -164,6 +170,7 @@ async function mutateOperator(
   options: MutateOptions,
   count: (m: MutantReport) => void,
   greens: Map<string, Promise<GateResult>>,
+  exempt: ReadonlyMap<string, string>,
 ): Promise<OperatorReport> {
   const { gate } = settings;
   const out: OperatorReport = { operator: op.id, description: op.description, mutants: [], alreadyRed: 0 };
@@ -177,8 +184,17 @@ async function mutateOperator(
     if (candidates.length === 0) return { ...out, note: 'no file in this repository that it can mutate' };
   }
   const random = seededRandom(deriveSeed(options.seed, `${gate.id}\0${op.id}`));
-  const order = options.allInputs ? [...candidates].sort() : shuffled(candidates, random);
-  const want = options.allInputs ? Infinity : Math.max(1, options.perOperator ?? 3);
+  let order = options.allInputs ? [...candidates].sort() : shuffled(candidates, random);
+  let want = options.allInputs ? Infinity : Math.max(1, options.perOperator ?? 3);
+  // One input per exempting entry first, on top of the sample: a sample of files the tool does read proves nothing
+  // of the files a filter of its own config exempts (an unanchored allowlist path), which stay green whatever is in them.
+  const firstOfEach = new Map<string, string>();
+  for (const p of order) if (exempt.has(p) && !firstOfEach.has(exempt.get(p)!)) firstOfEach.set(exempt.get(p)!, p);
+  if (firstOfEach.size) {
+    const picks = new Set(firstOfEach.values());
+    order = [...picks, ...order.filter((p) => !picks.has(p))];
+    want += picks.size;
+  }
   let noPlace = 0;
   // Gates that declare `mutationBatch` judge several mutants (each in its own file) in one run; see batchRun.
   const batch = Math.max(1, Math.floor(gate.mutationBatch ?? 1));
@@ -213,6 +229,12 @@ async function mutateOperator(
       const red = batched.get(path) ?? (await runOn(settings, settings.config, options, path, mutant.content));
       if (options.signal?.aborted) break;
       let { outcome, detail } = classifyRed(path, mutant, red);
+      const exemptBy = exempt.get(path);
+      if (exemptBy && outcome !== 'killed') {
+        // The tool never judged the file: whatever the run's verdict, the defect went through (Stryker's survived).
+        outcome = 'survived';
+        detail = `${path} is exempt from the gate by ${exemptBy}: the injected defect was never judged (${red.verdict})`;
+      }
       if (outcome === 'killed') {
         if (batched.has(path)) detail += ` (one run with ${chunk.length - 1} other mutated file${chunk.length === 2 ? '' : 's'} staged)`;
         const g = await green(path);
@@ -227,7 +249,8 @@ async function mutateOperator(
         } else detail += `; green without it (read ${g.counts.files} files)`;
       }
       const m: MutantReport = { gate: gate.id, operator: op.id, file: path, line: mutant.line, description: mutant.description, outcome, detail, durationMs: performance.now() - started };
-      if (outcome === 'survived' || outcome === 'no-coverage') {
+      if (exemptBy && outcome === 'survived') m.swallowedBy = exemptBy;
+      else if (outcome === 'survived' || outcome === 'no-coverage') {
         const why = await swallowedBy(settings, options, path, mutant, red, outcome);
         if (why) m.swallowedBy = why;
         else if (uncovered) m.swallowedBy = `the gate's inputs do not include ${path}${describeIncludes(settings.config)}`;

@@ -39,7 +39,7 @@ type Style = (key: string, value: string) => string;
 const styles: ReadonlyArray<{ test: RegExp; line: Style; where: 'statement' | 'end' | 'before-close' | 'after-open' }> = [
   // Kotlin / Swift / Dart / TS / JS / Go / Java / Gradle: a line comment is valid between any two statements.
   { test: /\.(kt|kts|swift|dart|ts|tsx|js|jsx|mjs|cjs|java|go|gradle|m|mm|c|cc|cpp|h|hpp|rs|scala|groovy)$/i, line: (k, v) => `// ${k} = "${v}"`, where: 'statement' },
-  { test: /(^|\/)\.env(\.[^/]*)?$|\.(properties|ini|cfg|conf)$/i, line: (k, v) => `${k.toUpperCase()}=${v}`, where: 'statement' },
+  { test: /(^|\/)\.env(\.[^/]*)?$|\.(env|properties|ini|cfg|conf)$/i, line: (k, v) => `${k.toUpperCase()}=${v}`, where: 'statement' },
   { test: /\.(ya?ml|toml|py|rb|sh|bash|zsh)$|(^|\/)(Podfile|Gemfile|Fastfile|Dockerfile)$/i, line: (k, v) => `# ${k}: ${v}`, where: 'statement' },
   // Android resources: another <string> before </resources>; other XML and plists: a comment before the last close tag.
   { test: /(^|\/)res\/values[^/]*\/[^/]+\.xml$/i, line: (k, v) => `    <string name="${k}">${v}</string>`, where: 'before-close' },

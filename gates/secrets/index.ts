@@ -35,6 +35,7 @@ export const secretsGate: Gate<SecretsConfig> = {
   // Symbolic links too: git stores a link's target path as its content, and gitleaks scans that text.
   inputs: async (ctx) => [...(await ctx.ws.targets()), ...((await ctx.ws.links?.()) ?? [])].filter((p) => p !== CONFIG_FILE).sort(),
   run: async (ctx, inputs) => (await import('./scan.js')).runSecrets(ctx, inputs),
+  exemptions: async (ctx, inputs) => (await import('./scan.js')).secretsExemptions(ctx, inputs),
   selfTest: secretsSelfTest,
   mutations: [injectCredential],
   // gitleaks reports per file, and its start-up (rule compilation) is most of a run: mutate stages mutants together.

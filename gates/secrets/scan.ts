@@ -26,6 +26,7 @@ import {
 import type { GitleaksCall, GitleaksFinding, GitleaksProbe, ScanFiles } from './gitleaks.js';
 import { GATE_ID, type SecretsConfig } from './index.js';
 import { neutralPath, pathsSkipped } from './path-probe.js';
+import { allowlistPaths, skippedBecause } from './allowlist.js';
 import { lfsRepo, lfsTracked, parseLfsPointer, readLfsObject, shownDir, treeBlobIds } from './lfs.js';
 import type { LfsPointer } from './lfs.js';
 
@@ -178,7 +179,12 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     raw.push(...extra.findings.map((f) => ({ ...f, file: back.get(f.file) ?? f.file, via: 'dir' as const })));
     notes.push(`${neutral.length} ${staged}file(s) skipped by the path allowlist of gitleaks' default config (${listed(neutral)}): scanned their content under a neutral name`);
   }
-  if (allowlisted.length) notes.push(`${allowlisted.length} of ${inputs.length} ${staged}file(s) not scanned: the [allowlist] paths of .gitleaks.toml skip them: ${listed(allowlisted)}`);
+  if (allowlisted.length) {
+    // Name the entry per file: an unanchored path regex (tests/data) also exempts integration-tests/data-samples/.
+    const entries = allowlistPaths(files.config);
+    const why = allowlisted.slice(0, 3).map((p) => `${p} (${skippedBecause(p, entries)})`);
+    notes.push(`${allowlisted.length} of ${inputs.length} ${staged}file(s) NOT SCANNED, a credential there is not seen: the [allowlist] paths of .gitleaks.toml skip them: ${why.join(', ')}${allowlisted.length > 3 ? ', …' : ''}`);
+  }
   if (unscanned.length) {
     notes.push(`${unscanned.length} of ${inputs.length} ${staged}file(s) not scanned (binary, larger than ${BINARY_SCAN_MAX_BYTES / 1024 / 1024} MiB): ${listed(unscanned)}`);
   }
@@ -312,6 +318,24 @@ function lineOf(bytes: Buffer, n: number): Buffer | undefined {
 }
 
 const IGNORE_FILE = '.gitleaksignore';
+
+/**
+ * Gate.exemptions of the secrets gate: the inputs a team `.gitleaks.toml` (the snapshot's) makes gitleaks skip by
+ * path, each with the entry that matched (allowlist.ts). None under gitleaks' default config: those files are
+ * scanned under a neutral name. Runs gitleaks (the path probe, cached). Throws LoopgatesError as the scan does.
+ */
+export async function secretsExemptions(ctx: GateContext<SecretsConfig>, inputs: readonly string[]): Promise<Array<{ path: string; by: string }>> {
+  const config = await snapshotFile(ctx.ws, '.gitleaks.toml');
+
+  if (!config || config.equals(Buffer.from(DEFAULT_CONFIG_TOML, 'utf8'))) return [];
+  const bin = resolveGitleaks(process.env);
+  mkdirSync(ctx.cacheDir, { recursive: true });
+  const call: GitleaksCall = { bin, runTool: ctx.runTool, signal: ctx.signal, timeoutMs: ctx.config.scanTimeoutMs, cacheDir: ctx.cacheDir };
+  const probe = await probeGitleaks(call);
+  const skipped = await pathsSkipped(call, probe, inputs, { config }, process.env);
+  const entries = allowlistPaths(config);
+  return inputs.filter((p) => skipped.has(p)).map((p) => ({ path: p, by: `.gitleaks.toml ${skippedBecause(p, entries)}` }));
+}
 
 function commandName(probe: GitleaksProbe, kind: 'staged' | 'dir'): string {
   if (kind === 'staged') return probe.staged === 'protect' ? 'protect --staged' : 'git --pre-commit --staged';

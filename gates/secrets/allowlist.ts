@@ -1,0 +1,148 @@
+// gitleaks config `[allowlist] paths` (README "Configuration": https://github.com/gitleaks/gitleaks#configuration;
+// 8.16 config/config.go: each entry a Go regexp matched with MatchString against the file path, so unanchored).
+// Which entry exempts which file, for the words of the hook, `mutate` and `doctor`. Whether a file is skipped at all
+// is measured on the binary (path-probe.ts); this module only names the entry, and says when it cannot.
+import { parse } from 'smol-toml';
+
+/** One path entry of a gitleaks config's global allowlist (`[allowlist] paths`, or `[[allowlists]] paths` of newer releases). */
+export interface AllowlistPath {
+  /** The entry as written in the config (a Go regexp). */
+  entry: string;
+  /** Its JavaScript equivalent, or null when it uses Go syntax JavaScript does not read (then it is never named as matching). */
+  re: RegExp | null;
+  /** The folder the entry seems to name (a literal path with a `/`, or a literal name), or null when it is a pattern. */
+  folder: string | null;
+}
+
+/**
+ * The global allowlist path entries of a gitleaks config (TOML bytes), in config order. A config that does not
+ * parse gives none (gitleaks refuses it itself; the scan reports that). Rule-level allowlists are not global: they
+ * exempt a file from one rule only, and gitleaks still reads the file.
+ */
+export function allowlistPaths(config: Buffer | string | undefined): AllowlistPath[] {
+  if (config === undefined) return [];
+  let doc: Record<string, unknown>;
+  try {
+    doc = parse(typeof config === 'string' ? config : config.toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  const lists: unknown[] = [doc.allowlist, ...(Array.isArray(doc.allowlists) ? doc.allowlists : [])];
+  const out: AllowlistPath[] = [];
+  for (const list of lists) {
+    if (!list || typeof list !== 'object') continue;
+    // Newer releases' [[allowlists]] may target some rules only; those do not skip the file for every rule.
+    const targets = (list as { targetRules?: unknown }).targetRules;
+    if (Array.isArray(targets) && targets.length) continue;
+    const paths = (list as { paths?: unknown }).paths;
+    if (!Array.isArray(paths)) continue;
+    for (const p of paths) if (typeof p === 'string') out.push({ entry: p, re: goRegExp(p), folder: literalFolder(p) });
+  }
+  return out;
+}
+
+/**
+ * A Go RE2 pattern as a JavaScript RegExp, or null when it does not translate: a leading `(?flags)` group becomes
+ * RegExp flags (i, s, m; `U` has no equivalent), `\A` / `\z` become `^` / `$`, `(?P<name>` becomes `(?<name>`.
+ */
+export function goRegExp(pattern: string): RegExp | null {
+  let src = pattern;
+  let flags = '';
+  const lead = /^\(\?([imsU]+)\)/.exec(src);
+  if (lead) {
+    if (lead[1]!.includes('U')) return null;
+    flags = [...new Set(lead[1]!.split(''))].join('');
+    src = src.slice(lead[0].length);
+  }
+  src = src.replace(/\\A/g, '^').replace(/\\z/g, '$').replace(/\(\?P</g, '(?<');
+  try {
+    return new RegExp(src, flags);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The folder a path entry reads as (`tests/data`, `^vendor/`, `node_modules`): the entry with `\.` / `\/` unescaped
+ * and one leading `^` / trailing `$` or `/` dropped, when nothing else in it is regex syntax; null otherwise.
+ */
+function literalFolder(entry: string): string | null {
+  let s = entry.replace(/\\([./-])/g, '$1');
+  if (s.startsWith('^')) s = s.slice(1);
+  if (s.endsWith('$')) s = s.slice(0, -1);
+  while (s.endsWith('/')) s = s.slice(0, -1);
+  if (!s || /[\\[\](){}*+?|^$]/.test(s)) return null;
+  // A bare name with a dot and no slash (`gitleaks.toml`, `go.sum`) names a file, not a folder.
+  if (!s.includes('/') && s.includes('.')) return null;
+  return s;
+}
+
+/** The first entry of `entries` whose regex matches `path`, or undefined (none, or only entries JavaScript cannot read). */
+export function entryFor(path: string, entries: readonly AllowlistPath[]): AllowlistPath | undefined {
+  return entries.find((e) => e.re !== null && e.re.test(path));
+}
+
+/**
+ * Whether `path`, which `e` matches, lies inside the folder the entry seems to name: the folder's segments appear in
+ * the path as whole segments (`tests/data` covers `tests/data/x` and `app/tests/data/x`, not
+ * `integration-tests/data-samples/x`). True for entries that name no folder (nothing to compare).
+ */
+export function insideFolder(path: string, e: AllowlistPath): boolean {
+  if (e.folder === null) return true;
+  const f = e.folder;
+  const anchored = e.entry.startsWith('^');
+  if (path === f || path.startsWith(`${f}/`)) return true;
+  if (anchored) return false;
+  return path.includes(`/${f}/`) || path.endsWith(`/${f}`);
+}
+
+/** How an entry is written in messages: `'''tests/data'''`, as in the config. */
+export function shownEntry(e: AllowlistPath): string {
+  return `'''${e.entry}'''`;
+}
+
+/**
+ * Why `path` (which gitleaks skipped by path under a team config, path-probe.ts) was skipped: the entry, or, when no
+ * entry of the team's list matches in JavaScript, the remaining causes.
+ */
+export function skippedBecause(path: string, entries: readonly AllowlistPath[]): string {
+  const e = entryFor(path, entries);
+  if (e) return `[allowlist] paths entry ${shownEntry(e)}${insideFolder(path, e) ? '' : ` (matches anywhere in a path, not only the folder ${e.folder})`}`;
+  return entries.some((x) => x.re === null)
+    ? 'an [allowlist] paths entry loopgates cannot evaluate, or the default allowlist kept by [extend] useDefault'
+    : "gitleaks' default allowlist (kept by [extend] useDefault)";
+}
+
+/** What `doctor` says of a team config's allowlist paths over the tracked files (allowlistAudit). */
+export interface AllowlistAudit {
+  /** One info line per entry: how many tracked files it exempts. */
+  info: string[];
+  /** Entries that exempt tracked files outside the folder they seem to name, or that loopgates cannot evaluate. */
+  problems: Array<{ what: string; fix: string }>;
+}
+
+/**
+ * Per global allowlist path entry of `config`, how many of `tracked` (repository-relative paths) it exempts from the
+ * secrets scan, and which entries match outside the folder they seem to name (insideFolder). Pure. The counts use the
+ * entries' JavaScript equivalents (goRegExp); an entry that does not translate is named as one loopgates cannot count.
+ */
+export function allowlistAudit(config: Buffer | string | undefined, tracked: readonly string[]): AllowlistAudit {
+  const out: AllowlistAudit = { info: [], problems: [] };
+  for (const e of allowlistPaths(config)) {
+    if (!e.re) {
+      out.info.push(`.gitleaks.toml [allowlist] paths ${shownEntry(e)}: Go regexp syntax loopgates cannot evaluate; files it exempts are named on each run`);
+      continue;
+    }
+    const hits = tracked.filter((p) => e.re!.test(p));
+    out.info.push(`.gitleaks.toml [allowlist] paths ${shownEntry(e)}: exempts ${hits.length} tracked file${hits.length === 1 ? '' : 's'} from the secrets scan${hits.length ? ` (${hits.slice(0, 3).join(', ')}${hits.length > 3 ? ', …' : ''})` : ''}`);
+    const outside = hits.filter((p) => !insideFolder(p, e));
+    if (outside.length) {
+      const anchored = `^${e.folder!.replace(/[.]/g, '\\.')}/`;
+      out.problems.push({
+        what: `.gitleaks.toml [allowlist] paths ${shownEntry(e)} also exempts ${outside.length} tracked file${outside.length === 1 ? '' : 's'} outside the folder ${e.folder} (gitleaks matches path regexes anywhere in a path): ${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', …' : ''}; a credential there is never scanned`,
+        fix: `anchor the entry to the folder in .gitleaks.toml: '''${anchored}''' (or '''(^|/)${e.folder!.replace(/[.]/g, '\\.')}/''' for that folder at any depth), then: git add .gitleaks.toml`,
+      });
+    }
+  }
+  return out;
+}
