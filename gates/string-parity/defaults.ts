@@ -23,6 +23,7 @@ export const RULES = {
   'kind-mismatch': 'warning',
   'missing-default': 'error',
   'missing-base': 'error',
+  'untranslated-copy': 'warning',
 } as const;
 export type RuleId = keyof typeof RULES;
 

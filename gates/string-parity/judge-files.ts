@@ -190,6 +190,10 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     // Android keys with no default anywhere in values/ (the base deleted, or never written): R.string.x exists, so
     // on a device in any other locale getString throws Resources.NotFoundException (Android Lint: MissingDefaultResource).
     const noDefault: string[] = [];
+    // Plural messages byte-identical to the base's (translation platforms copy the source into untranslated keys) that
+    // lack this locale's categories: untranslated, reported once per file, not as plural errors of a language they are
+    // not written in.
+    const copies: string[] = [];
     // Keys this commit took away from the res folder's defaults (null/undefined: unknown, or not a staged run).
     const lost = group.format === 'android-xml' && !file.isBase && job.lostDefaults ? job.lostDefaults[groupShapes(file.path)[0]!] : undefined;
     // The base's keys this translation has (`present[slot]`), as missingKeys(base, tr) would find them.
@@ -241,8 +245,17 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       }
       // Indexed, not for-of: most entries get compareEntry's shared frozen empty array, whose for-of V8 does not
       // optimise (an iterator and a result object per entry: ~15 MB of garbage over the whole l10n corpus).
-      const raw = compareEntry(e, b, ctxPair);
+      let raw = compareEntry(e, b, ctxPair);
+      // A copy in another language that lacks the locale's categories: one untranslated-copy per file instead.
+      if (raw.length && raw.some((f) => f.rule === 'plural-missing-category') && tr.locale.split('-')[0] !== group.baseLocale.split('-')[0] && isPluralCopy(e, b)) {
+        copies.push(e.key);
+        raw = raw.filter((f) => f.rule !== 'plural-missing-category');
+      }
       for (let k = 0; k < raw.length; k++) emit(file.path, raw[k]!, `${tr.locale}\0${e.key}\0${raw[k]!.message}`);
+    }
+    if (copies.length) {
+      const shown = copies.slice(0, 5).map((k) => `\`${k}\``).join(', ');
+      emit(file.path, { rule: 'untranslated-copy', line: headerLine, column: 1, message: `${tr.locale}: ${copies.length} plural message${copies.length === 1 ? ' is' : 's are'} byte-identical to the base (${shown}${copies.length > 5 ? ', …' : ''}): untranslated copies of the source, shown to ${tr.locale} users in the base language, which lack ${tr.locale}'s plural categories; judged as plurals once translated` }, `${tr.locale}\0copies`);
     }
     if (noDefault.length) {
       const shown = noDefault.slice(0, 5).map((k) => `\`${k}\``).join(', ');
@@ -340,4 +353,17 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     if (!staged && !file.isBase) await releaseCatalog(ws, file);
   }
   return { perInput, files, items };
+}
+
+/**
+ * Whether translation `e` is a byte-identical copy of its base entry `b` and holds a plural (plural forms, Apple plural
+ * variables, or an ICU plural in its text): the text a translation platform writes for a key nobody translated.
+ */
+function isPluralCopy(e: CatalogEntry, b: CatalogEntry): boolean {
+  if (e.kind !== b.kind || e.value !== b.value) return false;
+  const texts = (p: Record<string, { text: string }> | undefined) => (p ? Object.entries(p).map(([k, v]) => `${k}\0${v.text}`).sort().join('\u0001') : '');
+  if (texts(e.plurals) !== texts(b.plurals)) return false;
+  const vars = (x: CatalogEntry) => Object.entries(x.variables ?? {}).map(([n, v]) => `${n}\0${texts(v.plurals)}`).sort().join('\u0002');
+  if (vars(e) !== vars(b)) return false;
+  return e.kind === 'plural' || (e.variables !== undefined && Object.keys(e.variables).length > 0) || /\{\s*[\w.]+\s*,\s*plural\s*,/.test(e.value);
 }
