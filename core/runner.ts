@@ -3,6 +3,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { completeFinding } from './finding.js';
+import { redactDeep } from './redact.js';
 import { LoopgatesError } from './errors.js';
 import { messages } from './messages.js';
 import type { Counts, Gate, GateContext, GateResult, RunTool, Workspace } from './types.js';
@@ -94,7 +95,9 @@ export async function runGate<C>(settings: GateSettings<C>, options: RunOptions)
     log: (m) => options.log?.(gate.id, m),
   };
   const base = { gate: gate.id, title: gate.title, itemUnit: 'items', findings: [], notes: [] as string[] };
-  const done = (r: Omit<GateResult, 'durationMs'>): GateResult => ({ ...r, durationMs: performance.now() - started });
+  // One place for every gate: a credential a gate quotes (a hard-coded Text("ghp_…"), a tool's output line) never
+  // reaches a report, the ledger or the terminal.
+  const done = (r: Omit<GateResult, 'durationMs'>): GateResult => ({ ...redactDeep(r), durationMs: performance.now() - started });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     const armed = performance.now();

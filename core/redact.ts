@@ -1,0 +1,48 @@
+// Credential-shaped literals out of everything loopgates prints or records (DESIGN.md "No output/report/ledger line
+// holds a credential"). Applied once, where a gate's result is made (core/runner.ts), so every gate's findings,
+// notes and errors, in every report format and in the ledger, pass through it. Shapes after gitleaks' default
+// rules (config/gitleaks.toml of gitleaks 8.16: github-pat, aws-access-token, slack-*, stripe-access-token,
+// gcp-api-key, gitlab-pat, npm-access-token, private-key, jwt, facebook) and RFC 3986 userinfo in URLs.
+
+/** Each credential shape, with how much of its start stays visible (a prefix that names the kind, never the secret). */
+const SHAPES: ReadonlyArray<{ re: RegExp; keep: number }> = [
+  { re: /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|$)/g, keep: 0 },
+  { re: /\b(?:ghp|gho|ghu|ghs|ghr)_[0-9A-Za-z]{36}\b/g, keep: 4 },
+  { re: /\bgithub_pat_[0-9A-Za-z_]{22,}\b/g, keep: 11 },
+  { re: /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/g, keep: 4 },
+  { re: /\bxox[abprs]-[0-9A-Za-z-]{10,}/g, keep: 5 },
+  { re: /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{10,}\b/g, keep: 8 },
+  { re: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, keep: 4 },
+  { re: /\bglpat-[0-9A-Za-z_-]{20,}/g, keep: 6 },
+  { re: /\bnpm_[0-9A-Za-z]{36}\b/g, keep: 4 },
+  { re: /\bEAA[0-9A-Za-z]{30,}\b/g, keep: 3 },
+  { re: /\beyJ[0-9A-Za-z_-]{8,}\.eyJ[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}/g, keep: 3 },
+];
+
+/** `scheme://user:password@` -> the password redacted (the user name stays: it says which account to rotate). */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/:@"'<>]+):[^\s/@"'<>]+@/gi;
+
+/** The mark left where a credential was. */
+export const REDACTED = '…[redacted]';
+
+/**
+ * `text` with every credential-shaped literal replaced: its first few characters (`ghp_`, `AKIA`, `sk_live_`) and
+ * REDACTED; a PEM private key block and a URL's password in full. Pure; text without such a shape is returned as is.
+ */
+export function redactCredentials(text: string): string {
+  let out = text;
+  for (const { re, keep } of SHAPES) out = out.replace(re, (m) => `${m.slice(0, keep)}${REDACTED}`);
+  return out.replace(URL_USERINFO, (_m, head: string) => `${head}:${REDACTED}@`);
+}
+
+/** Every string inside `value` (objects and arrays, recursively) passed through redactCredentials; a new value. */
+export function redactDeep<T>(value: T): T {
+  if (typeof value === 'string') return redactCredentials(value) as T;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v)) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = k === 'fingerprint' ? v : redactDeep(v);
+    return out as T;
+  }
+  return value;
+}
