@@ -20,6 +20,8 @@ export const verbLoaders: ReadonlyArray<readonly [name: string, load: () => Prom
   ['selftest', async () => (await import('./commands/selftest.js')).selftestVerb],
   ['mutate', async () => (await import('./commands/selftest.js')).mutateVerb],
   ['retry', async () => (await import('./commands/retry.js')).retryVerb],
+  ['tap', async () => (await import('./commands/tap.js')).tapVerb],
+  ['device', async () => (await import('./commands/device.js')).deviceVerb],
 ];
 
 /** Every verb for the --help listing; a verb whose module cannot load is listed with the reason instead. */
@@ -60,6 +62,8 @@ export const machineFormats: Readonly<Record<string, readonly ReportFormat[]>> =
   selftest: ['json'],
   mutate: ['json'],
   retry: ['json'],
+  tap: ['json'],
+  device: ['json'],
 };
 
 /**

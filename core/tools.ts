@@ -17,6 +17,8 @@ export const installHints: Readonly<Record<string, string>> = {
     'install gitleaks (Debian 13+ / Ubuntu 24.04+: apt-get install gitleaks; macOS: brew install gitleaks; elsewhere, Debian 12 included: the release binary from https://github.com/gitleaks/gitleaks/releases), or set LOOPGATES_GITLEAKS=/path/to/gitleaks',
   git: 'install git and make sure it is on PATH',
   node: 'install Node.js 20 or newer',
+  // Debian and Ubuntu package adb on its own (package `adb`); elsewhere it ships in the SDK's platform-tools.
+  adb: 'install adb (Debian/Ubuntu: apt-get install -y adb; macOS: brew install --cask android-platform-tools; elsewhere: Android SDK platform-tools from https://developer.android.com/tools/releases/platform-tools) and put it on PATH',
 };
 
 /** After SIGTERM (timeout or abort), SIGKILL follows this many ms later if the process is still running. */

@@ -48,3 +48,5 @@ export const sharedParent = resolve(corpusRoot, '..', '..');
 
 /** Absolute path of one Maestro flow corpus project (`duckduckgo__Android`, see corpus/maestro/MANIFEST.md). Throws when absent. */
 export const maestroProject = (name: string): string => requireCorpusDir(resolve(corpusRoot, 'maestro', name));
+/** Absolute path of shared/corpus/uiautomator (real `uiautomator dump` files; see its MANIFEST). Throws when absent. */
+export const uiautomatorCorpus = (): string => requireCorpusDir(resolve(corpusRoot, 'uiautomator'));
