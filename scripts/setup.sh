@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Shared set-up for scripts/example.sh, scripts/test.sh and .ci/run: checks Node >= 20, installs the npm
 # dependencies when they are missing or stale, fetches gitleaks from Debian when none is on PATH, Node 22 and 24 into
-# .tools/ (scripts/setup-node.sh), builds dist/.
+# .tools/ (scripts/setup-node.sh), installs adb (apt-get install -y adb) when none is on PATH, builds dist/.
 # Source it (it exports PATH with the project-local gitleaks); exits non-zero naming what failed.
 set -euo pipefail
 LOOPGATES_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -44,6 +44,9 @@ echo "==> msgfmt: $(command -v msgfmt)" >&2
 if [[ $(uname -sm) == "Linux x86_64" ]]; then
   bash scripts/setup-node.sh >/dev/null
 fi
+
+# adb for the device loops (the tests use a scripted fake, test/helpers/fake-adb, never this one).
+bash scripts/setup-adb.sh
 
 echo "==> npm run build" >&2
 npm run --silent build >&2

@@ -62,13 +62,22 @@ export function processStart(pid: number): string | undefined {
   }
 }
 
-/** Whether process `pid` exists (signal 0: ESRCH means gone; EPERM means it exists under another user). */
+/**
+ * Whether process `pid` runs (signal 0: ESRCH means gone; EPERM means it exists under another user). A zombie (Linux
+ * state Z or X in /proc/<pid>/stat: exited, not yet reaped, as orphans are in containers whose init never reaps) is gone.
+ */
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return true;
   }
 }
 
