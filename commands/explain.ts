@@ -5,6 +5,10 @@ import { messages, usage } from '../core/messages.js';
 import { formatOf, parseVerbArgs } from './args.js';
 import type { VerbDeps } from './execute.js';
 import { configOptions } from '../gates/registry.js';
+import { TAP_LOOP } from '../scripts/tap/loop.js';
+
+/** The loops that are not gates (DESIGN.md "loop"), with their four answers: explain prints them after the gates. */
+const LOOPS = [{ id: 'tap', title: 'loopgates tap: one tap on the device, then poll for the expected label', ...TAP_LOOP }] as const;
 
 /** The `explain` verb over `deps`. Config is read from the repository's top level (or the current folder outside git). */
 export function makeExplainVerb(deps: VerbDeps = {}): Verb {
@@ -26,7 +30,7 @@ export function makeExplainVerb(deps: VerbDeps = {}): Verb {
       const shown = config.gates.filter((g) => g.enabled || values.all);
       if (format === 'json') {
         const gates = shown.map((g) => ({ id: g.gate.id, title: g.gate.title, enabled: g.enabled, source: g.source, timeoutMs: g.settings.timeoutMs, ...g.gate.loop }));
-        io.stdout(`${JSON.stringify({ config: config.file, found: config.found, gates }, null, 2)}\n`);
+        io.stdout(`${JSON.stringify({ config: config.file, found: config.found, gates, loops: LOOPS }, null, 2)}\n`);
         return 0;
       }
       const out: string[] = [];
@@ -36,6 +40,11 @@ export function makeExplainVerb(deps: VerbDeps = {}): Verb {
         out.push(`${g.gate.id} — ${g.gate.title}${g.enabled ? '' : ' (disabled)'}${g.source === 'command' ? ' (command gate)' : ''}`);
         for (const k of ['runs', 'reads', 'ends', 'asks'] as const) out.push(`  ${k.padEnd(5)}  ${g.gate.loop[k]}`);
         out.push(`  bound  ${g.settings.timeoutMs} ms per run`, '');
+      }
+      for (const l of LOOPS) {
+        out.push(`${l.id} — ${l.title} (loop)`);
+        for (const k of ['runs', 'reads', 'ends', 'asks'] as const) out.push(`  ${k.padEnd(5)}  ${l[k]}`);
+        out.push('');
       }
       io.stdout(`${out.join('\n').trimEnd()}\n`);
       return 0;

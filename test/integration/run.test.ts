@@ -198,8 +198,12 @@ describe('explain', () => {
       expect(t.code).toBe(0);
       expect(t.stdout).toContain('toy — toy gate over *.txt\n  runs   scan *.txt\n  reads  *.txt from the snapshot\n  ends   every input read once\n  asks   never\n');
       expect(t.stdout).not.toContain('toy-kt');
-      const j = JSON.parse((await runChecked(repo.dir, ['--format', 'json', '--all'], {}, explain)).stdout) as { gates: Array<{ id: string; enabled: boolean; asks: string }> };
+      // The loops that are not gates follow, with their four answers: the tap loop.
+      expect(t.stdout).toContain('tap — loopgates tap: one tap on the device, then poll for the expected label (loop)\n  runs   one uiautomator dump, one tap at the centre');
+      const j = JSON.parse((await runChecked(repo.dir, ['--format', 'json', '--all'], {}, explain)).stdout) as { gates: Array<{ id: string; enabled: boolean; asks: string }>; loops: Array<{ id: string; asks: string }> };
       expect(j.gates.map((g) => [g.id, g.enabled, g.asks])).toEqual([['toy', true, 'never'], ['toy-kt', false, 'never']]);
+      expect(j.loops.map((l) => l.id)).toEqual(['tap']);
+      expect(j.loops[0]!.asks).toMatch(/^never: /);
     });
   });
 });

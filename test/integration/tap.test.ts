@@ -249,8 +249,8 @@ describe('loopgates tap refuses before touching the device', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`device emulator-5554 is leased to ${other} (pid ${sleeper} on`);
       expect(d.dumps()).toBe(0);
-      expect(await d.cli(['device', 'release'], { cwd: other }).code).toBe(0);
-      expect(await d.cli(['tap', '--label', 'New note', '--expect', 'Title']).code).toBe(0);
+      expect((await d.cli(['device', 'release'], { cwd: other })).code).toBe(0);
+      expect((await d.cli(['tap', '--label', 'New note', '--expect', 'Title'])).code).toBe(0);
       expect(d.taps().length).toBe(1);
     } finally {
       process.kill(Number(sleeper));
@@ -280,7 +280,7 @@ describe('loopgates tap refuses before touching the device', () => {
 
   it('refuses bad arguments with exit 2: no --label, no expectation, a duration without unit', async () => {
     const d = device({ start: 'home' });
-    expect(await d.cli(['tap', '--expect', 'x']).stderr).toContain('--label <L> is required');
+    expect((await d.cli(['tap', '--expect', 'x'])).stderr).toContain('--label <L> is required');
     const noExpect = await d.cli(['tap', '--label', 'x']);
     expect(noExpect.code).toBe(2);
     expect(noExpect.stderr).toContain('--expect <E> or --expect-gone');

@@ -9,7 +9,6 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { DOMParser } from '@xmldom/xmldom';
 
 const scenarioFile = process.env.FAKE_ADB_SCENARIO;
 const stateDir = process.env.FAKE_ADB_STATE;
@@ -56,7 +55,7 @@ if (state.pending && now() >= state.pending.at) {
   state.pending = null;
 }
 
-function main() {
+async function main() {
   let args = argv;
   if (args[0] === 'devices') {
     out(`List of devices attached\n${devices.map((d) => `${d.serial}\t${d.state}\n`).join('')}\n`);
@@ -72,7 +71,7 @@ function main() {
     return fail(devices.length ? 'error: more than one device/emulator\n' : 'error: no devices/emulators found\n');
   }
   const [cmd, ...rest] = args;
-  if (cmd === 'shell') return shell(rest);
+  if (cmd === 'shell') return await shell(rest);
   if (cmd === 'exec-out' && rest[0] === 'cat') return cat(rest[1]);
   if (cmd === 'pull') return pull(rest[0], rest[1]);
   return fail(`fake adb: unsupported: ${argv.join(' ')}\n`, 99);
@@ -83,14 +82,14 @@ function fail(text, code = 1) {
   return code;
 }
 
-function shell(args) {
+async function shell(args) {
   const [cmd, ...rest] = args;
   if (cmd === 'rm' && rest[0] === '-f') {
     rmSync(fsPath(rest[1]), { force: true });
     return 0;
   }
   if (cmd === 'uiautomator' && rest[0] === 'dump') return dump(rest[1] ?? '/sdcard/window_dump.xml');
-  if (cmd === 'input' && rest[0] === 'tap') return tap(Number(rest[1]), Number(rest[2]));
+  if (cmd === 'input' && rest[0] === 'tap') return await tap(Number(rest[1]), Number(rest[2]));
   if (cmd === 'pm' && rest[0] === 'dump') return pmDump(rest[1]);
   if (cmd === 'pm' && rest[0] === 'path') return pmPath(rest[1]);
   if (cmd === 'sha256sum') return sha256sum(rest[rest.length - 1]);
@@ -133,7 +132,9 @@ function cat(remote) {
 }
 
 /** Bounds of the nodes labelled `label` (text, content-desc, resource-id or its part after '/') in a screen's dump. */
-function boundsOfLabel(xml, label) {
+async function boundsOfLabel(xml, label) {
+  // Loaded only for a tap: every other call stays as cheap as a node start.
+  const { DOMParser } = await import('@xmldom/xmldom');
   const doc = new DOMParser().parseFromString(xml, 'text/xml');
   const found = [];
   const nodes = doc.getElementsByTagName('node');
@@ -148,7 +149,7 @@ function boundsOfLabel(xml, label) {
   return found;
 }
 
-function tap(x, y) {
+async function tap(x, y) {
   const t = now();
   const from = state.screen;
   let to = null;
@@ -157,7 +158,7 @@ function tap(x, y) {
     const screen = screenOf(from);
     const boxes = tr.tapInside.startsWith('[')
       ? [tr.tapInside.match(/-?\d+/g).map(Number)]
-      : boundsOfLabel(readFileSync(at(screen.dump), 'utf8'), tr.tapInside);
+      : await boundsOfLabel(readFileSync(at(screen.dump), 'utf8'), tr.tapInside);
     if (boxes.some(([x1, y1, x2, y2]) => x >= x1 && x < x2 && y >= y1 && y < y2)) {
       to = tr;
       break;
@@ -220,4 +221,4 @@ function pull(remote, local) {
   return 0;
 }
 
-process.exitCode = main();
+process.exitCode = await main();
