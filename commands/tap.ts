@@ -9,7 +9,7 @@ import { clockFrom } from '../scripts/device/clock.js';
 import { proveInstall } from '../scripts/device/install-proof.js';
 import { leaseDir, refuseIfLeasedToOther } from '../scripts/device/lease.js';
 import { adbContext, appendDeviceLedger, parseDuration, worktreeOf } from '../scripts/device/session.js';
-import { runTap, TAP_LOOP, type NodeView, type TapEvent, type TapReport } from '../scripts/tap/loop.js';
+import { emptyReport, runTap, TAP_LOOP, type NodeView, type TapEvent, type TapReport } from '../scripts/tap/loop.js';
 
 /** Defaults of the loop's bounds (ms): the rule teams write down is "poll up to 10 s for the expected label". */
 export const TAP_DEFAULTS = { timeoutMs: 10_000, pollMs: 500 } as const;
@@ -153,19 +153,9 @@ export const tapVerb: Verb = {
         entries.push({ ts: new Date().toISOString(), kind: 'device', gate: 'verify-install', verdict: proof.same ? 'pass' : 'fail', device: device.id, package: proof.package, built: proof.built });
         if (!proof.same) {
           const r: TapReport = {
-            verdict: 'fail',
+            ...emptyReport({ label: values.label, expect: values.expect, expectGone: values['expect-gone'] === true }, device.id, clock.virtual),
             rule: 'not-this-build',
             reason: `${proof.reason}; nothing was dumped or tapped`,
-            label: values.label,
-            ...(values.expect !== undefined ? { expect: values.expect } : {}),
-            expectGone: values['expect-gone'] === true,
-            device: device.id,
-            taps: 0,
-            dumps: 0,
-            polls: [],
-            elapsedMs: 0,
-            notes: [],
-            virtualClock: clock.virtual,
           };
           return emit(r, 1);
         }

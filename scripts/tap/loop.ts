@@ -212,6 +212,23 @@ async function dumpOnce(deps: TapDeps): Promise<{ ok: true; dump: Dump } | { ok:
   return { ok: true, dump };
 }
 
+/** A report of a run that has done nothing yet (no dump, no tap), red until it passes. */
+export function emptyReport(req: Pick<TapRequest, 'label' | 'expect' | 'expectGone'>, device: string, virtualClock: boolean): TapReport {
+  return {
+    verdict: 'fail',
+    label: req.label,
+    ...(req.expect !== undefined ? { expect: req.expect } : {}),
+    expectGone: req.expectGone,
+    device,
+    taps: 0,
+    dumps: 0,
+    polls: [],
+    elapsedMs: 0,
+    notes: [],
+    virtualClock,
+  };
+}
+
 /**
  * Run the loop once. Never taps more than once. Throws LoopgatesError (exit 2) only when the device or its tool breaks
  * (adb missing, device gone); every red outcome is a report with `verdict: 'fail'`.
@@ -222,19 +239,7 @@ export async function runTap(req: TapRequest, deps: TapDeps): Promise<TapReport>
   const since = () => clock.now() - started;
   const matchesLabel = matcher(req.label, req.match);
   const matchesExpect = req.expect === undefined ? undefined : matcher(req.expect, req.match);
-  const report: TapReport = {
-    verdict: 'fail',
-    label: req.label,
-    ...(req.expect !== undefined ? { expect: req.expect } : {}),
-    expectGone: req.expectGone,
-    device: deps.device.id,
-    taps: 0,
-    dumps: 0,
-    polls: [],
-    elapsedMs: 0,
-    notes: [],
-    virtualClock: clock.virtual,
-  };
+  const report = emptyReport(req, deps.device.id, clock.virtual);
   const red = (rule: TapRule, reason: string): TapReport => {
     report.verdict = 'fail';
     report.rule = rule;
