@@ -220,8 +220,42 @@ export interface MutationOperator<F = unknown> {
 }
 
 /**
- * A gate (DESIGN.md "A gate is one object"). Registered in gates/registry.ts. Gates read files only through
- * `ctx.ws` so the engines can overlay injected defects.
+ * The keys of a gate's config that filter, declared by the gate (the engines never guess from key names). Each entry
+ * is a dotted path into the validated config (`allow`, `attributes.android`) naming an array.
+ * - `candidates`: entries that remove candidates or findings (allow-lists, baselines, ignore lists). `mutate` re-runs a
+ *   survived mutant with one entry removed at a time to name the entry that swallowed it.
+ * - `inputs`: entries that remove input files (exclude globs); tried after `candidates`.
+ * - `includes`: entries that select input files (include globs); named when a mutated file was never read.
+ */
+export interface GateFilters {
+  candidates?: readonly string[];
+  inputs?: readonly string[];
+  includes?: readonly string[];
+}
+
+/**
+ * A gate (DESIGN.md "A gate is one object"). Registered with one line in gates/registry.ts. Gates read files only
+ * through `ctx.ws` so the engines can overlay injected defects. The rules every gate meets (test/unit/
+ * gate-contract.test.ts checks each, for every registered gate and a command gate built from config):
+ * - **Four answers** (`loop`), none empty; a gate lacking one is refused at load.
+ * - **Config**: `configSchema` is a strict zod object (unknown keys rejected) and `parse({})` gives the defaults;
+ *   the generated JSON Schema (loopgates.schema.json) holds it. Keys that filter are declared in `filters`.
+ * - **Zero inputs**: `inputs()` returning `[]` makes the verdict `skip` (staged) or `vacuous` (all / files); the
+ *   gate never decides that itself.
+ * - **Counts**: `run` reports `counts.files` (files read) and `counts.items` (things judged); the runner fills the
+ *   rest. A green run reads at least one file.
+ * - **Caught** (self-test and mutate): a red case or a mutant is caught only by an `error` finding at its injected
+ *   file and line (and rule, when the case or mutant names one); a finding elsewhere is `wrong`, no finding `missed`.
+ *   Each shipped green case passes having read an input; each red case fails, caught at its line.
+ * - **Mutate** requires of `mutations`: at least one operator (none is `decoration`); each operator, for each gate,
+ *   finds a place in the repository's real inputs or mutate reports `no-coverage` for the gate; the unmutated file
+ *   must pass first (an input already red proves nothing and is skipped); `mutate` must be pure (no file reads);
+ *   each operator, applied to the gate's own shipped green cases, makes a mutant the gate kills.
+ * - **Nothing written**: a gate writes only under `ctx.cacheDir` or a scratch dir under the OS temp dir, never to the
+ *   workspace, the working tree or the index.
+ * Shared helpers for what two gates do (core/): inputs.ts (include/exclude selection, match-everything refusal, the
+ * removed-every-candidate note), finding.ts (fingerprints), suppression.ts (`loopgates-ignore <gate>: <reason>`),
+ * tree-sitter.ts (grammars, the walk that keeps comments, suppression comments in source).
  */
 export interface Gate<C = unknown> {
   /** Stable id: config key, `--gate` value, finding.gate, LOOPGATES_SKIP entry. Lowercase kebab-case. */
@@ -241,6 +275,8 @@ export interface Gate<C = unknown> {
   selfTest: () => SelfTestCase[] | Promise<SelfTestCase[]>;
   /** Operators for `loopgates mutate`. */
   mutations: readonly MutationOperator[];
+  /** The config keys that filter inputs or candidates (see GateFilters); absent: none does. */
+  filters?: GateFilters;
   /**
    * Optional, for `loopgates mutate`: set when each file is judged on its own (a finding in a file depends only on
    * that file and the config) and one run costs mostly a fixed start-up (a scanner process). The engine may then

@@ -4,7 +4,7 @@
 // the overlay lives in memory, and gates that shell out materialise it in a scratch directory of their own.
 import { runGate, type GateSettings } from '../core/runner.js';
 import { overlayWorkspace } from '../core/workspace.js';
-import type { GateContext, GateResult, Mutant, MutationOperator, RunTool, Workspace } from '../core/types.js';
+import type { GateContext, GateFilters, GateResult, Mutant, MutationOperator, RunTool, Workspace } from '../core/types.js';
 import { runTool as defaultRunTool } from '../core/tools.js';
 import { selfTestWaiver } from '../gates/command/index.js';
 import { classifyRed, type MutantOutcome } from './outcomes.js';
@@ -78,10 +78,6 @@ export interface MutateOptions {
 
 const emptyTotals = (): Record<MutantOutcome, number> => ({ killed: 0, survived: 0, 'no-coverage': 0, error: 0, timeout: 0 });
 
-/** Keys of a gate's config whose array entries remove candidates (allow-lists, excludes, suppressions). */
-const filterKey = /allow|ignore|exclude|suppress|skip|filter|baseline|except/i;
-/** Keys that select inputs (include globs), named when a mutated file was never read. */
-const includeKey = /include|files|paths|glob|sources/i;
 
 /**
  * Run every operator of every gate in `list` against real inputs of `options.ws`. Never throws for a gate's
@@ -154,7 +150,7 @@ async function mutateGate(settings: GateSettings<any>, options: MutateOptions, c
     }
     const detail =
       inputs.length === 0
-        ? `the gate selects no input in this repository (run --all would say vacuous)${describeIncludes(settings.config)}`
+        ? `the gate selects no input in this repository (run --all would say vacuous)${describeIncludes(settings)}`
         : `no operator could make a mutant from the gate's ${inputs.length} inputs (${report.operators.map((o) => `${o.operator}: ${o.note ?? '?'}`).join('; ')})`;
     report.problem = { outcome: 'no-coverage', detail };
   }
@@ -253,7 +249,7 @@ async function mutateOperator(
       else if (outcome === 'survived' || outcome === 'no-coverage') {
         const why = await swallowedBy(settings, options, path, mutant, red, outcome);
         if (why) m.swallowedBy = why;
-        else if (uncovered) m.swallowedBy = `the gate's inputs do not include ${path}${describeIncludes(settings.config)}`;
+        else if (uncovered) m.swallowedBy = `the gate's inputs do not include ${path}${describeIncludes(settings)}`;
       }
       out.mutants.push(m);
       count(m);
@@ -356,20 +352,29 @@ function contextFor(settings: GateSettings<any>, options: MutateOptions): GateCo
   };
 }
 
-/** Every array entry under a filter-like key of `config` (one level of nesting), as a dotted path and value. */
-export function filterEntries(config: unknown): Array<{ path: Array<string | number>; value: unknown }> {
+/**
+ * Every array entry under the keys `filters` declares (core/types.ts GateFilters): `candidates` keys first (they
+ * swallow findings), then `inputs` keys (excludes only hide files, which `no-coverage` already points at), each as a
+ * key path and value. A declared key the config lacks, or that is no array, gives nothing.
+ */
+export function filterEntries(config: unknown, filters: GateFilters | undefined): Array<{ path: Array<string | number>; value: unknown }> {
   const out: Array<{ path: Array<string | number>; value: unknown }> = [];
-  const visit = (node: unknown, path: Array<string | number>, depth: number) => {
-    if (!node || typeof node !== 'object' || depth > 2) return;
-    for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
-      if (Array.isArray(v) && filterKey.test(k)) v.forEach((value, i) => out.push({ path: [...path, k, i], value }));
-      else if (v && typeof v === 'object' && !Array.isArray(v)) visit(v, [...path, k], depth + 1);
-    }
-  };
-  visit(config, [], 0);
-  // Allow-lists first: they swallow findings; excludes only hide files, which `no-coverage` already points at.
-  const rank = (e: { path: Array<string | number> }) => (e.path.some((k) => typeof k === 'string' && /allow|suppress|baseline|except/i.test(k)) ? 0 : 1);
-  return out.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map(({ e }) => e);
+  for (const key of [...(filters?.candidates ?? []), ...(filters?.inputs ?? [])]) {
+    const path = key.split('.');
+    const v = valueAt(config, path);
+    if (Array.isArray(v)) v.forEach((value, i) => out.push({ path: [...path, i], value }));
+  }
+  return out;
+}
+
+/** The value at the dotted `path` of `config`; undefined when a step is missing. */
+function valueAt(config: unknown, path: readonly string[]): unknown {
+  let node = config;
+  for (const k of path) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[k];
+  }
+  return node;
 }
 
 /** A deep copy of `config` without the array entry at `path`. */
@@ -394,7 +399,7 @@ async function swallowedBy(
   red: GateResult,
   outcome: MutantOutcome,
 ): Promise<string | undefined> {
-  for (const entry of filterEntries(settings.config).slice(0, 20)) {
+  for (const entry of filterEntries(settings.config, settings.gate.filters).slice(0, 20)) {
     if (options.signal?.aborted) return undefined;
     const config = withoutEntry(settings.config, entry.path);
     const again = await runOn(settings, config, options, path, mutant.content);
@@ -412,10 +417,10 @@ function dotted(path: ReadonlyArray<string | number>): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 }
 
-function describeIncludes(config: unknown): string {
-  if (!config || typeof config !== 'object') return '';
-  const parts = Object.entries(config as Record<string, unknown>)
-    .filter(([k, v]) => includeKey.test(k) && Array.isArray(v))
+function describeIncludes(settings: GateSettings<any>): string {
+  const parts = (settings.gate.filters?.includes ?? [])
+    .map((k) => [k, valueAt(settings.config, k.split('.'))] as const)
+    .filter(([, v]) => Array.isArray(v))
     .map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }

@@ -142,6 +142,8 @@ function buildCommandGate(spec: CommandGateSpec, options: BuildCommandGatesOptio
     run: (ctx, inputs) => runCommand(spec, ctx, inputs, reads, waiver),
     selfTest: () => (waiver ? [] : commandSelfTest(spec, mutations, reads, options.root ?? process.cwd())),
     mutations,
+    // The gate's config as the engines see it is its spec: `files` selects what the command reads.
+    filters: { includes: ['files'] },
   };
   specs.set(gate, spec);
   if (waiver) waivers.set(gate, waiver);

@@ -6,8 +6,9 @@
 // candidates. `tools:ignore="HardcodedText"` is Android Lint's own suppression and is honoured (as `suppressed`)
 // unless config turns it off.
 import { SaxesParser, type SaxesAttributeNS } from 'saxes';
-import { ANDROID_NS, DEFAULT_ANDROID_ATTRIBUTES, TOOLS_NS } from './defaults.js';
-import { hasLetter, parseDirective, type Candidate, type Directive, type Extraction } from './model.js';
+import { parseSuppression, type Directive } from '../../core/suppression.js';
+import { ANDROID_NS, DEFAULT_ANDROID_ATTRIBUTES, GATE_ID, TOOLS_NS } from './defaults.js';
+import { hasLetter, type Candidate, type Extraction } from './model.js';
 
 export { ANDROID_NS, DEFAULT_ANDROID_ATTRIBUTES, TOOLS_NS } from './defaults.js';
 
@@ -186,7 +187,7 @@ export function extractAndroidXml(source: string, options: AndroidXmlOptions = {
       skipTo(start);
       gap = parser.position + 1;
     }
-    const parsed = parseDirective(body);
+    const parsed = parseSuppression(body, GATE_ID);
     if (!parsed) return;
     const at = locate(start);
     const end = at.line + (body.match(/\n/gu)?.length ?? 0);

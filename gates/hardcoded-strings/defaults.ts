@@ -1,6 +1,9 @@
 // The hardcoded-strings gate's default lists and XML namespaces, apart from the extractors so that loading the gate
 // (its config schema, its mutation operators) does not load a parser. Sources are named beside each list.
 
+/** The gate's id: config key, finding.gate, and the id its suppression comments name. */
+export const GATE_ID = 'hardcoded-strings';
+
 /** Text-bearing attributes, canonical prefixes (`android:` for the platform namespace, `app:` for res-auto). */
 export const DEFAULT_ANDROID_ATTRIBUTES: readonly string[] = [
   'android:text',

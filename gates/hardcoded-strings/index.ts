@@ -3,9 +3,8 @@
 // (web-tree-sitter with the tree-sitter-wasms grammars). Spec: issue 3 "hardcoded-strings"; README.md beside this file.
 // This module is what every commit loads: metadata, config schema, input selection and the (parser-free) mutation
 // operators. The extractors (web-tree-sitter, saxes) load in run() from judge.ts; the cases in selfTest().
-import picomatch from 'picomatch';
 import { z } from 'zod';
-import { LoopgatesError } from '../../core/errors.js';
+import { selectInputs as selectByGlobs } from '../../core/inputs.js';
 import type { Gate } from '../../core/types.js';
 import {
   DEFAULT_ANDROID_ATTRIBUTES,
@@ -16,7 +15,8 @@ import {
 } from './defaults.js';
 import { hardcodedStringsMutations } from './mutations.js';
 
-export const GATE_ID = 'hardcoded-strings';
+export { GATE_ID } from './defaults.js';
+import { GATE_ID } from './defaults.js';
 
 /** Rule ids of the findings this gate reports. */
 export const RULES = {
@@ -145,29 +145,20 @@ export const PROBE_PATHS: readonly string[] = [
 ];
 
 /**
- * Select the gate's inputs from `targets`: included, not excluded, read by an extractor. When the filters remove every
- * candidate, an `exclude` entry that matches every PROBE_PATHS path too (such as `**`) is a blanket that blinds the gate:
- * throws LoopgatesError (verdict error, commit refused) naming the entry, instead of a quiet skip.
+ * Select the gate's inputs from `targets`: included, not excluded, read by an extractor (core/inputs.ts). An
+ * `exclude` entry that matches every PROBE_PATHS path and every candidate (such as `**`) blinds the gate: LoopgatesError
+ * (verdict error, commit refused) naming the entry, instead of a quiet skip.
  */
 export function selectInputs(targets: readonly string[], config: HardcodedStringsConfig): string[] {
-  // Extension first: compiling the globs costs more than a commit that stages no source file should pay.
-  const candidates = targets.filter((p) => languageOf(p) !== undefined);
-  if (candidates.length === 0) return [];
-  const inc = picomatch(config.include, { dot: true });
-  const exc = config.exclude.length > 0 ? picomatch(config.exclude, { dot: true }) : () => false;
-  const selected = candidates.filter((p) => inc(p) && !exc(p));
-  if (selected.length === 0) {
-    config.exclude.forEach((glob, i) => {
-      const m = picomatch(glob, { dot: true });
-      if (PROBE_PATHS.every((p) => m(p)) && candidates.every((p) => m(p))) {
-        throw new LoopgatesError(
-          `gates.${GATE_ID}.exclude[${i}] ${JSON.stringify(glob)} excludes every file this gate could read (layouts, Kotlin, Java, Swift, JSX): it can never find a hard-coded string`,
-          `narrow gates.${GATE_ID}.exclude[${i}] in loopgates.yaml, or turn the gate off out loud: gates.${GATE_ID}.enabled: false`,
-        );
-      }
-    });
-  }
-  return selected;
+  return selectByGlobs(targets, {
+    gate: GATE_ID,
+    include: config.include,
+    exclude: config.exclude,
+    reads: (p) => languageOf(p) !== undefined,
+    probePaths: PROBE_PATHS,
+    probeWhat: 'layouts, Kotlin, Java, Swift, JSX',
+    blindTo: 'a hard-coded string',
+  });
 }
 
 /** The gate (DESIGN.md "A gate is one object"). */
@@ -185,6 +176,7 @@ export const hardcodedStringsGate: Gate<HardcodedStringsConfig> = {
   run: async (ctx, inputs) => (await import('./judge.js')).judge(ctx, inputs),
   selfTest: async () => (await import('./selftest.js')).hardcodedStringsSelfTest(),
   mutations: hardcodedStringsMutations,
+  filters: { candidates: ['allow'], inputs: ['exclude'], includes: ['include'] },
 };
 
 export default hardcodedStringsGate;

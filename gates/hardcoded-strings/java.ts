@@ -1,9 +1,10 @@
 // Java (Android View system) extractor, on tree-sitter-java. Text-bearing calls follow the Android SDK:
 // TextView.setText / setHint / setError, View.setContentDescription / setTooltipText, Toolbar and Activity setTitle,
 // AlertDialog.Builder and Notification.Builder setters, Toast.makeText and Snackbar.make (text is the second argument).
+import { GATE_ID } from './defaults.js';
 import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
 import { KOTLIN_CALLS } from './kotlin.js';
-import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
+import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
 
 /** Method name -> index of the argument that is user text. Same Android APIs as Kotlin's call table. */
 export const JAVA_CALLS: Readonly<Record<string, number>> = Object.fromEntries(Object.entries(KOTLIN_CALLS).filter(([k]) => k !== 'Text'));
@@ -40,6 +41,7 @@ export async function extractJava(source: string): Promise<Extraction> {
       }
     });
     const directives = collectDirectives(root, source, {
+      gate: GATE_ID,
       comments: new Set(['line_comment', 'block_comment']),
       containers: new Set(),
     });

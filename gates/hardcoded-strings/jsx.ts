@@ -5,9 +5,9 @@
 // `<script>`…) and outside `<Trans>`, and the literal values of accessibility and text props (React Native
 // accessibility docs; WAI-ARIA `aria-label`; HTML `alt`, `title`, `placeholder`). `testID`, `style`, `key` and
 // `className` are never text.
-import { DEFAULT_JSX_ATTRIBUTES, DEFAULT_TEXT_COMPONENTS, DOM_NON_COPY_ELEMENTS, TRANSLATION_COMPONENTS } from './defaults.js';
+import { DEFAULT_JSX_ATTRIBUTES, DEFAULT_TEXT_COMPONENTS, DOM_NON_COPY_ELEMENTS, GATE_ID, TRANSLATION_COMPONENTS } from './defaults.js';
 import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
-import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type GrammarName, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
+import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type GrammarName, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
 
 export { DEFAULT_JSX_ATTRIBUTES, DEFAULT_TEXT_COMPONENTS } from './defaults.js';
 
@@ -156,6 +156,7 @@ export async function extractJsx(
       }
     });
     const directives = collectDirectives(root, source, {
+      gate: GATE_ID,
       comments: new Set(['comment']),
       wrappers: new Set(['jsx_expression']),
       skip: (s) => s.type === 'jsx_text' && s.text.trim() === '',

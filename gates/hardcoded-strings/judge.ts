@@ -7,7 +7,9 @@ import type { GateContext, GateOutput } from '../../core/types.js';
 import type { CatalogLookup, Platform, Suggestion } from './catalog-lookup.js';
 import { GATE_ID, languageOf, RULES, type HardcodedStringsConfig, type Language } from './index.js';
 import { openExtractor, type Extractor } from './extract.js';
-import { DEFAULT_TABLE, inRanges, type Candidate, type Extraction } from './model.js';
+import { removedEveryNote } from '../../core/inputs.js';
+import { inRanges } from '../../core/suppression.js';
+import { DEFAULT_TABLE, type Candidate, type Extraction } from './model.js';
 
 const PLATFORM: Readonly<Record<Language, Platform>> = {
   'android-xml': 'android',
@@ -157,9 +159,8 @@ export async function judge(
   for (const a of allow) {
     if (candidates > 0 && a.removed === candidates) notes.push(`allow-list entry /${a.source}/ matches every candidate (${a.removed} of ${candidates}): the gate saw no text it could judge`);
   }
-  if (candidates > 0 && filtered === candidates && !allow.some((a) => a.removed === candidates)) {
-    notes.push(`the allow-list (${allow.map((a) => `/${a.source}/`).join(', ')}) removed every candidate (${filtered} of ${candidates}) between its entries`);
-  }
+  const blind = removedEveryNote(`the allow-list (${allow.map((a) => `/${a.source}/`).join(', ')})`, 'candidate', filtered, candidates, ' between its entries');
+  if (blind && !allow.some((a) => a.removed === candidates)) notes.push(blind);
   const emptyLists: Array<[boolean, string]> = [
     [languages.has('android-xml') && config.attributes.android.length === 0, 'attributes.android'],
     [languages.has('kotlin') && config.attributes.kotlin.length === 0, 'attributes.kotlin'],

@@ -2,9 +2,9 @@
 // Text-bearing positions follow Android's APIs: Compose `Text`, `Modifier.semantics { contentDescription = … }`,
 // `Toast.makeText`, `TextView.setText`, AlertDialog.Builder and Notification.Builder setters, Material 3 composables'
 // named parameters. Compose preview code (`@Preview` functions, PreviewParameterProviders) never ships and is not read.
-import { DEFAULT_KOTLIN_NAMES } from './defaults.js';
+import { DEFAULT_KOTLIN_NAMES, GATE_ID } from './defaults.js';
 import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
-import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
+import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
 
 export { DEFAULT_KOTLIN_NAMES } from './defaults.js';
 
@@ -195,6 +195,7 @@ export async function extractKotlin(source: string, names: readonly string[] = D
       }
     });
     const directives = collectDirectives(root, source, {
+      gate: GATE_ID,
       comments: new Set(['line_comment', 'multiline_comment', 'comment']),
       containers: new Set(['statements']),
     });

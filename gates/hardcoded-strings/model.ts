@@ -1,5 +1,6 @@
-// The shapes every hardcoded-strings extractor returns, and the suppression-comment grammar they share.
-// Suppression syntax is loopgates' own: `loopgates-ignore hardcoded-strings: <reason>` in the file's comment syntax.
+// The shapes every hardcoded-strings extractor returns. Suppression comments (`loopgates-ignore hardcoded-strings:
+// <reason>`) are core/suppression.ts's.
+import type { Directive } from '../../core/suppression.js';
 
 /**
  * One user-visible literal found at a text-bearing position (a `contentDescription`, a `Text(…)` argument...).
@@ -40,17 +41,6 @@ export interface Candidate {
  */
 export const DEFAULT_TABLE = 'Localizable';
 
-/** One `loopgates-ignore hardcoded-strings` comment and the lines it covers. */
-export interface Directive {
-  /** 1-based line and column of the comment. */
-  line: number;
-  column: number;
-  /** The stated reason; undefined when the comment gives none (then the directive is void and itself a finding). */
-  reason: string | undefined;
-  /** Inclusive 1-based line ranges whose candidates the directive suppresses. */
-  ranges: Array<readonly [number, number]>;
-}
-
 /** What one extractor read from one file. */
 export interface Extraction {
   candidates: Candidate[];
@@ -74,28 +64,6 @@ export function hasLetter(text: string): boolean {
 /** Candidates in source order (tree walks meet an outer call before the literals of its receiver). */
 export function sortCandidates(list: Candidate[]): Candidate[] {
   return list.sort((a, b) => a.line - b.line || a.column - b.column);
-}
-
-const DIRECTIVE = /loopgates-ignore[ \t]+hardcoded-strings\b(?:[ \t]*:(.*))?/su;
-
-/**
- * Parse the body of one comment. Returns null when it is no hardcoded-strings directive, else the reason
- * (undefined when absent or blank). Comment closers (`*\/`, `-->`, `}`) are stripped by the caller or here.
- */
-export function parseDirective(comment: string): { reason: string | undefined } | null {
-  const m = DIRECTIVE.exec(comment);
-  if (!m) return null;
-  const reason = (m[1] ?? '')
-    .replace(/\*\/\s*\}?\s*$/u, '')
-    .replace(/-->\s*$/u, '')
-    .replace(/\s+/gu, ' ')
-    .trim();
-  return { reason: /[\p{L}\p{N}]/u.test(reason) ? reason : undefined };
-}
-
-/** Whether a 1-based `line` falls in one of `ranges`. */
-export function inRanges(line: number, ranges: ReadonlyArray<readonly [number, number]>): boolean {
-  return ranges.some(([a, b]) => line >= a && line <= b);
 }
 
 /**

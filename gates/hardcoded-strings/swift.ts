@@ -4,9 +4,9 @@
 // (`tableName:`, default `Localizable`), so they are candidates with a lookup key and table; `Text(verbatim:)`, UIKit
 // `.text =` / `.accessibilityLabel =` / `setTitle(_:for:)` and UIAlertController titles are plain `String`s and always
 // hard-coded.
-import { DEFAULT_SWIFT_PROPERTIES } from './defaults.js';
+import { DEFAULT_SWIFT_PROPERTIES, GATE_ID } from './defaults.js';
 import { DEFAULT_TABLE, hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
-import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from './tree-sitter.js';
+import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
 
 export { DEFAULT_SWIFT_PROPERTIES } from './defaults.js';
 
@@ -185,6 +185,7 @@ export async function extractSwift(source: string, properties: readonly string[]
       }
     });
     const directives = collectDirectives(root, source, {
+      gate: GATE_ID,
       comments: new Set(['comment', 'multiline_comment']),
       containers: new Set(['statements']),
     });

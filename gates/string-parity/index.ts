@@ -86,6 +86,7 @@ export const stringParityGate: Gate<StringParityConfig> = {
   run: async (ctx, inputs) => (await import('./judge.js')).checkCatalogs(ctx, inputs),
   selfTest: stringParitySelfTest,
   mutations: stringParityMutations,
+  filters: { inputs: ['exclude'], includes: ['include'] },
 };
 
 export default stringParityGate;

@@ -2,6 +2,7 @@
 // staging no catalog never loads the parsers. The per-file judging is judge-files.ts (what a shard worker loads).
 import picomatch from 'picomatch';
 import type { GateContext, GateOutput } from '../../core/types.js';
+import { removedEveryNote } from '../../core/inputs.js';
 import { fingerprint } from '../../core/finding.js';
 import { discoverCatalogs, lostAndroidDefaults, orphanedByBaseDeletion, pulledByLostDefaults, useParseCache } from './catalogs.js';
 import { RULES } from './defaults.js';
@@ -35,9 +36,9 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
   if (stagedPaths) useParseCache(ctx.ws, ctx.cacheDir, new Set(stagedPaths));
   const set = await discoverCatalogs(ctx.ws, discoveryOptions(config, await discoveryFocus(ctx.ws)));
   const notes: string[] = [...set.notes];
-  if (filtered && inputs.length === 0) {
-    notes.push(`gates.string-parity include/exclude removed every catalog file (${filtered} of ${candidates.length}): include ${JSON.stringify(config.include)}, exclude ${JSON.stringify(config.exclude)}`);
-  } else if (filtered) notes.push(`${filtered} of ${candidates.length} catalog files filtered by gates.string-parity include/exclude`);
+  const blind = removedEveryNote('gates.string-parity include/exclude', 'catalog file', filtered, candidates.length, `: include ${JSON.stringify(config.include)}, exclude ${JSON.stringify(config.exclude)}`);
+  if (blind) notes.push(blind);
+  else if (filtered) notes.push(`${filtered} of ${candidates.length} catalog files filtered by gates.string-parity include/exclude`);
   ctx.log(`${inputs.length} catalog file${inputs.length === 1 ? '' : 's'} to judge in ${new Set(inputs.map((p) => set.byPath.get(p)?.group.id)).size} group(s) of ${set.groups.length} discovered${filtered ? `; ${filtered} filtered` : ''}`);
   const deleted = await androidDeletions(ctx.ws);
   const lostDefaults = stagedPaths ? await lostAndroidDefaults(ctx.ws, set, [...stagedPaths, ...deleted]) : {};

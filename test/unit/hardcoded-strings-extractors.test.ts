@@ -4,7 +4,8 @@ import { DEFAULT_ANDROID_ATTRIBUTES, extractAndroidXml } from '../../gates/hardc
 import { extractJava } from '../../gates/hardcoded-strings/java.js';
 import { extractJsx } from '../../gates/hardcoded-strings/jsx.js';
 import { extractKotlin } from '../../gates/hardcoded-strings/kotlin.js';
-import { foldSpecifiers, parseDirective, type Extraction } from '../../gates/hardcoded-strings/model.js';
+import { parseSuppression } from '../../core/suppression.js';
+import { foldSpecifiers, type Extraction } from '../../gates/hardcoded-strings/model.js';
 import { extractSwift } from '../../gates/hardcoded-strings/swift.js';
 
 const at = (e: Extraction) => e.candidates.map((c) => `${c.line}:${c.column} ${c.literal}`);
@@ -19,18 +20,23 @@ function expectAnchored(src: string, e: Extraction): void {
   }
 }
 
-describe('parseDirective', () => {
+describe('parseSuppression', () => {
   it('reads the reason and strips comment closers', () => {
-    expect(parseDirective(' loopgates-ignore hardcoded-strings: brand name ')).toEqual({ reason: 'brand name' });
-    expect(parseDirective('/* loopgates-ignore hardcoded-strings: logo text */')).toEqual({ reason: 'logo text' });
-    expect(parseDirective('{/* loopgates-ignore hardcoded-strings: x */}')).toEqual({ reason: 'x' });
+    expect(parseSuppression(' loopgates-ignore hardcoded-strings: brand name ', 'hardcoded-strings')).toEqual({ reason: 'brand name' });
+    expect(parseSuppression('/* loopgates-ignore hardcoded-strings: logo text */', 'hardcoded-strings')).toEqual({ reason: 'logo text' });
+    expect(parseSuppression('{/* loopgates-ignore hardcoded-strings: x */}', 'hardcoded-strings')).toEqual({ reason: 'x' });
   });
   it('gives no reason for a bare or blank directive, and ignores other gates', () => {
-    expect(parseDirective('// loopgates-ignore hardcoded-strings')).toEqual({ reason: undefined });
-    expect(parseDirective('// loopgates-ignore hardcoded-strings:   ')).toEqual({ reason: undefined });
-    expect(parseDirective('/* loopgates-ignore hardcoded-strings: */')).toEqual({ reason: undefined });
-    expect(parseDirective('// loopgates-ignore secrets: test key')).toBeNull();
-    expect(parseDirective('// loopgates-ignore hardcoded-stringsx: y')).toBeNull();
+    expect(parseSuppression('// loopgates-ignore hardcoded-strings', 'hardcoded-strings')).toEqual({ reason: undefined });
+    expect(parseSuppression('// loopgates-ignore hardcoded-strings:   ', 'hardcoded-strings')).toEqual({ reason: undefined });
+    expect(parseSuppression('/* loopgates-ignore hardcoded-strings: */', 'hardcoded-strings')).toEqual({ reason: undefined });
+    expect(parseSuppression('// loopgates-ignore secrets: test key', 'hardcoded-strings')).toBeNull();
+    expect(parseSuppression('// loopgates-ignore hardcoded-stringsx: y', 'hardcoded-strings')).toBeNull();
+  });
+  it('is any gate\'s: the id names the gate, and a longer id is another gate', () => {
+    expect(parseSuppression('# loopgates-ignore maestro-flows: flaky on the emulator', 'maestro-flows')).toEqual({ reason: 'flaky on the emulator' });
+    expect(parseSuppression('// loopgates-ignore secrets-extra: x', 'secrets')).toBeNull();
+    expect(parseSuppression('<!-- loopgates-ignore secrets -->', 'secrets')).toEqual({ reason: undefined });
   });
 });
 

@@ -84,14 +84,18 @@ describe('seeded sampling', () => {
 });
 
 describe('filter entries', () => {
-  it('finds allow/exclude/ignore arrays one level deep and removes one entry from a copy', () => {
+  it('finds the arrays the gate declares as filters (candidates first, then inputs) and removes one entry from a copy', () => {
     const config = { allow: ['a', 'b'], include: ['**'], nested: { ignoreKeys: ['k'] }, exclude: [] };
-    expect(filterEntries(config)).toEqual([
+    const filters = { candidates: ['allow', 'nested.ignoreKeys'], inputs: ['exclude'], includes: ['include'] };
+    expect(filterEntries(config, filters)).toEqual([
       { path: ['allow', 0], value: 'a' },
       { path: ['allow', 1], value: 'b' },
       { path: ['nested', 'ignoreKeys', 0], value: 'k' },
     ]);
-    expect(filterEntries({ exclude: ['x'], allowList: ['y'] }).map((e) => e.value)).toEqual(['y', 'x']);
+    expect(filterEntries({ exclude: ['x'], allowList: ['y'] }, { candidates: ['allowList'], inputs: ['exclude'] }).map((e) => e.value)).toEqual(['y', 'x']);
+    // Names decide nothing: an undeclared key is no filter, whatever it is called; a declared one is, whatever its name.
+    expect(filterEntries({ allowPaths: ['p'], exclude: ['x'] }, undefined)).toEqual([]);
+    expect(filterEntries({ allowPaths: ['p'], knownBrands: ['Acme'] }, { candidates: ['knownBrands'] }).map((e) => e.value)).toEqual(['Acme']);
     expect(withoutEntry(config, ['nested', 'ignoreKeys', 0])).toEqual({ ...config, nested: { ignoreKeys: [] } });
     expect(config.nested.ignoreKeys).toEqual(['k']);
   });

@@ -61,6 +61,7 @@ export const goodGate: Gate<ToyConfig> = {
     { name: 'BAD on line 2 is reported', kind: 'red', files: { 'a.txt': 'fine\nBAD\n' }, expect: { file: 'a.txt', line: 2, rule: 'bad-word' } },
   ],
   mutations: [injectBad],
+  filters: { candidates: ['allow'], inputs: ['exclude'], includes: ['include'] },
 };
 
 /** Never reports anything, but reads its inputs. */

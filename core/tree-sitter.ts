@@ -1,14 +1,18 @@
-// Shared tree-sitter plumbing for the source extractors: grammar loading (web-tree-sitter 0.22 with the
-// tree-sitter-wasms grammars), tree walking, string-literal decoding and suppression comments.
-// Grammar node names come from each grammar's src/node-types.json (fwcd/tree-sitter-kotlin, tree-sitter-java,
-// alex-pinkus/tree-sitter-swift, tree-sitter-typescript's tsx and tree-sitter-javascript).
+// Tree-sitter for gates that read source code: grammar loading (web-tree-sitter 0.22 with the tree-sitter-wasms
+// grammars), the depth-first walk (which meets comment nodes too, unlike a lexer that drops them), string-literal
+// decoding and suppression comments (core/suppression.ts syntax). Grammar node names come from each grammar's
+// src/node-types.json (fwcd/tree-sitter-kotlin, tree-sitter-java, alex-pinkus/tree-sitter-swift,
+// tree-sitter-typescript's tsx and tree-sitter-javascript). Loaded only by the gates' run(), never on import.
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import type ParserModule from 'web-tree-sitter';
-import { parseDirective, type Directive } from './model.js';
+import { parseSuppression, type Directive } from './suppression.js';
 
-/** Grammars the gate loads, each at most once per process. */
-export type GrammarName = 'kotlin' | 'java' | 'swift' | 'tsx' | 'javascript';
+/**
+ * A grammar of tree-sitter-wasms (`out/tree-sitter-<name>.wasm`), each loaded at most once per process. The names
+ * listed are the ones hardcoded-strings uses; any other grammar the package ships (yaml, python, ...) loads the same.
+ */
+export type GrammarName = 'kotlin' | 'java' | 'swift' | 'tsx' | 'javascript' | (string & {});
 
 export type SyntaxNode = ParserModule.SyntaxNode;
 
@@ -182,6 +186,8 @@ export function decodeCEscapes(raw: string): string {
 
 /** Options of `collectDirectives`. */
 export interface DirectiveOptions {
+  /** The gate whose suppressions are collected (`loopgates-ignore <gate>: <reason>`). */
+  gate: string;
   /** Comment node types of the grammar. */
   comments: ReadonlySet<string>;
   /**
@@ -196,7 +202,7 @@ export interface DirectiveOptions {
 }
 
 /**
- * Find every `loopgates-ignore hardcoded-strings` comment and the lines it covers:
+ * Find every `loopgates-ignore <options.gate>` comment and the lines it covers:
  * - a trailing comment (code before it on its line) covers its own lines;
  * - a leading comment (alone on its line) covers its own lines and the whole next sibling node (a statement, a
  *   call spanning several lines, a JSX element), or only the next line when there is no next sibling.
@@ -205,7 +211,7 @@ export function collectDirectives(root: SyntaxNode, source: string, options: Dir
   const out: Directive[] = [];
   walk(root, (n) => {
     if (!options.comments.has(n.type)) return;
-    const parsed = parseDirective(n.text);
+    const parsed = parseSuppression(n.text, options.gate);
     if (!parsed) return;
     const start = n.startPosition.row + 1;
     const end = n.endPosition.row + 1;

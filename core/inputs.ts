@@ -1,0 +1,62 @@
+// Input selection for gates that read files by path: include/exclude globs (picomatch, `dot: true`,
+// repository-relative), the refusal of an exclude that blinds the gate to everything it could read, and the note a
+// gate prints when its filters removed every candidate (DESIGN.md: a filter that drops every candidate is itself a
+// warning). Used by hardcoded-strings and string-parity; a new gate with include/exclude keys calls these.
+import picomatch from 'picomatch';
+import { LoopgatesError } from './errors.js';
+
+/** How a gate selects its inputs from a run's targets. */
+export interface InputGlobs {
+  /** The gate id, for the config key path in the refusal (`gates.<gate>.exclude[i]`). */
+  gate: string;
+  /** Globs of the files judged; a path must match one. */
+  include: readonly string[];
+  /** Globs of paths never judged. */
+  exclude: readonly string[];
+  /** Paths the gate can read at all (by extension, say), tested before the globs, which cost more to compile. */
+  reads?: (path: string) => boolean;
+  /**
+   * One ordinary path of each kind the gate reads: when the globs leave nothing and an exclude entry matches every
+   * one of these and every candidate, that entry blinds the gate and the selection refuses (LoopgatesError: verdict
+   * `error`, the commit refused) instead of a quiet skip. Empty: never refuses.
+   */
+  probePaths?: readonly string[];
+  /** What the probe paths stand for, in the refusal: `layouts, Kotlin, Java, Swift, JSX`. */
+  probeWhat?: string;
+  /** What the gate could then never find, in the refusal: `a hard-coded string`. */
+  blindTo?: string;
+}
+
+/**
+ * The `targets` the gate reads: `reads`, included, not excluded, in the targets' order. Throws LoopgatesError naming
+ * the exclude entry when it matches every probe path and every candidate (`**`, `*`): that config can never judge.
+ */
+export function selectInputs(targets: readonly string[], globs: InputGlobs): string[] {
+  const candidates = globs.reads ? targets.filter(globs.reads) : [...targets];
+  if (candidates.length === 0) return [];
+  const inc = globs.include.length > 0 ? picomatch([...globs.include], { dot: true }) : () => false;
+  const exc = globs.exclude.length > 0 ? picomatch([...globs.exclude], { dot: true }) : () => false;
+  const selected = candidates.filter((p) => inc(p) && !exc(p));
+  const probes = globs.probePaths ?? [];
+  if (selected.length === 0 && probes.length > 0) {
+    globs.exclude.forEach((glob, i) => {
+      const m = picomatch(glob, { dot: true });
+      if (probes.every((p) => m(p)) && candidates.every((p) => m(p))) {
+        throw new LoopgatesError(
+          `gates.${globs.gate}.exclude[${i}] ${JSON.stringify(glob)} excludes every file this gate could read${globs.probeWhat ? ` (${globs.probeWhat})` : ''}: it can never find ${globs.blindTo ?? 'anything'}`,
+          `narrow gates.${globs.gate}.exclude[${i}] in loopgates.yaml, or turn the gate off out loud: gates.${globs.gate}.enabled: false`,
+        );
+      }
+    });
+  }
+  return selected;
+}
+
+/**
+ * The blindness note when `filter` removed every one of `total` candidates (`removed === total > 0`), else
+ * undefined: `<filter> removed every <unit> (<removed> of <total>)<tail>`. Printed as a warning with the verdict
+ * (GateOutput.notes); mutate names such notes when a mutant survives.
+ */
+export function removedEveryNote(filter: string, unit: string, removed: number, total: number, tail = ''): string | undefined {
+  return total > 0 && removed === total ? `${filter} removed every ${unit} (${removed} of ${total})${tail}` : undefined;
+}

@@ -1,0 +1,50 @@
+// Inline suppression comments, in loopgates' own syntax written in the file's comment syntax:
+// `loopgates-ignore <gate-id>: <reason>`. A suppression without a reason is void (the gate reports it as a finding),
+// so every suppressed candidate carries a reason a reviewer can read. core/tree-sitter.ts collectDirectives finds
+// them in parsed source and says which lines each covers; gates parsing other formats call parseSuppression on
+// each comment body they meet.
+
+/** One suppression comment and the lines it covers. */
+export interface Directive {
+  /** 1-based line and column of the comment. */
+  line: number;
+  column: number;
+  /** The stated reason; undefined when the comment gives none (then the directive is void and itself a finding). */
+  reason: string | undefined;
+  /** Inclusive 1-based line ranges whose candidates the directive suppresses. */
+  ranges: Array<readonly [number, number]>;
+}
+
+const patterns = new Map<string, RegExp>();
+
+/** `loopgates-ignore <gate>` then an optional `: reason`; the id must end there (`<gate>-other` is another gate). */
+function patternFor(gate: string): RegExp {
+  let re = patterns.get(gate);
+  if (!re) {
+    const id = gate.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+    re = new RegExp(`loopgates-ignore[ \\t]+${id}(?![\\p{L}\\p{N}_-])(?:[ \\t]*:(.*))?`, 'su');
+    patterns.set(gate, re);
+  }
+  return re;
+}
+
+/**
+ * Parse the body of one comment for gate `gate`. Returns null when it is no suppression of that gate, else the
+ * reason (undefined when absent or blank: a reason needs a letter or digit). Comment closers (`*\/`, `-->`, `}`) at
+ * the end are stripped.
+ */
+export function parseSuppression(comment: string, gate: string): { reason: string | undefined } | null {
+  const m = patternFor(gate).exec(comment);
+  if (!m) return null;
+  const reason = (m[1] ?? '')
+    .replace(/\*\/\s*\}?\s*$/u, '')
+    .replace(/-->\s*$/u, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return { reason: /[\p{L}\p{N}]/u.test(reason) ? reason : undefined };
+}
+
+/** Whether a 1-based `line` falls in one of `ranges`. */
+export function inRanges(line: number, ranges: ReadonlyArray<readonly [number, number]>): boolean {
+  return ranges.some(([a, b]) => line >= a && line <= b);
+}

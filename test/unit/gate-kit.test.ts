@@ -1,0 +1,65 @@
+// The gate kit's test helpers (test/helpers/gate.ts, test/helpers/cli.ts) and core helpers (core/inputs.ts), as a
+// gate author uses them.
+import { describe, expect, it } from 'vitest';
+import { LoopgatesError } from '../../core/errors.js';
+import { removedEveryNote, selectInputs } from '../../core/inputs.js';
+import { hardcodedStringsGate } from '../../gates/hardcoded-strings/index.js';
+import { errorsAt, runGateOver } from '../helpers/gate.js';
+import { runVerbInRepo } from '../helpers/cli.js';
+
+const LAYOUT = 'app/src/main/res/layout/main.xml';
+const layout = (text: string) => `<LinearLayout xmlns:android="http://schemas.android.com/apk/res/android">\n  <TextView android:text="${text}" />\n</LinearLayout>\n`;
+
+describe('runGateOver', () => {
+  it('judges a map of files staged, with the defaults or a config', async () => {
+    const red = await runGateOver(hardcodedStringsGate, { [LAYOUT]: layout('Hello there') });
+    expect(red.verdict).toBe('fail');
+    expect(errorsAt(red)).toEqual([`${LAYOUT}:2 hardcoded-text`]);
+    const allowed = await runGateOver(hardcodedStringsGate, { [LAYOUT]: layout('Hello there') }, { config: { allow: ['^Hello'] } });
+    expect(allowed.verdict).toBe('pass');
+    expect(allowed.counts.filtered).toBe(1);
+  });
+  it('gives skip staged and vacuous in --all when the gate reads nothing', async () => {
+    expect((await runGateOver(hardcodedStringsGate, { 'README.md': '# x\n' })).verdict).toBe('skip');
+    expect((await runGateOver(hardcodedStringsGate, { 'README.md': '# x\n' }, { mode: 'all' })).verdict).toBe('vacuous');
+    expect((await runGateOver(hardcodedStringsGate, { 'README.md': '# x\n' }, { mode: 'all', allowEmpty: 'no UI here' })).verdict).toBe('skip');
+  });
+});
+
+describe('core/inputs.ts', () => {
+  const globs = { gate: 'toy', include: ['**/*.txt'], exclude: ['vendor/**'], probePaths: ['a.txt', 'docs/b.txt'], probeWhat: 'text files', blindTo: 'a BAD word' };
+  it('selects included, not excluded, readable targets', () => {
+    expect(selectInputs(['a.txt', 'vendor/c.txt', 'd.md'], globs)).toEqual(['a.txt']);
+    expect(selectInputs(['a.txt', 'b.txt'], { ...globs, reads: (p) => p !== 'b.txt' })).toEqual(['a.txt']);
+  });
+  it('refuses an exclude that matches everything the gate could read, naming the entry', () => {
+    const err = (() => {
+      try {
+        selectInputs(['a.txt'], { ...globs, exclude: ['vendor/**', '**'] });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(LoopgatesError);
+    expect((err as Error).message).toBe('gates.toy.exclude[1] "**" excludes every file this gate could read (text files): it can never find a BAD word');
+    // An exclude that hides this commit's files but not every kind of file is a quiet skip, not a refusal.
+    expect(selectInputs(['vendor/c.txt'], globs)).toEqual([]);
+  });
+  it('says when a filter removed every candidate, and only then', () => {
+    expect(removedEveryNote('gates.toy.allow', 'word', 3, 3)).toBe('gates.toy.allow removed every word (3 of 3)');
+    expect(removedEveryNote('gates.toy.allow', 'word', 2, 3)).toBeUndefined();
+    expect(removedEveryNote('gates.toy.allow', 'word', 0, 0)).toBeUndefined();
+  });
+});
+
+describe('runVerbInRepo', () => {
+  it('runs a verb in a temp repository: exit, stdout, stderr, ledger, nothing written', async () => {
+    const yaml = 'version: 1\ngates:\n  secrets:\n    enabled: false\n  string-parity:\n    enabled: false\n';
+    const r = await runVerbInRepo({ 'loopgates.yaml': yaml, [LAYOUT]: layout('Hello there') }, ['run', '--all', '--format', 'json']);
+    expect(r.exit).toBe(1);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout).results.map((g: { gate: string; verdict: string }) => `${g.gate} ${g.verdict}`)).toContain('hardcoded-strings fail');
+    expect(r.ledger.map((l) => `${l.gate} ${l.verdict}`)).toEqual(['hardcoded-strings fail']);
+    expect(r.untouched).toBe(true);
+  });
+});
