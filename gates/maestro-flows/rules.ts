@@ -59,6 +59,24 @@ interface State {
   via: string[];
   /** The command of the starting flow the path left it through (cold-start reports there). */
   from?: Command;
+  /** The platform this path runs on, once a `when: {platform: …}` block decided it (lower case). */
+  platform?: string;
+}
+
+/** The platform of a `when:` that names only a platform (`when: {platform: iOS}`), lower case; else undefined. */
+function platformOnly(when: unknown): string | undefined {
+  const w = obj(when);
+  if (!w || Object.keys(w).length !== 1 || typeof w.platform !== 'string') return undefined;
+  return w.platform.toLowerCase();
+}
+
+/** The platform a command runs on by the platform-only `runFlow` blocks around it, if any. */
+function enclosingPlatform(c: Command): string | undefined {
+  for (let l: CommandList | undefined = c.list; l?.owner; l = l.owner.list) {
+    const p = l.kind === 'runFlow' ? platformOnly(obj(l.owner.arg)?.when) : undefined;
+    if (p) return p;
+  }
+  return undefined;
 }
 
 const MAX_STACK = 16;
@@ -77,7 +95,7 @@ function explore(set: FlowSet, start: State, transparent: (c: Command) => boolea
   const work: State[] = [start];
   while (work.length) {
     const s = work.pop()!;
-    const key = `${s.list.id}:${s.index}:${s.stack.map((f) => `${f.list.id}.${f.index}`).join(',')}`;
+    const key = `${s.list.id}:${s.index}:${s.platform ?? ''}:${s.stack.map((f) => `${f.list.id}.${f.index}`).join(',')}`;
     if (seen.has(key)) continue;
     seen.add(key);
     if (seen.size > MAX_STATES || s.stack.length > MAX_STACK) {
@@ -96,15 +114,23 @@ function explore(set: FlowSet, start: State, transparent: (c: Command) => boolea
       const flow = r && 'path' in r ? set.flows.get(r.path) : undefined;
       if (!flow) return out.push({ kind: 'unknown', via: s.via });
       const from = leaving(cmd);
-      work.push({ list: entryList(flow), index: 0, stack: [...s.stack, { list: s.list, index: s.index + 1 }], via: [...s.via, flow.path], ...(from ? { from } : {}) });
+      work.push({ list: entryList(flow), index: 0, stack: [...s.stack, { list: s.list, index: s.index + 1 }], via: [...s.via, flow.path], ...(from ? { from } : {}), ...(s.platform ? { platform: s.platform } : {}) });
     };
-    const enterBody = (body: CommandList) => {
+    const enterBody = (body: CommandList, platform = s.platform) => {
       const from = s.from;
-      work.push({ list: body, index: 0, stack: s.stack, via: s.via, ...(from ? { from } : {}) });
+      work.push({ list: body, index: 0, stack: s.stack, via: s.via, ...(from ? { from } : {}), ...(platform ? { platform } : {}) });
     };
     if (cmd.name === 'runFlow' || cmd.name === 'retry') {
-      if (cmd.name === 'runFlow' && obj(cmd.arg)?.when !== undefined) work.push(next);
-      if (cmd.body) enterBody(cmd.body);
+      const when = cmd.name === 'runFlow' ? obj(cmd.arg)?.when : undefined;
+      // A platform-only condition is decided once the path knows its platform (an Android block's tap never meets
+      // the iOS block after it); other conditions are not evaluated: the block may run or not.
+      const p = platformOnly(when);
+      if (p && s.platform && p !== s.platform) {
+        work.push(next);
+        continue;
+      }
+      if (when !== undefined && !(p && s.platform === p)) work.push(next);
+      if (cmd.body) enterBody(cmd.body, p ?? s.platform);
       else if (cmd.ref) enterFile();
       else work.push(next);
       continue;
@@ -134,7 +160,7 @@ function entryList(flow: Flow): CommandList {
 function afterList(set: FlowSet, s: State, work: State[], out: Outcome[], fanOut: boolean): void {
   const { list } = s;
   const flow = list.flow;
-  const carry = s.from ? { from: s.from } : {};
+  const carry = { ...(s.from ? { from: s.from } : {}), ...(s.platform ? { platform: s.platform } : {}) };
   if (list.owner) {
     if (list.kind === 'repeat') work.push({ ...s, index: 0 });
     work.push({ list: list.owner.list, index: list.owner.index + 1, stack: s.stack, via: s.via, ...carry });
@@ -181,7 +207,8 @@ interface TapVerdict {
 
 function judgeTap(set: FlowSet, tap: Command, strict: boolean): TapVerdict {
   const transparent = (c: Command) => NEUTRAL.has(c.name) || (CHECKS.has(c.name) && isOptional(c));
-  const start: State = { list: tap.list, index: tap.index + 1, stack: [], via: [tap.list.flow.path] };
+  const platform = enclosingPlatform(tap);
+  const start: State = { list: tap.list, index: tap.index + 1, stack: [], via: [tap.list.flow.path], ...(platform ? { platform } : {}) };
   const verdict: TapVerdict = { focus: false, crossed: false, involves: [tap.list.flow.path] };
   const involve = (via: string[]) => {
     if (via.length > 1) verdict.crossed = true;
@@ -209,7 +236,8 @@ function judgeTap(set: FlowSet, tap: Command, strict: boolean): TapVerdict {
       verdict.focus = true;
       involve(o.via);
       const typing = (c: Command) => transparent(c) || TYPING.has(c.name);
-      const again = explore(set, { list: o.cmd.list, index: o.cmd.index + 1, stack: [], via: o.via }, typing, true);
+      const p2 = enclosingPlatform(o.cmd) ?? platform;
+      const again = explore(set, { list: o.cmd.list, index: o.cmd.index + 1, stack: [], via: o.via, ...(p2 ? { platform: p2 } : {}) }, typing, true);
       for (const o2 of again) {
         bad = judge(o2, o.cmd);
         if (bad) break;

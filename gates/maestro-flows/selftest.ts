@@ -77,6 +77,20 @@ export function maestroFlowsSelfTest(): SelfTestCase[] {
   const missing = variant('- runFlow: subflows/open-settings.yaml\n', '- runFlow: subflows/close-dialog.yaml\n- runFlow: subflows/open-settings.yaml\n');
   const warm = variant('- launchApp:\n    clearState: true\n', '- launchApp:\n    stopApp: false\n');
   const selectorNext = variant('- assertVisible: "Settings"\n', '', GREEN_SUB);
+  const platformSub = `appId: com.example.notes
+---
+- runFlow:
+    when:
+      platform: Android
+    commands:
+      - tapOn: "Menu"
+- runFlow:
+    when:
+      platform: iOS
+    commands:
+      - back
+- assertVisible: "Settings"
+`;
   const noConfig = GREEN_SUB.replace('appId: com.example.notes\n---\n', '');
   return [
     { name: 'clean flow: taps checked, focus tap typed then checked, bounded retry and repeat, subflow checked by its caller', kind: 'green', files: green },
@@ -90,6 +104,8 @@ export function maestroFlowsSelfTest(): SelfTestCase[] {
       targets: [MAIN],
       expect: { file: SUB, line: lineOf(GREEN_SUB, '- tapOn: "Settings"'), rule: 'tap-without-check' },
     },
+    { name: 'a tap in an Android-only block is not judged by the iOS-only block after it', kind: 'green', files: { ...green, [SUB]: platformSub } },
+    red('the same tap followed by back outside the platform blocks', 'tap-without-check', SUB, platformSub.replace('- assertVisible: "Settings"\n', '- back\n'), '- tapOn: "Menu"'),
     { name: 'a tap followed by a selector tap passes by default (Maestro waits for that element)', kind: 'green', files: { ...green, [SUB]: selectorNext } },
     red('strictChecks: a following selector tap does not count as the check', 'tap-without-check', SUB, selectorNext, '- tapOn: "More"', { config: { strictChecks: true } }),
     red('repeat with while and no times', 'unbounded-repeat', MAIN, whileOnly, '- repeat:'),

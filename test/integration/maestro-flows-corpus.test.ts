@@ -15,9 +15,9 @@ const MAESTRO_REPO = { flows: ['e2e/workspaces/demo_app/**/*.yaml', 'maestro-tes
 
 const projects: Record<string, { config?: unknown; stats: FlowStats; findings: Record<string, number>; errors: number }> = {
   'RocketChat__Rocket.Chat.ReactNative': {
-    stats: { flows: 24, taps: 74, tapsChecked: 68, focusTaps: 30, tapsAcrossRunFlow: 10, retries: 1, unboundedRepeats: 0, pointTaps: 2, missingFiles: 4 },
-    findings: { 'missing-file': 4, 'point-tap': 2, 'regex-selector': 14, 'tap-without-check': 6 },
-    errors: 10,
+    stats: { flows: 24, taps: 74, tapsChecked: 69, focusTaps: 30, tapsAcrossRunFlow: 10, retries: 1, unboundedRepeats: 0, pointTaps: 2, missingFiles: 4 },
+    findings: { 'missing-file': 4, 'point-tap': 2, 'regex-selector': 14, 'tap-without-check': 5 },
+    errors: 9,
   },
   duckduckgo__Android: {
     stats: { flows: 27, taps: 174, tapsChecked: 172, focusTaps: 67, tapsAcrossRunFlow: 39, retries: 14, unboundedRepeats: 2, pointTaps: 0, missingFiles: 4 },
@@ -91,6 +91,9 @@ describe('maestro-flows on the Maestro flow corpus (--all)', () => {
     const ddg = await at('duckduckgo__Android');
     expect(ddg).toContain('.maestro/autofill/2_autofill_add_search_update_delete_creds.yaml:22:9 unbounded-repeat');
     expect(ddg).toContain('.maestro/autofill/1_autofill_shown_in_overflow.yaml:14:9 retry-bound');
+    // logout.yaml's Android-only `tapOn Logout` is not judged by the iOS-only point tap after it (was a false red).
+    const rc = await at('RocketChat__Rocket.Chat.ReactNative');
+    expect(rc.filter((f) => f.startsWith('.maestro/helpers/logout.yaml:'))).toEqual([]);
     const maestro = await at('mobile-dev-inc__maestro', MAESTRO_REPO);
     expect(maestro).toContain('maestro-test/src/test/resources/014_tap_on_point.yaml:4:5 point-tap');
     expect(maestro).toContain('maestro-test/src/test/resources/075_repeat_while.yaml:3:3 unbounded-repeat');
