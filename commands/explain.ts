@@ -28,9 +28,13 @@ export function makeExplainVerb(deps: VerbDeps = {}): Verb {
       const { loadConfig } = await import('../core/config.js');
       const config = loadConfig(root, await configOptions(deps.gates));
       const shown = config.gates.filter((g) => g.enabled || values.all);
+      // The loops that are not gates (DESIGN.md "The loops around the gates"), with the bounds in force.
+      const [{ retryLoopAnswers }, { DEFAULT_BOUNDS }] = await Promise.all([import('../scripts/retry/loop.js'), import('../scripts/retry/signatures.js')]);
+      const bounds = config.retry?.bounds ?? DEFAULT_BOUNDS;
+      const retryLoop = { id: 'retry', title: 'loopgates retry -- <command>: bounded retry of known flakes, the anti-loop breaker', ...retryLoopAnswers(bounds), bounds: { maxRetries: { default: 1, cap: 3 }, ...bounds } };
       if (format === 'json') {
         const gates = shown.map((g) => ({ id: g.gate.id, title: g.gate.title, enabled: g.enabled, source: g.source, timeoutMs: g.settings.timeoutMs, ...g.gate.loop }));
-        io.stdout(`${JSON.stringify({ config: config.file, found: config.found, gates, loops: LOOPS }, null, 2)}\n`);
+        io.stdout(`${JSON.stringify({ config: config.file, found: config.found, gates, loops: [...LOOPS, retryLoop] }, null, 2)}\n`);
         return 0;
       }
       const out: string[] = [];
@@ -46,6 +50,12 @@ export function makeExplainVerb(deps: VerbDeps = {}): Verb {
         for (const k of ['runs', 'reads', 'ends', 'asks'] as const) out.push(`  ${k.padEnd(5)}  ${l[k]}`);
         out.push('');
       }
+      out.push(`${retryLoop.id} — ${retryLoop.title} (loop)`);
+      for (const k of ['runs', 'reads', 'ends', 'asks'] as const) out.push(`  ${k.padEnd(5)}  ${retryLoop[k]}`);
+      out.push(
+        `  bound  --max 1 retry by default (at most 3); same cause ${bounds.sameCause}x in a row; ${bounds.taskFailures} failures per task in ${bounds.taskWindowHours} h; a flake forgiven more than ${bounds.forgiven.count} times in ${bounds.forgiven.windowHours} h is reported as a bug`,
+        '',
+      );
       io.stdout(`${out.join('\n').trimEnd()}\n`);
       return 0;
     },

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { CommandIO, Verb } from '../core/command.js';
 import { parseVerbArgs } from './args.js';
 import type { PreflightStep, VerbDeps } from './execute.js';
-import type { ConfiguredGate } from '../core/config.js';
+import type { ConfiguredGate, LoadedConfig } from '../core/config.js';
 import { LoopgatesError } from '../core/errors.js';
 import { findTopLevel, gitEnv, resolveRepo } from '../core/git.js';
 import { appendLedger, cacheRoot as cacheRootFor, ledgerPath, type LedgerEntry } from '../core/ledger.js';
@@ -41,9 +41,14 @@ Options:
   --format <f>   text (default) or json
   -h, --help     this text
 
+Without --gate, every retry signature (rules/flakes.yaml, rules/ask-human.yaml, loopgates.yaml retry:) is proven
+too: it must match each of its real sample lines (else DECORATION) and no near-miss, no ordinary failure of
+rules/ordinary-failures.yaml and not the empty string (else NOISY).
+
 Passing proofs are cached under <git common dir>/loopgates/cache, so the next commit's self-test step hits.
 
-Exit codes: 0 every gate PROVEN (or WAIVED) · 1 a gate is not PROVEN, or zero cases ran · 2 a case could not run
+Exit codes: 0 every gate PROVEN (or WAIVED) and every retry signature PROVEN · 1 a gate or a signature is not
+PROVEN, or zero cases ran · 2 a case could not run
 (crash, timeout, missing tool), an unknown --gate, or loopgates.yaml is invalid.
 `;
 
@@ -75,6 +80,8 @@ interface Selected {
   root: string;
   inGit: boolean;
   gates: ConfiguredGate[];
+  /** loopgates.yaml `retry:` (its signatures are proven with the shipped ones). */
+  retry: LoadedConfig['retry'];
 }
 
 /** Load loopgates.yaml from the repository containing `io.cwd` and pick the gates (`--gate` or every enabled one). */
@@ -88,7 +95,7 @@ async function select(io: CommandIO, gateIds: readonly string[], deps: VerbDeps)
   const unknown = gateIds.filter((id) => !known.includes(id));
   if (unknown.length) throw new LoopgatesError(unknown.map((id) => messages.unknownGate(id, known)).join('\n'), messages.unknownGateFix);
   const gates = gateIds.length ? config.gates.filter((g) => gateIds.includes(g.gate.id)) : config.gates.filter((g) => g.enabled);
-  return { root, inGit: top !== null, gates: gates.map((g) => rooted(g, root)) };
+  return { root, inGit: top !== null, gates: gates.map((g) => rooted(g, root)), retry: config.retry };
 }
 
 /** Command gates built by the config loader read their real files from the process cwd; rebuild them at `root`. */
@@ -138,7 +145,11 @@ export function makeSelftestVerb(deps: VerbDeps = {}): Verb {
         }),
       ));
       if (io.isTTY) io.stderr('\r\x1b[K');
-      io.stdout(format === 'json' ? `${JSON.stringify({ version: packageVersion(), ...report }, null, 2)}\n` : selfTestText(report, io.isTTY));
+      // The retry runner's signatures prove themselves like gates (scripts/retry/signatures.ts); not with --gate.
+      const signatures = values.gate?.length ? undefined : (await import('../scripts/retry/signatures.js')).proveAll(sel.retry);
+      const signaturesOk = !signatures || signatures.every((p) => p.proof === 'PROVEN');
+      if (format === 'json') io.stdout(`${JSON.stringify({ version: packageVersion(), ...report, ...(signatures ? { signatures } : {}) }, null, 2)}\n`);
+      else io.stdout(selfTestText(report, io.isTTY) + (signatures ? (await import('../scripts/retry/signatures.js')).proofsText(signatures) : ''));
       if (sel.inGit) {
         try {
           const cacheRoot = await cacheRootOf(sel.root, io);
@@ -155,7 +166,8 @@ export function makeSelftestVerb(deps: VerbDeps = {}): Verb {
       const ts = new Date().toISOString();
       await writeLedger(sel.root, sel.inGit, io, report.gates.map((g) => ({ ts, kind: 'selftest', gate: g.gate, verdict: g.proof, cases: g.cases.length, outcomes: g.cases.map((c) => c.outcome) })));
       if (io.signal.aborted) return 2;
-      if (report.ok) return 0;
+      if (report.ok && signaturesOk) return 0;
+      if (report.ok) return 1;
       return report.gates.some((g) => g.cases.some((c) => c.outcome === 'error')) ? 2 : 1;
     },
   };

@@ -168,7 +168,8 @@ Exit codes: 0 commit allowed · 1 a gate failed · 2 loopgates, config or a requ
 `,
   explain: `Usage: loopgates explain [--format text|json]
 
-Print every enabled gate's four answers (DESIGN.md "the four answers"):
+Print every enabled gate's four answers (DESIGN.md "the four answers"), then those of the loops that are not
+gates (loopgates retry), with the bounds in force:
   runs   what runs
   reads  what it reads to decide
   ends   what ends it: the pass condition and the bound

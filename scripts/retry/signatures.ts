@@ -224,3 +224,26 @@ export function loadSignatures(section: RetrySection | undefined, dir: string = 
   }
   return set;
 }
+
+/**
+ * `loopgates selftest`'s part for signatures: every signature in force (shipped, then the repository's `retry:`)
+ * proven against its samples and the ordinary failures. Throws LoopgatesError only when a shipped file cannot be read.
+ */
+export function proveAll(section: RetrySection | undefined, dir: string = rulesDir()): SignatureProof[] {
+  const set = mergeSignatures(shippedSignatures(dir), section);
+  return proveSignatures([...set.flakes, ...set.askHuman], ordinaryFailures(dir));
+}
+
+/** The text selftest prints for the signature proofs: one line per signature that is not PROVEN, then a tally. */
+export function proofsText(proofs: readonly SignatureProof[]): string {
+  const lines = ['', 'retry signatures (rules/flakes.yaml, rules/ask-human.yaml, loopgates.yaml retry:)'];
+  for (const p of proofs) {
+    if (p.proof === 'PROVEN') continue;
+    lines.push(`  ${p.proof.padEnd(10)} ${p.kind} ${p.id}${p.origin === 'repository' ? ' (loopgates.yaml)' : ''}`);
+    for (const why of p.problems) lines.push(`             ${why}`);
+  }
+  const bad = proofs.filter((p) => p.proof !== 'PROVEN').length;
+  lines.push(`  ${proofs.length} signatures: ${proofs.length - bad} PROVEN${bad ? `, ${bad} not (a signature that misses its real line is DECORATION; one that matches a near-miss or an ordinary failure is NOISY)` : ''}`);
+  lines.push(bad ? 'retry signatures FAILED' : 'retry signatures passed');
+  return `${lines.join('\n')}\n`;
+}

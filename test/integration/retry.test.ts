@@ -306,3 +306,100 @@ describe('loopgates retry: reports', () => {
     });
   });
 });
+
+describe('loopgates retry: the signatures prove themselves; explain; command gates', () => {
+  const ownSignature = (match: string, sample: string) =>
+    [
+      'version: 1',
+      'retry:',
+      '  signatures:',
+      '    - id: our-emulator-flake',
+      '      description: our emulator script loses the device now and then',
+      `      match: ['${match}']`,
+      '      source: https://example.invalid/our-ci-log',
+      '      samples:',
+      `        match: ['${sample}']`,
+      "        nearMiss: ['emu: started']",
+      '  bounds: {forgiven: {count: 1}}',
+      '',
+    ].join('\n');
+
+  it('selftest proves every signature; a repository signature whose sample stopped matching is DECORATION, exit 1', async () => {
+    await inRepo({}, async (repo) => {
+      const good = await cli(repo, ['selftest']);
+      expect(good.code).toBe(0);
+      expect(good.stdout).toContain('  15 signatures: 15 PROVEN');
+      expect(good.stdout).toContain('retry signatures passed');
+      writeFileSync(join(repo.dir, 'loopgates.yaml'), ownSignature('emu: lost the device', 'emu: device lost'));
+      const bad = await cli(repo, ['selftest']);
+      expect(bad.code).toBe(1);
+      // The gates still prove themselves: the exit 1 is the signature's.
+      expect(bad.stdout).toContain('self-test passed');
+      expect(bad.stdout).toContain('  DECORATION flake our-emulator-flake (loopgates.yaml)\n             does not match its real line "emu: device lost"');
+      expect(bad.stdout).toContain('retry signatures FAILED');
+      // retry itself refuses to trust it (exit 2), before running anything.
+      const r = await cli(repo, ['retry', '--', 'true']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('flake signature our-emulator-flake (loopgates.yaml retry:) is DECORATION');
+    });
+  });
+
+  it("match: '.*' in loopgates.yaml is refused at load (exit 2) with its line", async () => {
+    await inRepo({}, async (repo) => {
+      writeFileSync(join(repo.dir, 'loopgates.yaml'), ownSignature('.*', 'emu: lost the device'));
+      const r = await cli(repo, ['retry', '--', 'true']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('loopgates.yaml:6  retry.signatures[0].match: signature our-emulator-flake is NOISY: matches its near-miss "emu: started"');
+    }, 'version: 1\n');
+  });
+
+  it('a flake forgiven more often than the bound still passes, and says loudly that it is a bug to fix', async () => {
+    await inRepo({ 'emu.sh': 'if [ $(( n % 2 )) = 1 ]; then echo "emu: lost the device" >&2; exit 1; fi\necho ok' }, async (repo) => {
+      writeFileSync(join(repo.dir, 'loopgates.yaml'), ownSignature('emu: lost the device', 'emu: lost the device'));
+      const first = await cli(repo, ['retry', '--task', 't', '--', 'sh', 'emu.sh']);
+      expect(first.code).toBe(0);
+      expect(first.stderr).not.toContain('WARNING');
+      const second = await cli(repo, ['retry', '--task', 't', '--', 'sh', 'emu.sh']);
+      expect(second.code).toBe(0);
+      expect(second.stderr).toContain('FLAKY(our-emulator-flake) 2/2');
+      expect(second.stderr).toContain('WARNING: flake our-emulator-flake was forgiven 2 times in the last 24 h (bound 1): it is a bug to fix, not noise');
+    });
+  });
+
+  it("explain prints retry's four answers with the bounds in force", async () => {
+    await inRepo({}, async (repo) => {
+      writeFileSync(join(repo.dir, 'loopgates.yaml'), 'version: 1\nretry:\n  bounds: {sameCause: 2, taskFailures: 5}\n');
+      const r = await cli(repo, ['explain']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('retry — loopgates retry -- <command>');
+      expect(r.stdout).toContain('the same failure fingerprint 2 times in a row for one command and task: ASK-HUMAN(same-cause)');
+      expect(r.stdout).toContain('  bound  --max 1 retry by default (at most 3); same cause 2x in a row; 5 failures per task in 24 h');
+      const j = JSON.parse((await cli(repo, ['explain', '--format', 'json'])).stdout) as { loops: Array<{ id: string; bounds: { sameCause: number } }> };
+      expect(j.loops.filter((l) => l.id === 'retry').map((l) => l.bounds.sameCause)).toEqual([2]);
+    });
+  });
+
+  it('a command gate with retry: is re-run on its known flake and its FLAKY outcome shows in the report', async () => {
+    const yaml = [
+      'version: 1',
+      'gates: {secrets: {enabled: false}, hardcoded-strings: {enabled: false}, string-parity: {enabled: false}}',
+      'commands:',
+      '  - id: device-tests',
+      '    command: [sh, gate.sh]',
+      '    loop: {runs: the device tests, reads: src/**, ends: one pass; exit 0 passes, asks: never}',
+      "    files: ['src/**']",
+      '    selfTest: {waived: needs a device}',
+      '    retry: {signatures: [adb-device-offline]}',
+      '',
+    ].join('\n');
+    await inRepo({ 'gate.sh': 'if [ "$n" = 1 ]; then echo "adb: device offline" >&2; exit 1; fi\necho ok' }, async (repo) => {
+      writeFileSync(join(repo.dir, 'src.txt'), '');
+      repo.write('src/a.txt', 'a\n');
+      const r = await cli(repo, ['run', '--all', '--gate', 'device-tests']);
+      expect(r.stdout + r.stderr).toContain('TRY 1 FAIL exit 1: known flake adb-device-offline, retrying');
+      expect(r.stdout + r.stderr).toContain('FLAKY(adb-device-offline) 2/2');
+      expect(r.code).toBe(0);
+      expect(runs(repo)).toBe(2);
+    }, yaml);
+  });
+});
