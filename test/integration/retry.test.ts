@@ -42,7 +42,7 @@ const script = (body: string) => `echo $$ > pgid\nn=$(( $(cat runs 2>/dev/null |
 const DAEMON = 'Gradle build daemon disappeared unexpectedly (it may have been killed or may have crashed)';
 
 async function inRepo<T>(scripts: Record<string, string>, fn: (repo: TempRepo) => Promise<T>, yaml = 'version: 1\n'): Promise<T> {
-  const files: Record<string, string> = { 'loopgates.yaml': yaml, '.gitignore': 'runs\npgid\nnum\ngrandchild\n*.xml\n' };
+  const files: Record<string, string> = { 'loopgates.yaml': yaml, '.gitignore': 'runs\npgid\nnum\ngrandchild\ncleanups\n*.xml\n' };
   for (const [k, v] of Object.entries(scripts)) files[k] = script(v);
   return withGitRepo(files, async (repo) => {
     repo.git('add', '-A');
@@ -168,6 +168,31 @@ describe('loopgates retry: outcomes', () => {
       const missing = await cli(repo, ['retry', '--', 'no-such-tool-xyz']);
       expect(missing.code).toBe(2);
       expect(missing.stderr).toContain('no-such-tool-xyz was not found on PATH');
+    });
+  });
+
+  it('--on-retry runs the cleanup between attempts; a failing cleanup stops the loop (exit 2); --rule narrows the signatures', async () => {
+    await inRepo({ 'flaky.sh': `if [ "$n" = 1 ]; then echo '${DAEMON}' >&2; exit 1; fi\necho built` }, async (repo) => {
+      // Not through script(): the cleanup must not count as a run of the command.
+      repo.write('stop.sh', 'echo stopped >> cleanups\n');
+      const r = await cli(repo, ['retry', '--on-retry', 'sh stop.sh', '--delay', '100ms', '--task', 'a', '--', 'sh', 'flaky.sh']);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('cleanup before attempt 2: sh stop.sh');
+      expect(readFileSync(join(repo.dir, 'cleanups'), 'utf8')).toBe('stopped\n');
+      expect(runs(repo)).toBe(2);
+      writeFileSync(join(repo.dir, 'runs'), '0\n');
+      const broken = await cli(repo, ['retry', '--on-retry', 'sh no-such-cleanup.sh', '--task', 'b', '--', 'sh', 'flaky.sh']);
+      expect(broken.code).toBe(2);
+      expect(broken.stderr).toMatch(/WARNING: the cleanup between attempts \(sh no-such-cleanup\.sh\) failed \(exit \d+\): no further attempt/);
+      expect(runs(repo)).toBe(1);
+      writeFileSync(join(repo.dir, 'runs'), '0\n');
+      const narrowed = await cli(repo, ['retry', '--rule', 'adb-device-offline', '--task', 'c', '--', 'sh', 'flaky.sh']);
+      expect(narrowed.code).toBe(1);
+      expect(narrowed.stderr).toContain('FAILED 1/2 — no known flake signature matched');
+      expect(runs(repo)).toBe(1);
+      const unknown = await cli(repo, ['retry', '--rule', 'no-such-rule', '--', 'true']);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain('unknown flake signature no-such-rule');
     });
   });
 
