@@ -11,7 +11,7 @@ import { LoopgatesError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { runTool } from '../core/tools.js';
 import { probeGitleaks, resolveGitleaks } from '../gates/secrets/gitleaks.js';
-import { detectManagers, listsLoopgates, localLoopgatesFiles, readPackageJson, repoLayout, STORED_HOOK, type Managers, type RepoLayout } from './install/layout.js';
+import { detectManagers, detectPackageManager, listsLoopgates, localLoopgatesFiles, readPackageJson, repoLayout, STORED_HOOK, strayLockfiles, type Managers, type RepoLayout } from './install/layout.js';
 import { applyPlacements, planPlacement, verifyPlacements, type Placement, type Problem } from './install/place.js';
 import { proveHook } from './install/proof.js';
 import {
@@ -264,7 +264,8 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
       if (mode === 'npm') {
         const pj = join(top, 'package.json');
         const text = readFileSync(pj, 'utf8');
-        if (changes.write(pj, withPrepare(text), statModeOr(pj, 0o644), 'package-json')) ctx.out('added a "prepare" script to package.json (fresh clones get the hook on npm install)');
+        const pm = detectPackageManager(readPackageJson(top), top);
+        if (changes.write(pj, withPrepare(text), statModeOr(pj, 0o644), 'package-json')) ctx.out(`added a "prepare" script to package.json (fresh clones get the hook on ${pm.install})`);
       } else {
         const record = join(commonDir, 'loopgates', 'cli-path');
         if (changes.write(record, `${cliEntry()}\n`, 0o644, 'cli-record')) ctx.out(`recorded the CLI for the hook: ${cliEntry()}`);
@@ -337,7 +338,13 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
   // `npm install` fails and never places the hook.
   const toCommit = ['.loopgates', '.gitattributes', 'loopgates.yaml', ...(mode === 'npm' ? ['package.json', ...localLoopgatesFiles(readPackageJson(top), top)] : []), ...plan.placements.flatMap((p) => (p.kind === 'block' ? [rel(p.file)] : []))];
   ctx.out(`next: commit the hook so every clone runs it: git add ${[...new Set(toCommit)].join(' ')}`);
-  if (mode === 'standalone') ctx.out(`other clones: run \`node ${process.argv[1] ?? '/path/to/loopgates/bin/loopgates.js'} install\` once after cloning (loopgates is not on the npm registry: not npx), or add loopgates to package.json devDependencies`);
+  if (mode === 'npm') {
+    const pm = detectPackageManager(readPackageJson(top), top);
+    const stray = strayLockfiles(pm, top);
+    if (stray.length) ctx.out(`note: this repository uses ${pm.name} (${pm.source}) but ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} there too (another manager's install writes ${stray.length > 1 ? 'them' : 'it'}: commit none of ${stray.length > 1 ? 'them' : 'it'}); add loopgates with ${pm.addDev('./loopgates-0.1.0.tgz')}`);
+  }
+  const pkgNow = readPackageJson(top);
+  if (mode === 'standalone') ctx.out(`other clones: run \`node ${process.argv[1] ?? '/path/to/loopgates/bin/loopgates.js'} install\` once after cloning (loopgates is not on the npm registry: not npx), or add loopgates to package.json devDependencies${pkgNow ? ` (${detectPackageManager(pkgNow, top).addDev('./loopgates-0.1.0.tgz')} after npm pack /path/to/loopgates)` : ''}`);
   return ExitCode.ok;
 }
 
@@ -522,7 +529,7 @@ function cliProblems(layout: RepoLayout, mode: ResolveMode, env: Readonly<Record
   if (env.LOOPGATES_CLI) return existsSync(env.LOOPGATES_CLI) ? { found: `${env.LOOPGATES_CLI} (LOOPGATES_CLI)`, problem: null } : { found: null, problem: { what: `LOOPGATES_CLI=${env.LOOPGATES_CLI} does not exist`, fix: 'unset LOOPGATES_CLI' } };
   if (mode === 'npm') {
     const p = join(layout.top, 'node_modules', 'loopgates', 'bin', 'loopgates.js');
-    return existsSync(p) ? { found: p, problem: null } : { found: null, problem: { what: 'package.json lists loopgates but node_modules/loopgates is missing: every commit is refused', fix: 'npm install' } };
+    return existsSync(p) ? { found: p, problem: null } : { found: null, problem: { what: 'package.json lists loopgates but node_modules/loopgates is missing: every commit is refused', fix: detectPackageManager(readPackageJson(layout.top), layout.top).install } };
   }
   const record = join(layout.commonDir, 'loopgates', 'cli-path');
   const recorded = existsSync(record) ? readFileSync(record, 'utf8').split('\n')[0] ?? '' : '';

@@ -99,10 +99,49 @@ export function listsLoopgates(pkg: Record<string, unknown> | null): boolean {
   });
 }
 
+/** A JavaScript package manager and the commands install's messages give for it. */
+export interface PackageManager {
+  name: 'npm' | 'yarn' | 'pnpm' | 'bun';
+  /** What decided it: `packageManager field`, `yarn.lock`, … or `default`. */
+  source: string;
+  /** The lockfile it writes (bun: `bun.lock`, or `bun.lockb` when that is the one present). */
+  lockfile: string;
+  /** Installs the dependencies of a fresh clone. */
+  install: string;
+  /** Adds `spec` as a dev dependency. */
+  addDev: (spec: string) => string;
+}
+
+const LOCKFILES: ReadonlyArray<[PackageManager['name'], string]> = [['pnpm', 'pnpm-lock.yaml'], ['yarn', 'yarn.lock'], ['bun', 'bun.lock'], ['bun', 'bun.lockb'], ['npm', 'package-lock.json'], ['npm', 'npm-shrinkwrap.json']];
+
 /**
- * Repository-relative files a fresh clone's `npm install` needs for a loopgates dependency given as a local file
- * (`"loopgates": "file:loopgates-0.1.0.tgz"` or a folder inside the repository): that file, and package-lock.json when
- * it exists. Empty for a registry or URL spec, or one outside the repository.
+ * The repository's package manager: package.json's `packageManager` field (Corepack, `yarn@4.1.0`), else the lockfile
+ * present (pnpm-lock.yaml, yarn.lock, bun.lock/bun.lockb, package-lock.json), else npm. `npm i -D` in a yarn 4
+ * repository rewrote yarn.lock and created package-lock.json (a fresh user's finding), so install names the manager's
+ * own commands. Reads files only.
+ */
+export function detectPackageManager(pkg: Record<string, unknown> | null, top: string): PackageManager {
+  const of = (name: PackageManager['name'], source: string): PackageManager => {
+    const lockfile = name === 'bun' ? (existsSync(join(top, 'bun.lockb')) && !existsSync(join(top, 'bun.lock')) ? 'bun.lockb' : 'bun.lock') : name === 'npm' ? 'package-lock.json' : name === 'yarn' ? 'yarn.lock' : 'pnpm-lock.yaml';
+    const install = `${name} install`;
+    const addDev = (spec: string) => (name === 'npm' ? `npm i -D ${spec}` : name === 'bun' ? `bun add -d ${spec}` : `${name} add -D ${spec}`);
+    return { name, source, lockfile, install, addDev };
+  };
+  const field = typeof pkg?.packageManager === 'string' ? /^(npm|yarn|pnpm|bun)@/.exec(pkg.packageManager) : null;
+  if (field) return of(field[1] as PackageManager['name'], `packageManager: ${String(pkg!.packageManager)}`);
+  for (const [name, file] of LOCKFILES) if (existsSync(join(top, file))) return of(name, file);
+  return of('npm', 'default (no packageManager field, no lockfile)');
+}
+
+/** Lockfiles of other managers beside `pm`'s own (a `package-lock.json` that `npm i` wrote into a yarn repository). */
+export function strayLockfiles(pm: PackageManager, top: string): string[] {
+  return [...new Set(LOCKFILES.filter(([name, file]) => name !== pm.name && existsSync(join(top, file))).map(([, file]) => file))];
+}
+
+/**
+ * Repository-relative files a fresh clone's install needs for a loopgates dependency given as a local file
+ * (`"loopgates": "file:loopgates-0.1.0.tgz"` or a folder inside the repository): that file, and the package
+ * manager's lockfile (detectPackageManager) when it exists. Empty for a registry or URL spec, or one outside the repository.
  */
 export function localLoopgatesFiles(pkg: Record<string, unknown> | null, top: string): string[] {
   if (!pkg) return [];
@@ -112,7 +151,8 @@ export function localLoopgatesFiles(pkg: Record<string, unknown> | null, top: st
     if (typeof spec !== 'string' || !spec.startsWith('file:')) continue;
     const rel = relative(top, resolve(top, spec.slice('file:'.length)));
     if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return [];
-    return [rel.split(sep).join('/'), ...(existsSync(join(top, 'package-lock.json')) ? ['package-lock.json'] : [])];
+    const lock = detectPackageManager(pkg, top).lockfile;
+    return [rel.split(sep).join('/'), ...(existsSync(join(top, lock)) ? [lock] : [])];
   }
   return [];
 }
