@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandIO } from '../core/command.js';
+import { blindGlobFix, blindGlobMessage, blindGlobs } from '../core/blind.js';
 import { loadConfigCached } from '../core/config-cache.js';
 import { CONFIG_FILE } from '../core/config-model.js';
 import type { ConfiguredGate, LoadedConfig } from '../core/config-model.js';
@@ -105,6 +106,10 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
     // A disabled gate is said out loud on every run, so a config change that switches a gate off is never silent.
     for (const g of config.gates) if (!g.enabled) notes.push(messages.disabledGate(g.gate.id));
   }
+
+  // A glob that matches no file of the snapshot blinds its gate (every commit a skip): said on every run.
+  const blind = blindGlobs(selected, await ws.allPaths());
+  for (const b of blind) notes.push(`WARNING ${blindGlobMessage(b)} (${messages.fix(blindGlobFix(b.gate, b.key, selected.find((g) => g.gate.id === b.gate)!.source))})`);
 
   const skip = parseSkip(io.env.LOOPGATES_SKIP, known);
   if (skip.unknown.length) io.stderr(`${messages.bypassUnknown(skip.unknown, known)}\n`);

@@ -31,6 +31,7 @@ import { CONFIG_FILE, loadConfig } from '../core/config.js';
 import { configOptions } from '../gates/registry.js';
 import { git, isIgnored, lsIndex } from '../core/git.js';
 import { allowlistAudit } from '../gates/secrets/allowlist.js';
+import { blindGlobFix, blindGlobMessage, blindGlobs } from '../core/blind.js';
 import { LEDGER_IN_TREE, moveLedger } from '../core/ledger.js';
 
 const INSTALL_USAGE = `loopgates install [--from-prepare] [--no-proof]
@@ -660,8 +661,10 @@ async function allowlistProblems(top: string, out: (line: string) => void): Prom
 async function configProblems(top: string): Promise<Problem[]> {
   if (!existsSync(join(top, CONFIG_FILE))) return [{ what: `${CONFIG_FILE} is missing (the hook runs every built-in gate with its defaults)`, fix: 'loopgates install' }];
   try {
-    loadConfig(top, await configOptions());
-    return [];
+    const config = loadConfig(top, await configOptions());
+    // Valid, and still blind: a glob that matches no tracked file (core/blind.ts).
+    const tracked = (await lsIndex(top)).map((e) => e.path);
+    return blindGlobs(config.gates, tracked).map((b) => ({ what: blindGlobMessage(b), fix: blindGlobFix(b.gate, b.key, config.gates.find((g) => g.gate.id === b.gate)!.source) }));
   } catch (err) {
     if (err instanceof LoopgatesError) return [{ what: err.message, fix: err.fix }];
     throw err;

@@ -7,7 +7,8 @@ import { parseVerbArgs } from './args.js';
 import type { PreflightStep, VerbDeps } from './execute.js';
 import type { ConfiguredGate, LoadedConfig } from '../core/config.js';
 import { LoopgatesError } from '../core/errors.js';
-import { findTopLevel, gitEnv, resolveRepo } from '../core/git.js';
+import { blindGlobFix, blindGlobMessage, blindGlobs } from '../core/blind.js';
+import { findTopLevel, gitEnv, lsIndex, resolveRepo } from '../core/git.js';
 import { appendLedger, cacheRoot as cacheRootFor, ledgerPath, type LedgerEntry } from '../core/ledger.js';
 import { messages } from '../core/messages.js';
 import type { GateSettings } from '../core/runner.js';
@@ -148,8 +149,11 @@ export function makeSelftestVerb(deps: VerbDeps = {}): Verb {
       // The retry runner's signatures prove themselves like gates (scripts/retry/signatures.ts); not with --gate.
       const signatures = values.gate?.length ? undefined : (await import('../scripts/retry/signatures.js')).proveAll(sel.retry);
       const signaturesOk = !signatures || signatures.every((p) => p.proof === 'PROVEN');
-      if (format === 'json') io.stdout(`${JSON.stringify({ version: packageVersion(), ...report, ...(signatures ? { signatures } : {}) }, null, 2)}\n`);
-      else io.stdout(selfTestText(report, io.isTTY) + (signatures ? (await import('../scripts/retry/signatures.js')).proofsText(signatures) : ''));
+      // PROVEN on the shipped cases, and still blind here: a config glob that matches no tracked file (core/blind.ts).
+      const blind = sel.inGit ? blindGlobs(sel.gates, (await lsIndex(sel.root, io.env)).map((e) => e.path)) : [];
+      const blindLines = blind.map((b) => `BLIND in this repository: ${blindGlobMessage(b)}\n  fix: ${blindGlobFix(b.gate, b.key, sel.gates.find((g) => g.gate.id === b.gate)!.source)}\n`).join('');
+      if (format === 'json') io.stdout(`${JSON.stringify({ version: packageVersion(), ...report, ...(signatures ? { signatures } : {}), blind }, null, 2)}\n`);
+      else io.stdout(selfTestText(report, io.isTTY) + (signatures ? (await import('../scripts/retry/signatures.js')).proofsText(signatures) : '') + blindLines);
       if (sel.inGit) {
         try {
           const cacheRoot = await cacheRootOf(sel.root, io);

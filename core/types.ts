@@ -292,6 +292,12 @@ export interface Gate<C = unknown> {
    * swallowed by that entry; `doctor` names them. Throws as `run` does.
    */
   exemptions?(ctx: GateContext<C>, inputs: readonly string[]): Promise<ReadonlyArray<{ path: string; by: string }>>;
+  /**
+   * Optional: the globs of the gate's config that choose its inputs as the user wrote them (defaults left out), by
+   * config key (`include`, `files`). A glob that matches no tracked file blinds the gate at commit time without a
+   * word (a trailing space, a folded YAML scalar, a typo): core/blind.ts names it on every run, in doctor and selftest.
+   */
+  selects?(config: C): ReadonlyArray<{ key: string; globs: readonly string[] }>;
 }
 
 /** One gate's outcome in one run, as reported and written to the ledger. */

@@ -139,6 +139,7 @@ function buildCommandGate(spec: CommandGateSpec, options: BuildCommandGatesOptio
     loop: spec.loop,
     configSchema: z.object({}).strict() as z.ZodType<Record<string, never>, z.ZodTypeDef, unknown>,
     inputs: async (ctx) => (await ctx.ws.targets()).filter(reads),
+    selects: () => [{ key: 'files', globs: spec.files }],
     run: (ctx, inputs) => runCommand(spec, ctx, inputs, reads, waiver),
     selfTest: () => (waiver ? [] : commandSelfTest(spec, mutations, reads, options.root ?? process.cwd())),
     mutations,

@@ -173,6 +173,7 @@ export const hardcodedStringsGate: Gate<HardcodedStringsConfig> = {
   },
   configSchema,
   inputs: async (ctx) => selectInputs(await ctx.ws.targets(), ctx.config),
+  selects: (config) => (JSON.stringify(config.include) === JSON.stringify(DEFAULT_INCLUDE) ? [] : [{ key: 'include', globs: config.include }]),
   run: async (ctx, inputs) => (await import('./judge.js')).judge(ctx, inputs),
   selfTest: async () => (await import('./selftest.js')).hardcodedStringsSelfTest(),
   mutations: hardcodedStringsMutations,

@@ -56,6 +56,7 @@ export const stringParityGate: Gate<StringParityConfig> = {
     asks: 'never',
   },
   configSchema,
+  selects: (config) => (config.include.length ? [{ key: 'include', globs: config.include }] : []),
   async inputs(ctx) {
     const targets = await ctx.ws.targets();
     const deleted = await androidDeletions(ctx.ws);
