@@ -14,6 +14,7 @@ import { messages } from '../core/messages.js';
 import { exitCodeFor, formatReport } from '../core/report.js';
 import type { ReportFormat } from '../core/report.js';
 import { parseSkip, prepareCacheDirs, runGates } from '../core/runner.js';
+import { headSideOf } from '../core/head-side.js';
 import { indexWorkspace, treeWorkspace } from '../core/snapshot.js';
 import type { GitWorkspace } from '../core/snapshot.js';
 import type { Gate, GateResult, Mode } from '../core/types.js';
@@ -132,9 +133,11 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
 
   let results: GateResult[] = [];
   if (preExit === 0) {
+    // A commit is judged by what it introduces (loopgates.yaml `staged:`): HEAD's side is built only for a gate with findings.
+    const head = ws.mode === 'staged' ? headSideOf(ws, cacheRoot) : undefined;
     results = await runGates(
       selected.map((g) => g.settings),
-      { ws, cacheRoot, signal: io.signal, bypass: skip.all ? 'all' : skip.ids, ...(req.verbose ? { log: (gate: string, line: string) => io.stderr(`${gate}: ${line}\n`) } : {}) },
+      { ws, cacheRoot, signal: io.signal, bypass: skip.all ? 'all' : skip.ids, ...(head ? { head } : {}), ...(req.verbose ? { log: (gate: string, line: string) => io.stderr(`${gate}: ${line}\n`) } : {}) },
     );
   }
   if (selected.length === 0) notes.push(`${messages.noGates} (${messages.fix(messages.noGatesFix)})`);

@@ -33,7 +33,7 @@ export function makeExplainVerb(deps: VerbDeps = {}): Verb {
       const bounds = config.retry?.bounds ?? DEFAULT_BOUNDS;
       const retryLoop = { id: 'retry', title: 'loopgates retry -- <command>: bounded retry of known flakes, the anti-loop breaker', ...retryLoopAnswers(bounds), bounds: { maxRetries: { default: 1, cap: 3 }, ...bounds } };
       if (format === 'json') {
-        const gates = shown.map((g) => ({ id: g.gate.id, title: g.gate.title, enabled: g.enabled, source: g.source, timeoutMs: g.settings.timeoutMs, ...g.gate.loop }));
+        const gates = shown.map((g) => ({ id: g.gate.id, title: g.gate.title, enabled: g.enabled, source: g.source, timeoutMs: g.settings.timeoutMs, staged: g.settings.staged ?? 'introduced', ...g.gate.loop }));
         io.stdout(`${JSON.stringify({ config: config.file, found: config.found, gates, loops: [...LOOPS, retryLoop] }, null, 2)}\n`);
         return 0;
       }
@@ -43,7 +43,8 @@ export function makeExplainVerb(deps: VerbDeps = {}): Verb {
       for (const g of shown) {
         out.push(`${g.gate.id} — ${g.gate.title}${g.enabled ? '' : ' (disabled)'}${g.source === 'command' ? ' (command gate)' : ''}`);
         for (const k of ['runs', 'reads', 'ends', 'asks'] as const) out.push(`  ${k.padEnd(5)}  ${g.gate.loop[k]}`);
-        out.push(`  bound  ${g.settings.timeoutMs} ms per run`, '');
+        out.push(`  bound  ${g.settings.timeoutMs} ms per run`);
+        out.push(`  staged ${messages.stagedPolicyExplained(g.settings.staged ?? 'introduced', g.gate.judgesChangeOnly === true)}`, '');
       }
       for (const l of LOOPS) {
         out.push(`${l.id} — ${l.title} (loop)`);

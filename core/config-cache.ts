@@ -8,11 +8,12 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CONFIG_FILE, refuseIncompleteGates } from './config-model.js';
 import type { ConfiguredGate, GateRegistry, LoadedConfig } from './config-model.js';
-import type { Gate } from './types.js';
+import { STAGED_POLICIES } from './types.js';
+import type { Gate, StagedPolicy } from './types.js';
 import { buildStamp, packageVersion } from './version.js';
 
 /** Bumped when the key recipe or the file layout changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** One gate of the cached configuration: what `ConfiguredGate` holds besides the gate object. */
 interface CachedGate {
@@ -21,6 +22,8 @@ interface CachedGate {
   enabled: boolean;
   timeoutMs: number;
   allowEmpty: string | null;
+  /** The `staged:` policy in force for the gate (its own, else the global one, else introduced). */
+  staged: StagedPolicy;
   /** The gate's validated config; for a command gate, its spec (the gate is rebuilt from it). */
   config: unknown;
 }
@@ -123,6 +126,7 @@ function isCachedGate(v: unknown): v is CachedGate {
     Number.isSafeInteger(g.timeoutMs) &&
     g.timeoutMs > 0 &&
     (g.allowEmpty === null || typeof g.allowEmpty === 'string') &&
+    STAGED_POLICIES.includes(g.staged as StagedPolicy) &&
     'config' in g
   );
 }
@@ -151,7 +155,7 @@ function configured(gate: Gate<any>, g: CachedGate): ConfiguredGate {
     gate,
     enabled: g.enabled,
     source: g.source,
-    settings: { gate, config: g.config, timeoutMs: g.timeoutMs, allowEmpty: g.allowEmpty ?? undefined },
+    settings: { gate, config: g.config, timeoutMs: g.timeoutMs, allowEmpty: g.allowEmpty ?? undefined, staged: g.staged },
   };
 }
 
@@ -165,7 +169,7 @@ async function writeCached(path: string, key: string, loaded: LoadedConfig, regi
     }
     // Only plain JSON data is cached: a config holding anything else (a RegExp, a Map) is re-validated every time.
     if (!plainJson(config)) return;
-    gates.push({ id: g.gate.id, source: g.source, enabled: g.enabled, timeoutMs: g.settings.timeoutMs, allowEmpty: g.settings.allowEmpty ?? null, config });
+    gates.push({ id: g.gate.id, source: g.source, enabled: g.enabled, timeoutMs: g.settings.timeoutMs, allowEmpty: g.settings.allowEmpty ?? null, staged: g.settings.staged ?? 'introduced', config });
   }
   const body: CacheFile = { format: FORMAT, key, found: loaded.found, gates };
   mkdirSync(dirname(path), { recursive: true });

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import { retrySectionSchema } from '../scripts/retry/signatures.js';
-import { commonShape, objectOf } from './config.js';
+import { commonShape, objectOf, stagedPolicySchema } from './config.js';
 import type { Gate } from './types.js';
 
 /** The JSON Schema (draft-07) of loopgates.yaml for editors, from the built-in gates' and the command gates' zod schemas. */
@@ -17,7 +17,8 @@ export function configJsonSchema(gates: ReadonlyArray<Gate<any>>, commandsSchema
   const schema = z
     .object({
       version: z.literal(1).describe('Config version; must be 1.'),
-      gates: z.object(gateShape).strict().optional().describe('Built-in gates by id; each accepts enabled, timeoutMs, allowEmpty and its own options.'),
+      staged: stagedPolicySchema.optional(),
+      gates: z.object(gateShape).strict().optional().describe('Built-in gates by id; each accepts enabled, timeoutMs, allowEmpty, staged and its own options.'),
       commands: commandsSchema.describe("Your own scripts as gates (loopgates.yaml `commands:`)."),
       retry: retrySectionSchema.optional().describe('loopgates retry: the repository\'s own flake signatures and human blockers (each with its source and samples), and the anti-loop bounds.'),
     })

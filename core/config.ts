@@ -16,13 +16,22 @@ import { ANSWERS, CONFIG_FILE, DEFAULT_TIMEOUT_MS, missingAnswers, refuseIncompl
 import type { ConfigOptions, ConfiguredGate, LoadedConfig } from './config-model.js';
 import type { Platform } from './platform.js';
 import type { GateSettings } from './runner.js';
-import type { Gate } from './types.js';
+import { STAGED_POLICIES } from './types.js';
+import type { Gate, StagedPolicy } from './types.js';
 
 export { CONFIG_FILE, DEFAULT_TIMEOUT_MS, missingAnswers, refuseIncompleteGates } from './config-model.js';
 export type { CommandGateKind, ConfigOptions, ConfiguredGate, GateRegistry, LoadedConfig } from './config-model.js';
 
+/** loopgates.yaml `staged:` (global, and per gate where it overrides the global one). */
+export const stagedPolicySchema = z
+  .enum(STAGED_POLICIES as [StagedPolicy, ...StagedPolicy[]])
+  .describe(
+    'What a commit is judged by: introduced (default: the findings it brings, those HEAD lacks), touched (those and every finding in a file it changes) or all (every finding of what it stages, as before).',
+  );
+
 /** The keys every gate section accepts besides the gate's own options. */
 export const commonShape = {
+  staged: stagedPolicySchema.optional(),
   enabled: z.boolean().default(true).describe('Run this gate (default true).'),
   timeoutMs: z.number().int().positive().max(3_600_000).optional().describe(`Per-gate bound in ms (default ${DEFAULT_TIMEOUT_MS}); past it the verdict is error.`),
   allowEmpty: z
@@ -46,6 +55,7 @@ export function objectOf(schema: z.ZodTypeAny): z.AnyZodObject | null {
 /** Parsed gate section: the common keys and the gate's own validated config. */
 interface GateSection {
   enabled: boolean;
+  staged?: StagedPolicy | undefined;
   timeoutMs?: number | undefined;
   allowEmpty?: string | undefined;
   config: unknown;
@@ -67,14 +77,14 @@ function sectionSchema(gate: Gate<any>): z.ZodType<GateSection, z.ZodTypeDef, un
     .transform((v, ctx) => {
       const c = common.safeParse(v);
       if (!c.success) for (const issue of c.error.issues) ctx.addIssue(issue as z.IssueData);
-      const { enabled, timeoutMs, allowEmpty, ...rest } = (c.success ? c.data : v) as Record<string, unknown> & { enabled: boolean; timeoutMs?: number; allowEmpty?: string };
+      const { enabled, timeoutMs, allowEmpty, staged, ...rest } = (c.success ? c.data : v) as Record<string, unknown> & { enabled: boolean; timeoutMs?: number; allowEmpty?: string; staged?: StagedPolicy };
       const unknown = ownKeys ? Object.keys(rest).filter((k) => !ownKeys.has(k)) : [];
       if (unknown.length) ctx.addIssue({ code: z.ZodIssueCode.unrecognized_keys, keys: unknown });
       const mine = ownKeys ? Object.fromEntries(Object.entries(rest).filter(([k]) => ownKeys.has(k))) : rest;
       const r = own.safeParse(mine);
       if (!r.success) for (const issue of r.error.issues) ctx.addIssue(issue as z.IssueData);
       if (!c.success || unknown.length || !r.success) return z.NEVER;
-      return { enabled, timeoutMs, allowEmpty, config: r.data as unknown };
+      return { enabled, timeoutMs, allowEmpty, staged, config: r.data as unknown };
     });
 }
 
@@ -86,6 +96,7 @@ function rootSchema(gates: ReadonlyArray<Gate<any>>, commandsSchema: z.ZodTypeAn
   return z
     .object({
       version: z.literal(1, { errorMap: () => ({ message: 'must be 1 (the only config version)' }) }),
+      staged: stagedPolicySchema.optional(),
       gates: z.preprocess(orEmpty, z.object(gateShape).strict().default({})),
       commands: commandsSchema,
       retry: z.preprocess(orEmpty, retrySectionSchema).optional(),
@@ -195,6 +206,7 @@ export function parseConfigFull(text: string, file: string, options: ConfigOptio
   if (problems.length) throw new ConfigError(file, sortProblems(problems));
   const result: ConfiguredGate[] = [];
   const sections = parsed.data.gates as Record<string, GateSection | undefined>;
+  const globalStaged = parsed.data.staged as StagedPolicy | undefined;
   for (const gate of builtin) {
     let section = sections[gate.id];
     if (!section) {
@@ -202,7 +214,7 @@ export function parseConfigFull(text: string, file: string, options: ConfigOptio
       if (!d.success) throw new LoopgatesError(`gate '${gate.id}' has no valid defaults: ${d.error.issues.map((i) => i.message).join('; ')}`, 'report this: it is a loopgates bug');
       section = d.data;
     }
-    result.push({ gate, enabled: section.enabled, source: 'builtin', settings: settingsOf(gate, section) });
+    result.push({ gate, enabled: section.enabled, source: 'builtin', settings: settingsOf(gate, section, globalStaged) });
   }
   const specs = (parsed.data.commands ?? []) as unknown[];
   const commandGates = options.commands.build(parsed.data.commands as never);
@@ -215,16 +227,18 @@ export function parseConfigFull(text: string, file: string, options: ConfigOptio
       enabled: spec.enabled !== false,
       timeoutMs: typeof spec.timeoutMs === 'number' ? spec.timeoutMs : undefined,
       allowEmpty: typeof spec.allowEmpty === 'string' ? spec.allowEmpty : undefined,
+      staged: typeof spec.staged === 'string' ? (spec.staged as StagedPolicy) : undefined,
       config: spec,
     };
-    result.push({ gate, enabled: section.enabled, source: 'command', settings: settingsOf(gate, section) });
+    result.push({ gate, enabled: section.enabled, source: 'command', settings: settingsOf(gate, section, globalStaged) });
   });
   if (problems.length) throw new ConfigError(file, sortProblems(problems));
   return { gates: result, retry };
 }
 
-function settingsOf(gate: Gate<any>, s: GateSection): GateSettings<any> {
-  return { gate, config: s.config, timeoutMs: s.timeoutMs ?? DEFAULT_TIMEOUT_MS, allowEmpty: s.allowEmpty };
+/** A gate's settings; its `staged:` wins over the global one, which wins over the default `introduced`. */
+function settingsOf(gate: Gate<any>, s: GateSection, globalStaged: StagedPolicy | undefined): GateSettings<any> {
+  return { gate, config: s.config, timeoutMs: s.timeoutMs ?? DEFAULT_TIMEOUT_MS, allowEmpty: s.allowEmpty, staged: s.staged ?? globalStaged ?? 'introduced' };
 }
 
 function sortProblems(p: ConfigProblem[]): ConfigProblem[] {
@@ -265,9 +279,12 @@ export function defaultConfigText(platforms: readonly Platform[], gates: Readonl
     `# Detected platforms: ${platforms.length ? platforms.join(', ') : 'none recognised'}.`,
     '# Every gate also accepts: enabled (default true), timeoutMs (default ' + DEFAULT_TIMEOUT_MS + '), and allowEmpty:',
     '# "<reason>" when reading zero files in `loopgates run --all` is fine (else that is a vacuous verdict).',
+    '# staged: introduced (a commit is refused for the findings it brings, not for those already in HEAD; the default),',
+    '# touched (also every finding in a file it changes) or all (every finding); globally here, or per gate.',
     '# Bypass once, loudly and on the record: LOOPGATES_SKIP=<gate>,... git commit ...',
     '# `loopgates explain` prints what each gate runs, reads, what ends it and when it asks.',
     'version: 1',
+    'staged: introduced',
   ];
   if (gates.length === 0) lines.push('gates: {}');
   else {

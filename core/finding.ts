@@ -10,9 +10,12 @@ export function fingerprint(gate: string, rule: string, file: string, subject: s
   return createHash('sha256').update(`${gate}\0${rule}\0${file}\0${subject}`).digest('hex');
 }
 
-/** Complete a gate's raw finding: fills `gate` and, when empty, `fingerprint` (subject = message). */
+/**
+ * Complete a gate's raw finding: fills `gate` and, when empty, `fingerprint` (subject = message). `members` is kept
+ * non-enumerable: the split of a staged run reads it (core/introduced.ts), reports and the ledger never show it.
+ */
 export function completeFinding(gate: string, f: Omit<Finding, 'gate' | 'fingerprint'> & Partial<Finding>): Finding {
-  return {
+  const out: Finding = {
     gate,
     rule: f.rule,
     file: f.file,
@@ -22,4 +25,6 @@ export function completeFinding(gate: string, f: Omit<Finding, 'gate' | 'fingerp
     severity: f.severity,
     fingerprint: f.fingerprint || fingerprint(gate, f.rule, f.file, f.message),
   };
+  if (f.members) Object.defineProperty(out, 'members', { value: f.members, enumerable: false });
+  return out;
 }

@@ -106,6 +106,22 @@ export const messages = {
     return `${parts.join(' · ') || 'no gates'} — ${verdict} (exit ${exitCode})`;
   },
   fix: (fix: string) => `fix: ${fix}`,
+  // Staged runs judged against HEAD (core/introduced.ts).
+  stagedPolicyExplained: (policy: string, judgesChangeOnly: boolean) =>
+    judgesChangeOnly
+      ? `${policy}: this gate judges the staged change itself (what the commit adds), so every finding it reports counts`
+      : policy === 'introduced'
+        ? `introduced: a commit is refused for the findings it brings; findings HEAD already has (the same gate over the same files) are counted and summarised, not refused`
+        : policy === 'touched'
+          ? `touched: a commit is refused for the findings it brings and for every finding in a file it changes`
+          : `all: a commit is refused for every finding in what it stages, whether or not HEAD already has it`,
+  preExisting: (errors: number, warnings: number, places: readonly string[], more: number, gate: string) =>
+    `${[errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(' and ')} already in HEAD, in ${places.join(', ')}${more ? ', …' : ''}: \`loopgates run --all --gate ${gate}\` lists them`,
+  preExistingCount: (n: number) => `${num(n)} already in HEAD`,
+  findingsLeftOut: (n: number, errors: number, gate: string) =>
+    `… ${plural(n, 'more finding')} not shown${errors ? ` (${plural(errors, 'error')})` : ''}: \`loopgates run --gate ${gate} --format json\` lists every one`,
+  headSideFailed: (id: string, policy: string, why: string) =>
+    `HEAD's side of ${id} could not be judged (${why}), so this commit is judged with staged: all (every finding counts), not staged: ${policy}`,
   note: (n: string) => `note: ${n}`,
   /** A gate's own note: about its blindness (a filter that removed every candidate), so printed as a warning. */
   gateNote: (n: string) => `warning: ${n}`,

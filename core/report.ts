@@ -42,6 +42,31 @@ export function displayPath(path: string): string {
 
 const verdictOrder: readonly Verdict[] = ['pass', 'fail', 'skip', 'vacuous', 'error'];
 
+/**
+ * Findings a gate prints one by one in a staged text report (a hook's report stays short); the rest are counted with
+ * the command that lists them. Errors are printed first when some must be left out. `run --all` prints every one.
+ */
+export const STAGED_FINDINGS_CAP = 20;
+
+/** Places shown in a pre-existing summary line. */
+const PLACES_SHOWN = 4;
+
+/**
+ * Short names of `files` for a summary line: the parent folder when every file has the same name in a different
+ * folder (`values-ca`, `values-fi` for Android translations), else the paths.
+ */
+export function placesOf(files: readonly string[]): string[] {
+  const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+  const parent = (p: string) => {
+    const dir = p.slice(0, Math.max(0, p.lastIndexOf('/')));
+    return dir.slice(dir.lastIndexOf('/') + 1);
+  };
+  const names = new Set(files.map(base));
+  const parents = files.map(parent);
+  if (files.length > 1 && names.size === 1 && parents.every(Boolean) && new Set(parents).size === files.length) return parents;
+  return [...files];
+}
+
 /** Render `report` in `format`. `color` applies to text only (the caller passes whether stdout is a TTY). */
 export function formatReport(report: RunReport, format: ReportFormat, options: { color?: boolean } = {}): string {
   switch (format) {
@@ -66,11 +91,25 @@ export function textReport(report: RunReport, color: boolean): string {
   for (const r of report.results) {
     const counts = countsPhrase(r.counts, r.itemUnit);
     const why = r.reason && r.verdict !== 'pass' && r.verdict !== 'fail' ? ` — ${r.reason}` : '';
-    out.push(`${r.gate.padEnd(width)}  ${paint[r.verdict](r.verdict.padEnd(7))} ${counts}${why}`);
-    for (const f of r.findings) {
+    const pre = r.staged?.preExisting;
+    const preCount = pre ? pre.errors + pre.warnings : 0;
+    out.push(`${r.gate.padEnd(width)}  ${paint[r.verdict](r.verdict.padEnd(7))} ${counts}${preCount ? `, ${messages.preExistingCount(preCount)}` : ''}${why}`);
+    // A staged report (a hook's) prints at most STAGED_FINDINGS_CAP findings per gate, errors first when some are left out.
+    const capped = report.mode === 'staged' && r.findings.length > STAGED_FINDINGS_CAP;
+    const shown = capped ? [...r.findings.filter((f) => f.severity === 'error'), ...r.findings.filter((f) => f.severity !== 'error')].slice(0, STAGED_FINDINGS_CAP) : r.findings;
+    for (const f of shown) {
       const where = `${displayPath(f.file)}:${f.line}:${f.column}`;
       const sev = f.severity === 'warning' ? c.yellow('warning  ') : '';
       out.push(`  ${c.cyan(where)}  ${c.dim(f.rule)}  ${sev}${f.message.replace(/\n/g, '\n    ')}`);
+    }
+    if (capped) {
+      const left = r.findings.length - shown.length;
+      const leftErrors = r.findings.filter((f) => f.severity === 'error').length - shown.filter((f) => f.severity === 'error').length;
+      out.push(`  ${c.dim(messages.findingsLeftOut(left, leftErrors, r.gate))}`);
+    }
+    if (pre && preCount) {
+      const places = placesOf(pre.files);
+      out.push(`  ${c.dim(messages.preExisting(pre.errors, pre.warnings, places.slice(0, PLACES_SHOWN), Math.max(0, places.length - PLACES_SHOWN), r.gate))}`);
     }
     for (const n of r.notes) out.push(`  ${c.yellow(messages.gateNote(n))}`);
     if (r.error && (r.verdict === 'error' || r.verdict === 'vacuous')) {

@@ -6,7 +6,8 @@ import { completeFinding } from './finding.js';
 import { redactDeep } from './redact.js';
 import { LoopgatesError } from './errors.js';
 import { messages } from './messages.js';
-import type { Counts, Gate, GateContext, GateResult, RunTool, Workspace } from './types.js';
+import type { HeadJudge } from './introduced.js';
+import type { Counts, Gate, GateContext, GateResult, RunTool, StagedPolicy, Workspace } from './types.js';
 
 /** One gate ready to run: the gate, its validated config and the common settings from loopgates.yaml. */
 export interface GateSettings<C = unknown> {
@@ -16,6 +17,8 @@ export interface GateSettings<C = unknown> {
   timeoutMs: number;
   /** A reason why zero inputs is acceptable in `all`/`files` mode (else zero inputs is `vacuous`). */
   allowEmpty?: string | undefined;
+  /** What a staged commit is judged by (loopgates.yaml `staged:`); default `introduced`. Only read when RunOptions.head is given. */
+  staged?: StagedPolicy | undefined;
 }
 
 /** Options shared by the gates of one run. */
@@ -30,6 +33,12 @@ export interface RunOptions {
   log?: (gate: string, message: string) => void;
   /** Gates not to run (LOOPGATES_SKIP): their verdict is `skip` with reason BYPASS_REASON. `all` bypasses every gate. */
   bypass?: ReadonlySet<string> | 'all';
+  /**
+   * Staged runs of a commit: HEAD's side (core/head-side.ts). Given, each gate's findings are split into introduced and
+   * pre-existing and judged by its `staged:` policy (core/introduced.ts). Absent (self-tests, mutations, --all): every
+   * finding counts.
+   */
+  head?: HeadJudge;
 }
 
 /** The reason of a gate bypassed by LOOPGATES_SKIP (DESIGN.md "Bypass is loud"). */
@@ -69,6 +78,28 @@ const LATE_TIMER_MS = 250;
 const LATE_GRACE_MAX_MS = 5_000;
 
 /**
+ * Run one gate over `options.ws` and derive its verdict (see judgeGate); with `options.head` in staged mode, the
+ * verdict is then taken by the gate's `staged:` policy over the findings HEAD lacks (core/introduced.ts). Never throws.
+ */
+export async function runGate<C>(settings: GateSettings<C>, options: RunOptions): Promise<GateResult> {
+  const judged = await judgeGate(settings, options);
+  const head = options.head;
+  if (!head || options.ws.mode !== 'staged' || judged.inputs === undefined) return judged.result;
+  const { result, inputs } = judged;
+  if ((result.verdict !== 'pass' && result.verdict !== 'fail') || result.findings.length === 0) {
+    return result.verdict === 'pass' ? { ...result, staged: { policy: settings.staged ?? 'introduced', preExisting: { errors: 0, warnings: 0, files: [] }, head: 'none' } } : result;
+  }
+  // Loaded only when there is something to split: a commit whose gates find nothing never loads it.
+  const { applyStagedPolicy } = await import('./introduced.js');
+  const started = performance.now();
+  const out = await applyStagedPolicy(settings, options.ws, result, inputs, head, async (ws, fixed) => {
+    const { head: _own, ...rest } = options;
+    return (await judgeGate(settings, { ...rest, ws }, fixed)).result;
+  });
+  return { ...out, durationMs: result.durationMs + (performance.now() - started) };
+}
+
+/**
  * Run one gate over `options.ws` and derive its verdict:
  * - inputs() empty -> `skip` in staged mode; in all/files mode `vacuous` unless `allowEmpty` (then `skip`).
  * - run() threw, timed out, or returned `error` -> `error`.
@@ -76,7 +107,14 @@ const LATE_GRACE_MAX_MS = 5_000;
  * - any finding of severity `error` -> `fail`; else `pass`.
  * Never throws.
  */
-export async function runGate<C>(settings: GateSettings<C>, options: RunOptions): Promise<GateResult> {
+async function judgeGate<C>(settings: GateSettings<C>, options: RunOptions, fixedInputs?: readonly string[]): Promise<{ result: GateResult; inputs?: readonly string[] }> {
+  const seen: { inputs?: readonly string[] } = {};
+  const result = await judgeOnce(settings, options, fixedInputs, seen);
+  return seen.inputs === undefined ? { result } : { result, inputs: seen.inputs };
+}
+
+/** judgeGate's work; `seen.inputs` gets the inputs once they are known (given, or from the gate's inputs()). */
+async function judgeOnce<C>(settings: GateSettings<C>, options: RunOptions, fixedInputs: readonly string[] | undefined, seen: { inputs?: readonly string[] }): Promise<GateResult> {
   const { gate } = settings;
   const started = performance.now();
   if (options.bypass === 'all' || options.bypass?.has(gate.id)) {
@@ -117,7 +155,8 @@ export async function runGate<C>(settings: GateSettings<C>, options: RunOptions)
   });
   try {
     prepareCacheDirs(options.cacheRoot, [gate.id]);
-    const inputs = await Promise.race([gate.inputs(ctx), timeout]);
+    const inputs = fixedInputs ? [...fixedInputs] : await Promise.race([gate.inputs(ctx), timeout]);
+    if (inputs !== 'timeout') seen.inputs = inputs;
     if (inputs === 'timeout') return done({ ...base, verdict: 'error', counts: zeroCounts(), ...timeoutError(gate.id, settings.timeoutMs) });
     if (inputs.length === 0) {
       const targets = (await options.ws.targets()).length;

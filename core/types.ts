@@ -20,6 +20,12 @@ export interface Finding {
   message: string;
   severity: Severity;
   fingerprint: string;
+  /**
+   * What a summary finding stands for, when it stands for several things (the keys a translation lacks, the locales a
+   * base key is missing in): a staged commit's summary is pre-existing only when HEAD's summary of the same
+   * fingerprint names every one of them (core/introduced.ts). Never reported: the runner makes it non-enumerable.
+   */
+  members?: readonly string[];
 }
 
 /**
@@ -54,6 +60,18 @@ export interface LoopAnswers {
   /** When it stops and asks a human; `never` means red is the answer. */
   asks: string;
 }
+
+/**
+ * What a staged commit is judged by (loopgates.yaml `staged:`, global and per gate; core/introduced.ts):
+ * - `introduced` (default): the findings the commit brings, i.e. those HEAD's judgement of the same inputs lacks
+ *   (matched by fingerprint, as a multiset).
+ * - `touched`: those, and every finding in a file the commit changes.
+ * - `all`: every finding, as `run --all` would judge those inputs.
+ */
+export type StagedPolicy = 'introduced' | 'touched' | 'all';
+
+/** The policies, in the order the schema and the docs list them. */
+export const STAGED_POLICIES: readonly StagedPolicy[] = ['introduced', 'touched', 'all'];
 
 /** Which snapshot a run judges. `staged`: the index; `all`: every file of the tree; `files`: named files of the tree. */
 export type Mode = 'staged' | 'all' | 'files';
@@ -298,6 +316,12 @@ export interface Gate<C = unknown> {
    * word (a trailing space, a folded YAML scalar, a typo): core/blind.ts names it on every run, in doctor and selftest.
    */
   selects?(config: C): ReadonlyArray<{ key: string; globs: readonly string[] }>;
+  /**
+   * Optional: set when the gate's staged judgement already covers the change alone (secrets: `gitleaks protect
+   * --staged` scans the lines the staged diff adds), so every finding it reports is one the commit brings. The runner
+   * then judges no HEAD side for it whatever `staged:` says.
+   */
+  judgesChangeOnly?: boolean;
 }
 
 /** One gate's outcome in one run, as reported and written to the ledger. */
@@ -313,4 +337,18 @@ export interface GateResult {
   reason?: string;
   error?: { message: string; fix: string };
   durationMs: number;
+  /** Staged runs judged against HEAD (core/introduced.ts): the policy in force and what stayed out of the verdict. */
+  staged?: StagedJudgement;
+}
+
+/** How one gate's staged findings were split (GateResult.staged). */
+export interface StagedJudgement {
+  /** The policy the verdict was derived with (after any fallback). */
+  policy: StagedPolicy;
+  /** Why `policy` is not the configured one: HEAD's side could not be judged, so every finding counts (`all`). */
+  fallback?: string;
+  /** Findings left out of the verdict and out of `findings`: already in HEAD (and, under `touched`, outside the files the commit changes). */
+  preExisting: { errors: number; warnings: number; files: string[] };
+  /** Where HEAD's judgement came from: `cache`, `run`, `none` (no HEAD side was needed, or there is no HEAD). */
+  head: 'cache' | 'run' | 'none';
 }

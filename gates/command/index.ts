@@ -11,7 +11,8 @@ import type { CommandGateKind } from '../../core/config-model.js';
 import { LoopgatesError } from '../../core/errors.js';
 import { git, splitZ } from '../../core/git.js';
 import { normalisePath } from '../../core/workspace.js';
-import type { Gate, GateContext, GateOutput, Mutant, MutationOperator, SelfTestCase, Workspace } from '../../core/types.js';
+import { STAGED_POLICIES } from '../../core/types.js';
+import type { Gate, GateContext, GateOutput, Mutant, MutationOperator, SelfTestCase, StagedPolicy, Workspace } from '../../core/types.js';
 import { materialise, withScratchDir } from '../../mutations/scratch.js';
 import type { CommandRetrySpec } from '../../scripts/retry/config.js';
 
@@ -54,6 +55,8 @@ export const commandGateSchema = z
     timeoutMs: z.number().int().positive().default(60_000),
     /** Reason why selecting zero files in `--all` mode is acceptable. */
     allowEmpty: z.string().min(1).optional(),
+    /** What a commit is judged by (introduced, touched, all); default: the global `staged:`, else introduced. */
+    staged: z.enum(STAGED_POLICIES as [StagedPolicy, ...StagedPolicy[]]).optional(),
     mutations: z.array(commandMutationSchema).default([]),
     selfTest: z.object({ waived: z.string().trim().min(1, 'a waiver needs a reason') }).strict().optional(),
     /** Re-run a failure that matches one of these flake signatures (rules/flakes.yaml or retry.signatures), at most `max` times. */

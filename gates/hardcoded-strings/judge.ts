@@ -125,7 +125,8 @@ export async function judge(
           column: d.column,
           severity: 'error',
           message: `loopgates-ignore hardcoded-strings needs a reason after the colon ("loopgates-ignore hardcoded-strings: <why>"); without one it suppresses nothing`,
-          fingerprint: fingerprint(GATE_ID, RULES.suppressionWithoutReason, file, `${d.line}`),
+          // Not the line: an old directive keeps its identity when lines above it move (identical ones are told apart by count).
+          fingerprint: fingerprint(GATE_ID, RULES.suppressionWithoutReason, file, 'directive'),
         });
       }
       const valid = ex.directives.filter((d) => d.reason !== undefined);

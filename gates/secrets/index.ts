@@ -40,4 +40,8 @@ export const secretsGate: Gate<SecretsConfig> = {
   mutations: [injectCredential],
   // gitleaks reports per file, and its start-up (rule compilation) is most of a run: mutate stages mutants together.
   mutationBatch: 64,
+  // gitleaks protect --staged scans the lines the staged diff adds: every finding is the commit's, so no HEAD side is
+  // judged (a credential already in history is not this gate's question; a file scanned whole, UTF-16 or hidden from
+  // git diff, counts whole: stricter, never laxer).
+  judgesChangeOnly: true,
 };

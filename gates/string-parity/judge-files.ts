@@ -81,6 +81,26 @@ export function androidDefaultFolders(groupId: string): string[] {
   return plain === own ? [own] : [own, plain];
 }
 
+/**
+ * An entry's texts as the fingerprint of its findings takes them: the value, plural variants, array items,
+ * substitution variables and device variations, without positions (a finding keeps its identity when lines move,
+ * and loses it when the text it is about changes).
+ */
+export function entryText(e: CatalogEntry): string {
+  const parts = [e.raw ?? e.value];
+  const variants = (v: Record<string, { text: string; raw?: string }> | undefined) => {
+    if (v) for (const k of Object.keys(v).sort()) parts.push(`${k}=${v[k]!.raw ?? v[k]!.text}`);
+  };
+  variants(e.plurals);
+  for (const it of e.items ?? []) parts.push(it.raw ?? it.text);
+  for (const name of Object.keys(e.variables ?? {}).sort()) {
+    parts.push(`@${name}:${e.variables![name]!.spec}`);
+    variants(e.variables![name]!.plurals);
+  }
+  for (const d of Object.keys(e.devices ?? {}).sort()) parts.push(`device ${d}=${e.devices![d]!.raw ?? e.devices![d]!.text}`);
+  return parts.join('\u0001');
+}
+
 /** One shard of a run: the catalog files to judge, in the run's order, and what judging them needs to know. */
 export interface JudgeJob {
   config: StringParityConfig;
@@ -126,10 +146,12 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
   let current: Out[] = [];
   const perInput: Out[][] = [];
   const severityOf = (rule: RuleId): Severity | 'off' => config.rules[rule] ?? RULES[rule];
-  const emitRaw = (file: string, f: RawFinding, subject: string) => {
+  // `members`: what a summary finding stands for (keys a locale lacks, locales a key is missing in), so a staged commit's
+  // summary counts as introduced when it names one HEAD's did not (core/introduced.ts).
+  const emitRaw = (file: string, f: RawFinding, subject: string, members?: readonly string[]) => {
     const sev = severityOf(f.rule);
     if (sev === 'off') return;
-    current.push({ rule: f.rule, file, line: f.line, column: f.column, message: f.message, severity: sev, fingerprint: fingerprint(GATE, f.rule, file, subject) });
+    current.push({ rule: f.rule, file, line: f.line, column: f.column, message: f.message, severity: sev, fingerprint: fingerprint(GATE, f.rule, file, subject), ...(members ? { members } : {}) });
   };
   const emit = emitRaw;
   const baseOf = async (group: CatalogGroup): Promise<LocaleCatalog | undefined> => (group.base ? baseLocaleCatalog(group, await loadCatalog(ws, group.base)) : undefined);
@@ -176,9 +198,9 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
   ) => {
     // `pulledBy`: what made this unstaged file an input (`the staged change to the base …`).
     const emit = pulledBy
-      ? (path: string, f: RawFinding, subject: string) => {
+      ? (path: string, f: RawFinding, subject: string, members?: readonly string[]) => {
           if (f.rule === 'unknown-locale' || f.rule === 'missing-key' || (only && f.rule !== only)) return;
-          emitRaw(path, { ...f, message: `${f.message} (caused by ${pulledBy}; ${path} is not staged)` }, subject);
+          emitRaw(path, { ...f, message: `${f.message} (caused by ${pulledBy}; ${path} is not staged)` }, subject, members);
         }
       : emitRaw;
     const rules = rulesFor(tr.locale, group);
@@ -232,7 +254,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
           } else if (!(pulledBy && lost)) noDefault.push(e.key);
         }
         const raw = checkBaseEntry(e, tr.locale);
-        for (let k = 0; k < raw.length; k++) emit(file.path, raw[k]!, `${tr.locale}\0${e.key}`);
+        for (let k = 0; k < raw.length; k++) emit(file.path, raw[k]!, `${tr.locale}\0${e.key}\0${raw[k]!.message}\0${entryText(e)}`);
         continue;
       }
       if (!b) {
@@ -251,29 +273,32 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
         copies.push(e.key);
         raw = raw.filter((f) => f.rule !== 'plural-missing-category');
       }
-      for (let k = 0; k < raw.length; k++) emit(file.path, raw[k]!, `${tr.locale}\0${e.key}\0${raw[k]!.message}`);
+      // The translation's text is part of what the finding is about: an error whose text the commit rewrote is the commit's.
+      for (let k = 0; k < raw.length; k++) emit(file.path, raw[k]!, `${tr.locale}\0${e.key}\0${raw[k]!.message}\0${entryText(e)}`);
     }
     if (copies.length) {
       const shown = copies.slice(0, 5).map((k) => `\`${k}\``).join(', ');
-      emit(file.path, { rule: 'untranslated-copy', line: headerLine, column: 1, message: `${tr.locale}: ${copies.length} plural message${copies.length === 1 ? ' is' : 's are'} byte-identical to the base (${shown}${copies.length > 5 ? ', …' : ''}): untranslated copies of the source, shown to ${tr.locale} users in the base language, which lack ${tr.locale}'s plural categories; judged as plurals once translated` }, `${tr.locale}\0copies`);
+      emit(file.path, { rule: 'untranslated-copy', line: headerLine, column: 1, message: `${tr.locale}: ${copies.length} plural message${copies.length === 1 ? ' is' : 's are'} byte-identical to the base (${shown}${copies.length > 5 ? ', …' : ''}): untranslated copies of the source, shown to ${tr.locale} users in the base language, which lack ${tr.locale}'s plural categories; judged as plurals once translated` }, `${tr.locale}\0copies`, copies);
     }
     if (noDefault.length) {
       const shown = noDefault.slice(0, 5).map((k) => `\`${k}\``).join(', ');
-      emit(file.path, { rule: 'missing-default', line: headerLine, column: 1, message: `${tr.locale}: ${noDefault.length} key${noDefault.length === 1 ? ' has' : 's have'} no default in ${androidDefaultFolders(group.id).at(-1)!.replace(/\*\/$/, '/')} (${shown}${noDefault.length > 5 ? ', …' : ''}): on a device in any other locale getString throws Resources.NotFoundException` }, `${tr.locale}\0no-default`);
+      emit(file.path, { rule: 'missing-default', line: headerLine, column: 1, message: `${tr.locale}: ${noDefault.length} key${noDefault.length === 1 ? ' has' : 's have'} no default in ${androidDefaultFolders(group.id).at(-1)!.replace(/\*\/$/, '/')} (${shown}${noDefault.length > 5 ? ', …' : ''}): on a device in any other locale getString throws Resources.NotFoundException` }, `${tr.locale}\0no-default`, noDefault);
     }
     if (keys) {
       // missingKeys(base, tr): the listed keys not present. Unique keys: a base that defines a key twice (Chia's PO)
       // counts it once, as missingKeys does.
       const missing = keys.listed.length - found;
       const total = keys.total;
-      if (missing && !(staged && file.isBase)) {
-        const first: string[] = [];
-        for (let s = 0; s < present!.length && first.length < 5; s++) if (present![s] === 0) first.push(`\`${keys.listed[s]!.key}\``);
-        emit(file.path, { rule: 'missing-key', line: headerLine, column: 1, message: `${tr.locale} lacks ${missing} of ${total} base keys: ${first.join(', ')}${missing > 5 ? ', …' : ''}` }, `${tr.locale}\0missing`);
-      }
       const coverage = total ? ((total - missing) / total) * 100 : 100;
+      const wantMissing = (missing && !(staged && file.isBase)) || coverage < config.minCoverage;
+      const lacked: string[] = [];
+      if (wantMissing) for (let s = 0; s < present!.length; s++) if (present![s] === 0) lacked.push(keys.listed[s]!.key);
+      if (missing && !(staged && file.isBase)) {
+        const first = lacked.slice(0, 5).map((k) => `\`${k}\``);
+        emit(file.path, { rule: 'missing-key', line: headerLine, column: 1, message: `${tr.locale} lacks ${missing} of ${total} base keys: ${first.join(', ')}${missing > 5 ? ', …' : ''}` }, `${tr.locale}\0missing`, lacked);
+      }
       if (coverage < config.minCoverage) {
-        emit(file.path, { rule: 'coverage-below-floor', line: headerLine, column: 1, message: `${tr.locale} translates ${coverage.toFixed(1)}% of ${total} base keys, under the floor of ${config.minCoverage}%` }, `${tr.locale}\0coverage`);
+        emit(file.path, { rule: 'coverage-below-floor', line: headerLine, column: 1, message: `${tr.locale} translates ${coverage.toFixed(1)}% of ${total} base keys, under the floor of ${config.minCoverage}%` }, `${tr.locale}\0coverage`, lacked);
       }
     }
   };
@@ -305,7 +330,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       if (!dups.length) continue;
       const d0 = dups[0]!;
       const keys = dups.slice(0, 5).map((p) => `\`${p.key}\``).join(', ');
-      emit(path, { rule, line: d0.line, column: d0.column, message: `${file.locale || group.baseLocale}: ${dups.length} ${what}${dups.length === 1 ? '' : 's'} (${keys}${dups.length > 5 ? ', …' : ''}); ${why}` }, subject);
+      emit(path, { rule, line: d0.line, column: d0.column, message: `${file.locale || group.baseLocale}: ${dups.length} ${what}${dups.length === 1 ? '' : 's'} (${keys}${dups.length > 5 ? ', …' : ''}); ${why}` }, subject, dups.map((p) => p.key ?? ''));
     }
     for (const p of loaded.problems) {
       if (p.rule === 'duplicate-key' || p.rule === 'duplicate-resource') continue;
@@ -318,7 +343,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       for (const e of baseCat.entries) {
         items++;
         const raw = checkBaseEntry(e, baseCat.locale);
-        for (let k = 0; k < raw.length; k++) emit(path, raw[k]!, `${baseCat.locale}\0${e.key}\0${raw[k]!.message}`);
+        for (let k = 0; k < raw.length; k++) emit(path, raw[k]!, `${baseCat.locale}\0${e.key}\0${raw[k]!.message}\0${entryText(e)}`);
         if (e.extractionState === 'stale') {
           emit(path, { rule: 'extra-key', line: e.line, column: e.column, message: `\`${e.key}\` is marked stale: no longer found in the source code` }, `stale\0${e.key}`);
         }
@@ -338,7 +363,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
         const others = group.files.length - 1;
         for (const [key, locales] of lacking) {
           const e = baseCat.byKey.get(key)!;
-          emit(path, { rule: 'missing-key', line: e.line, column: e.column, message: `\`${key}\` is missing in ${locales.length} of ${others} locale file${others === 1 ? '' : 's'}: ${locales.slice(0, 12).join(', ')}${locales.length > 12 ? ', …' : ''}` }, `lacking\0${key}`);
+          emit(path, { rule: 'missing-key', line: e.line, column: e.column, message: `\`${key}\` is missing in ${locales.length} of ${others} locale file${others === 1 ? '' : 's'}: ${locales.slice(0, 12).join(', ')}${locales.length > 12 ? ', …' : ''}` }, `lacking\0${key}`, locales);
         }
       }
     }

@@ -84,6 +84,24 @@ describe('config problems', () => {
     ]);
   });
 
+  it('staged: introduced by default; the global value for every gate; a gate\'s own wins; command gates too', () => {
+    const policies = (text: string) => parseConfig(text, 'x', { gates: toys, commands: commandGateKind }).map((g) => `${g.gate.id}=${g.settings.staged}`);
+    expect(policies('version: 1\n')).toEqual(['toy=introduced', 'toy-kt=introduced']);
+    expect(policies('version: 1\nstaged: all\n')).toEqual(['toy=all', 'toy-kt=all']);
+    expect(policies('version: 1\nstaged: all\ngates:\n  toy-kt:\n    staged: touched\n')).toEqual(['toy=all', 'toy-kt=touched']);
+    const cmd = 'commands:\n  - id: lint\n    command: ["true"]\n    loop: {runs: a, reads: b, ends: c, asks: never}\n    files: ["*.txt"]\n    selfTest: {waived: "no mutation here"}\n';
+    expect(policies(`version: 1\nstaged: touched\n${cmd}`)).toEqual(['toy=touched', 'toy-kt=touched', 'lint=touched']);
+    expect(policies(`version: 1\n${cmd}    staged: all\n`)).toEqual(['toy=introduced', 'toy-kt=introduced', 'lint=all']);
+  });
+
+  it('staged: an unknown value is a problem at its line, globally and per gate', () => {
+    const [global, perGate] = [problemsOf('version: 1\nstaged: new\n'), problemsOf('version: 1\ngates:\n  toy:\n    staged: everything\n')];
+    expect(global).toHaveLength(1);
+    expect(global[0]).toMatch(/^2 staged: Invalid enum value\. Expected 'introduced' \| 'touched' \| 'all', received 'new'$/);
+    expect(perGate).toHaveLength(1);
+    expect(perGate[0]).toMatch(/^4 gates\.toy\.staged: Invalid enum value\. Expected 'introduced' \| 'touched' \| 'all', received 'everything'$/);
+  });
+
   it('reads an empty section (`toy:` or `gates:`) as the defaults', () => {
     expect(parseConfig('version: 1\ngates:\n  toy:\n', 'x', { gates: toys, commands: commandGateKind }).map((g) => g.enabled)).toEqual([true, true]);
     expect(parseConfig('version: 1\ngates:\n', 'x', { gates: toys, commands: commandGateKind }).map((g) => g.enabled)).toEqual([true, true]);
@@ -148,8 +166,17 @@ describe('loopgates.schema.json', () => {
     const schema = JSON.parse(configJsonSchemaText(toys, commandGatesSchema)) as { definitions: { loopgates: { additionalProperties: boolean; properties: { gates: { properties: Record<string, { properties: Record<string, unknown>; additionalProperties: boolean }> } } } } };
     const root = schema.definitions.loopgates;
     expect(root.additionalProperties).toBe(false);
-    expect(Object.keys(root.properties.gates.properties.toy!.properties).sort()).toEqual(['allowEmpty', 'enabled', 'timeoutMs', 'word']);
+    expect(Object.keys(root.properties.gates.properties.toy!.properties).sort()).toEqual(['allowEmpty', 'enabled', 'staged', 'timeoutMs', 'word']);
     expect(root.properties.gates.properties.toy!.additionalProperties).toBe(false);
+  });
+
+  it('states the staged policy globally, per gate and per command gate, as the three values', () => {
+    const schema = JSON.parse(configJsonSchemaText(toys, commandGatesSchema)) as { definitions: { loopgates: { properties: Record<string, any> } } };
+    const root = schema.definitions.loopgates.properties;
+    const values = ['introduced', 'touched', 'all'];
+    expect(root.staged.enum).toEqual(values);
+    expect(root.gates.properties.toy.properties.staged.enum).toEqual(values);
+    expect(root.commands.items.properties.staged.enum).toEqual(values);
   });
 });
 
