@@ -100,6 +100,20 @@ export function lineMapOfPatch(patch: string): LineMap {
   };
 }
 
+/**
+ * The LineMap of one edit from `before` to `after` (a mutant's): lines of the common prefix stay, lines of the common
+ * suffix move by the change in line count, the lines between are changed.
+ */
+export function lineMapOfEdit(before: string, after: string): LineMap {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let prefix = 0;
+  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
+  return (line) => (line <= prefix ? line : line > a.length - suffix ? line + b.length - a.length : undefined);
+}
+
 /** Whether a HEAD summary naming `before` covers a staged one naming `after` (no members on either: the same finding). */
 function covers(before: readonly string[] | undefined, after: readonly string[] | undefined): boolean {
   if (!after?.length) return true;

@@ -2,6 +2,7 @@
 // in an in-memory overlay (core/workspace.ts), judged by the same runner the hook uses, red then green
 // (DESIGN.md "mutation"; outcomes in Stryker's words). Nothing is written to the working tree or the index:
 // the overlay lives in memory, and gates that shell out materialise it in a scratch directory of their own.
+import { headFindingsOf, lineMapOfEdit, splitFindings } from '../core/introduced.js';
 import { runGate, type GateSettings } from '../core/runner.js';
 import { overlayWorkspace } from '../core/workspace.js';
 import type { GateContext, GateFilters, GateResult, Mutant, MutationOperator, RunTool, Workspace } from '../core/types.js';
@@ -45,6 +46,13 @@ export interface GateMutateReport {
   /** Set when the gate was left out on purpose (allowEmpty with zero inputs). */
   skipped?: string;
   problem?: { outcome: MutantOutcome; detail: string };
+  /**
+   * The hook's split proven on this gate: a mutant in an input already red without it (where old findings sit), its
+   * findings split against the unmutated input's as a commit's are against HEAD's (core/introduced.ts), must leave an
+   * introduced error finding at the injected spot (`killed`). `survived`: the hook would let this defect through as
+   * pre-existing. Absent when no input with a place for the defect was red already.
+   */
+  oldFindings?: { file: string; line: number; description: string; outcome: 'killed' | 'survived'; detail: string };
 }
 
 /** The whole run; `ok` only when every mutant was killed, no gate has a problem, and the run was not interrupted. */
@@ -104,7 +112,7 @@ export async function runMutations(list: ReadonlyArray<GateSettings<any>>, optio
     !aborted &&
     made > 0 &&
     totals.killed === made &&
-    gates.every((g) => !g.problem);
+    gates.every((g) => !g.problem && g.oldFindings?.outcome !== 'survived');
   return { seed: options.seed, allInputs: options.allInputs === true, gates, totals, aborted, ok, durationMs: performance.now() - started };
 }
 
@@ -137,9 +145,12 @@ async function mutateGate(settings: GateSettings<any>, options: MutateOptions, c
     if (!g) greens.set(path, (g = runOn(settings, settings.config, options, path)));
     return g;
   };
+  const onRed = (seen: AlreadyRed) => {
+    if (!report.oldFindings) report.oldFindings = judgeWhereOldFindingsSit(seen);
+  };
   for (const op of gate.mutations) {
     if (options.signal?.aborted) break;
-    report.operators.push(await mutateOperator(settings, op, inputs, allPaths, green, options, count, greens, exempt));
+    report.operators.push(await mutateOperator(settings, op, inputs, allPaths, green, options, count, greens, exempt, onRed));
   }
   const made = report.operators.reduce((n, o) => n + o.mutants.length, 0);
   if (made === 0 && !options.signal?.aborted) {
@@ -167,6 +178,7 @@ async function mutateOperator(
   count: (m: MutantReport) => void,
   greens: Map<string, Promise<GateResult>>,
   exempt: ReadonlyMap<string, string>,
+  onAlreadyRed: (seen: AlreadyRed) => void,
 ): Promise<OperatorReport> {
   const { gate } = settings;
   const out: OperatorReport = { operator: op.id, description: op.description, mutants: [], alreadyRed: 0 };
@@ -196,7 +208,7 @@ async function mutateOperator(
   const batch = Math.max(1, Math.floor(gate.mutationBatch ?? 1));
   let next = 0;
   while (next < order.length && out.mutants.length < want && !options.signal?.aborted) {
-    const chunk: Array<{ path: string; mutant: Mutant; started: number }> = [];
+    const chunk: Array<{ path: string; mutant: Mutant; started: number; original: string }> = [];
     const size = Math.min(batch, want - out.mutants.length);
     while (chunk.length < size && next < order.length && !options.signal?.aborted) {
       const path = order[next++]!;
@@ -212,15 +224,16 @@ async function mutateOperator(
           continue;
         }
       }
-      const mutant = op.mutate(path, await options.ws.readText(path), random, facts);
+      const original = await options.ws.readText(path);
+      const mutant = op.mutate(path, original, random, facts);
       if (!mutant) {
         noPlace++;
         continue;
       }
-      chunk.push({ path, mutant, started });
+      chunk.push({ path, mutant, started, original });
     }
     const batched = chunk.length > 1 ? await batchRun(settings, options, chunk, greens) : new Map<string, GateResult>();
-    for (const { path, mutant, started } of chunk) {
+    for (const { path, mutant, started, original } of chunk) {
       if (out.mutants.length >= want || options.signal?.aborted) break;
       const red = batched.get(path) ?? (await runOn(settings, settings.config, options, path, mutant.content));
       if (options.signal?.aborted) break;
@@ -236,7 +249,9 @@ async function mutateOperator(
         const g = await green(path);
         if (g.verdict === 'fail') {
           // Already red without the mutation: this input cannot show the red came from the defect. Try another.
+          // It can show that the hook's split still sees a defect injected where old findings sit (once per gate).
           out.alreadyRed++;
+          onAlreadyRed({ path, mutant, original, red, green: g });
           continue;
         }
         if (g.verdict !== 'pass') {
@@ -262,6 +277,35 @@ async function mutateOperator(
         : `no place for this defect in ${noPlace} candidate file${noPlace === 1 ? '' : 's'}`;
   }
   return out;
+}
+
+/** An input red without its mutant: the mutant, both contents and both results. */
+interface AlreadyRed {
+  path: string;
+  mutant: Mutant;
+  original: string;
+  red: GateResult;
+  green: GateResult;
+}
+
+/**
+ * GateMutateReport.oldFindings for one already-red input: the mutant's findings split against the unmutated input's
+ * (the unmutated file playing HEAD, lines mapped over the edit), killed when an introduced error finding sits at the
+ * injected spot (and rule, when the operator names one).
+ */
+function judgeWhereOldFindingsSit(seen: AlreadyRed): NonNullable<GateMutateReport['oldFindings']> {
+  const { path, mutant, red, green } = seen;
+  const split = splitFindings(red.findings, headFindingsOf(green.findings), new Map([[path, lineMapOfEdit(seen.original, mutant.content)]]));
+  const hit = split.introduced.some((f) => f.severity === 'error' && f.file === path && f.line === mutant.line && (mutant.rule === undefined || f.rule === mutant.rule));
+  const old = green.findings.filter((f) => f.severity === 'error').length;
+  const base = { file: path, line: mutant.line, description: mutant.description };
+  return hit
+    ? { ...base, outcome: 'killed', detail: `introduced at ${path}:${mutant.line} beside ${old} old error finding${old === 1 ? '' : 's'} the unmutated file already had (${split.preExisting.length} matched as pre-existing)` }
+    : {
+        ...base,
+        outcome: 'survived',
+        detail: `the mutant's finding at ${path}:${mutant.line} matched one of the ${old} old finding${old === 1 ? '' : 's'} by fingerprint: a commit bringing this defect next to them would pass as pre-existing (introduced: ${split.introduced.map((f) => `${f.file}:${f.line}`).join(', ') || 'none'})`,
+      };
 }
 
 /**

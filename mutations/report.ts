@@ -56,6 +56,12 @@ export function mutateText(report: MutateReport, color = false): string {
     const text = r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd();
     return ri === 0 ? p.bold(text) : text;
   });
+  for (const g of report.gates) {
+    const o = g.oldFindings;
+    if (!o) continue;
+    const line = `${g.gate}: a mutant where old findings sit (${o.file}:${o.line}, ${o.description}): ${o.outcome}: ${o.detail}`;
+    lines.push(o.outcome === 'killed' ? line : p.red(line));
+  }
   const bad = report.gates.flatMap((g) => g.operators.flatMap((o) => o.mutants)).filter((m) => m.outcome !== 'killed');
   if (bad.length) {
     lines.push('');
@@ -125,6 +131,7 @@ export async function mutateJson(report: MutateReport, source: (path: string) =>
         ...(g.waived ? { waived: g.waived } : {}),
         ...(g.skipped ? { skipped: g.skipped } : {}),
         ...(g.problem ? { problem: g.problem } : {}),
+        ...(g.oldFindings ? { oldFindings: g.oldFindings } : {}),
         operators: g.operators.map((o) => ({ operator: o.operator, mutants: o.mutants.length, alreadyRed: o.alreadyRed, ...(o.note ? { note: o.note } : {}) })),
       })),
     },

@@ -165,6 +165,34 @@ describe('mutate against deliberately broken gates', () => {
     expect(r.ok).toBe(false);
   });
 
+  it('a mutant where old findings already sit: the hook\'s split still sees it (killed), and a gate whose findings hide it fails mutate', async () => {
+    // Every input already holds BAD: the mutants' green checks fail, and one of them is judged as a commit would be.
+    const red = () =>
+      memoryWorkspace({ mode: 'all', files: { 'docs/a.txt': 'BAD\nbeta\ngamma\nBAD\n', 'docs/b.txt': 'BAD\ntwo\n', 'notes/c.txt': 'BAD\nx\n' } });
+    const r = await runMutations([settings(goodGate)], { ws: red(), cacheRoot, seed: 7, allInputs: true });
+    const old = r.gates[0]!.oldFindings!;
+    expect(old.outcome).toBe('killed');
+    expect(old.detail).toMatch(new RegExp(`^introduced at ${old.file}:${old.line} beside [12] old error findings? the unmutated file already had \\([12] matched as pre-existing\\)$`));
+    // A gate that reports only the last BAD of a file, under one fingerprint per file: a new BAD below old ones takes
+    // the old finding's identity, so a commit bringing it would pass as pre-existing. mutate says so and fails.
+    const lastOnly = {
+      ...goodGate,
+      id: 'last-only',
+      run: async (ctx: GateContext<any>, inputs: readonly string[]) => {
+        const out = await goodGate.run(ctx, inputs);
+        const last = new Map(out.findings.map((f) => [f.file, f]));
+        return { ...out, findings: [...last.values()].map((f) => ({ ...f, fingerprint: `last ${f.file}` })) };
+      },
+    };
+    // Files whose only BAD is their first line: a BAD inserted anywhere below it becomes the one reported.
+    const tail = 'x\n'.repeat(9);
+    const below = memoryWorkspace({ mode: 'all', files: { 'docs/a.txt': `BAD\n${tail}`, 'docs/b.txt': `BAD\n${tail}`, 'notes/c.txt': `BAD\n${tail}` } });
+    const l = await runMutations([settings(lastOnly)], { ws: below, cacheRoot, seed: 7, allInputs: true });
+    expect(l.gates[0]!.oldFindings?.outcome).toBe('survived');
+    expect(l.gates[0]!.oldFindings?.detail).toMatch(/matched one of the 1 old finding by fingerprint: a commit bringing this defect next to them would pass as pre-existing/);
+    expect(l.ok).toBe(false);
+  });
+
   it('one that crashes: error', async () => {
     const r = await runMutations([settings(crashGate)], { ws: repo(), cacheRoot, seed: 7 });
     expect(r.totals).toMatchObject({ error: 3, killed: 0 });
