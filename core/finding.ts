@@ -28,3 +28,15 @@ export function completeFinding(gate: string, f: Omit<Finding, 'gate' | 'fingerp
   if (f.members) Object.defineProperty(out, 'members', { value: f.members, enumerable: false });
   return out;
 }
+
+/**
+ * `copy` (a rebuilt result, e.g. redacted) with each finding's non-enumerable `members` taken back from `from`, the
+ * findings it was built from, index by index (a rebuild through Object.entries drops them). Returns `copy`.
+ */
+export function keepMembers<T extends { findings: Finding[] }>(from: readonly Finding[], copy: T): T {
+  from.forEach((f, i) => {
+    const to = copy.findings[i];
+    if (f.members && to && !to.members) Object.defineProperty(to, 'members', { value: f.members, enumerable: false });
+  });
+  return copy;
+}

@@ -2,7 +2,7 @@
 // parallelism. Every path that cannot prove a pass ends in `vacuous` or `error`, never `pass`.
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { completeFinding } from './finding.js';
+import { completeFinding, keepMembers } from './finding.js';
 import { redactDeep } from './redact.js';
 import { LoopgatesError } from './errors.js';
 import { messages } from './messages.js';
@@ -135,7 +135,7 @@ async function judgeOnce<C>(settings: GateSettings<C>, options: RunOptions, fixe
   const base = { gate: gate.id, title: gate.title, itemUnit: 'items', findings: [], notes: [] as string[] };
   // One place for every gate: a credential a gate quotes (a hard-coded Text("ghp_…"), a tool's output line) never
   // reaches a report, the ledger or the terminal.
-  const done = (r: Omit<GateResult, 'durationMs'>): GateResult => ({ ...redactDeep(r), durationMs: performance.now() - started });
+  const done = (r: Omit<GateResult, 'durationMs'>): GateResult => ({ ...keepMembers(r.findings, redactDeep(r)), durationMs: performance.now() - started });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     const armed = performance.now();
