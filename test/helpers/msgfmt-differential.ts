@@ -21,7 +21,10 @@ export function msgfmtFormatErrors(poText: string): { format: Set<number>; maske
   const dir = mkdtempSync(join(tmpdir(), 'lg-msgfmt-'));
   try {
     const file = join(dir, 'x.po');
-    writeFileSync(file, poText);
+    // Obsolete `#~` entries are judged by neither side, but msgfmt refuses a file where one repeats a live msgid
+    // ("duplicate message definition", gaphor's catalogs) before it checks any format: they become plain comments
+    // (same line count, so lines still match).
+    writeFileSync(file, poText.replace(/^#~.*$/gm, '#'));
     let stderr = '';
     try {
       execFileSync('msgfmt', ['-c', '--check-format', '-o', '/dev/null', '--', file], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 64 << 20 });
