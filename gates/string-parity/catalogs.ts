@@ -462,7 +462,7 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
       if (path.endsWith('.pot')) {
         raw = '';
         id = `${dir}/*.po`;
-      } else if (normaliseLocale(name)) {
+      } else if (normaliseLocale(name) || poModifierLocale(name)) {
         raw = name;
         id = `${dir}/*.po`;
       } else {
@@ -470,7 +470,7 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
         raw = posix.basename(dir);
         id = `${posix.dirname(dir)}/*/${posix.basename(path).includes('LC_MESSAGES') ? 'LC_MESSAGES/' : ''}${name}.po`;
       }
-      const locale = raw === '' ? '' : normaliseLocale(raw);
+      const locale = raw === '' ? '' : (normaliseLocale(raw) ?? poModifierLocale(raw));
       if (locale === null) continue;
       const source = linguiFor(path);
       const d = draft(id, 'gettext-po');
@@ -752,3 +752,19 @@ export function baseLocaleCatalog(group: CatalogGroup, loaded: LoadedCatalog) {
 }
 
 export type { CatalogEntry as Entry };
+
+/**
+ * A gettext catalog name with an `@modifier` (`sr@latin.po`, `be@latin.po`, `ca@valencia.po`, `en@shaw.po`,
+ * gnu.org/software/gettext/manual/html_node/Locale-Names.html) as a BCP 47 tag: script modifiers become the script
+ * subtag (`sr-Latn`), others a variant-less language (`ca`); null when the part before `@` is no locale. Before,
+ * such files took their folder's name (`po`) as their locale.
+ */
+function poModifierLocale(name: string): string | null {
+  const at = name.indexOf('@');
+  if (at <= 0) return null;
+  const base = normaliseLocale(name.slice(0, at));
+  if (!base) return null;
+  const SCRIPTS: Record<string, string> = { latin: 'Latn', cyrillic: 'Cyrl', shaw: 'Shaw', arabic: 'Arab', devanagari: 'Deva' };
+  const script = SCRIPTS[name.slice(at + 1).toLowerCase()];
+  return script ? (normaliseLocale(`${base.split('-')[0]}-${script}`) ?? base) : base;
+}

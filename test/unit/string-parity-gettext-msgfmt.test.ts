@@ -55,6 +55,15 @@ describe('gettext format flags in the gate (a GTK/Python app\'s po/ folder, no .
   });
 });
 
+describe('gettext @modifier catalog names (GNOME Calculator po/sr@latin.po, be@latin.po, ca@valencia.po)', () => {
+  it('red: sr@latin.po is locale sr-Latn, not its folder `po` (was unknown-locale `po`); its format errors are found', async () => {
+    const po = `${header('sr@latin', 'nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);')}#, c-format\nmsgid "Exchange rates updated %s ago"\nmsgstr "Kursevi ažurirani pre"\n`;
+    const r = await run({ 'po/sr@latin.po': po, 'po/ca@valencia.po': `${header('ca@valencia')}#, c-format\nmsgid "%d second"\nmsgstr "%d segon"\n` });
+    expect([r.verdict, ...lines(r)]).toEqual(['fail', 'po/sr@latin.po:9 placeholder-mismatch/error']);
+    expect(r.findings[0]!.message).toMatch(/^sr-Latn `Exchange rates updated %s ago`: c-format placeholders differ/);
+  });
+});
+
 // Item 11: msgfmt never compiles a `#, fuzzy` message and gettext never shows it: its placeholders are not judged, it
 // stays a needs-review warning.
 describe('#, fuzzy messages', () => {
