@@ -26,9 +26,9 @@ import {
 } from './install/render.js';
 import { ChangeSet, loadState, readCurrent, saveState, statePath, revertState, undoPending, type FileChange } from './install/state.js';
 import { pendingIsRunning, pendingPath, pendingProblem, readPending } from './install/pending.js';
-import { defaultConfigFor } from './install/config-default.js';
-import { CONFIG_FILE, loadConfig } from '../core/config.js';
-import { configOptions } from '../gates/registry.js';
+import { defaultConfigFor, enabledSettings, noInputWhy, repositoryInputs } from './install/config-default.js';
+import { CONFIG_FILE, loadConfig, type ConfiguredGate } from '../core/config.js';
+import { builtinGates, configOptions } from '../gates/registry.js';
 import { git, isIgnored, lsIndex } from '../core/git.js';
 import { allowlistAudit } from '../gates/secrets/allowlist.js';
 import { blindGlobFix, blindGlobMessage, blindGlobs } from '../core/blind.js';
@@ -257,10 +257,13 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
       if (changes.write(attributes, withAttributesRule(attrText), 0o644, 'gitattributes')) ctx.out(`added "${ATTRIBUTES_RULE}" to .gitattributes`);
       const config = join(top, 'loopgates.yaml');
       if (!existsSync(config)) {
-        const { text, platforms } = await defaultConfigFor(top);
+        const { text, platforms, leftOff } = await defaultConfigFor(top);
         await step('config');
         changes.write(config, text, 0o644, 'config');
         ctx.out(`wrote loopgates.yaml (defaults for: ${platforms.length ? platforms.join(', ') : 'no platform detected'})`);
+        const off = new Set(leftOff.map((l) => l.gate));
+        ctx.out(`enabled: ${builtinGates.filter((g) => !off.has(g.id)).map((g) => g.id).join(', ') || 'none'}`);
+        for (const l of leftOff) ctx.out(`left off: ${l.gate}: ${l.why} (gates.${l.gate}.enabled: false)`);
       }
       if (mode === 'npm') {
         const pj = join(top, 'package.json');
@@ -587,6 +590,8 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
   const scanner = await scannerProblems(ctx.env, io.signal);
   check(scanner.problems, `gitleaks: ${scanner.found}`);
   check(await configProblems(layout.top), 'loopgates.yaml valid');
+  const inputs = await inputProblems(layout.top, ctx.out);
+  if (inputs) check(inputs.problems, inputs.okLine);
   const allowlist = await allowlistProblems(layout.top, ctx.out);
   if (allowlist) check(allowlist, '.gitleaks.toml [allowlist] paths stay inside the folders they name');
   const cache = join(layout.commonDir, 'loopgates', 'cache');
@@ -658,6 +663,32 @@ async function allowlistProblems(top: string, out: (line: string) => void): Prom
 }
 
 /** loopgates.yaml present and valid against core/config.ts's strict schema (every problem, with its line). */
+/**
+ * The input discovery install used (commands/install/config-default.ts), over the gates loopgates.yaml enables: an
+ * enabled gate without allowEmpty that finds no input here makes every `run --all` vacuous (exit 2), so doctor is
+ * not healthy. Gates that are off are listed. Null when the config cannot be loaded (configProblems says why).
+ */
+async function inputProblems(top: string, out: (line: string) => void): Promise<{ problems: Problem[]; okLine: string } | null> {
+  let gates: ConfiguredGate[];
+  try {
+    gates = loadConfig(top, await configOptions()).gates;
+  } catch {
+    return null;
+  }
+  for (const g of gates.filter((x) => !x.enabled)) out(`info     off: ${g.gate.id} (${g.source === 'command' ? `commands[id=${g.gate.id}]` : `gates.${g.gate.id}`}.enabled: false)`);
+  const { found } = await repositoryInputs(top, enabledSettings(gates));
+  const problems: Problem[] = [];
+  const seen: string[] = [];
+  for (const d of found) {
+    const g = gates.find((x) => x.gate === d.gate)!;
+    const key = g.source === 'command' ? `commands[id=${d.gate.id}]` : `gates.${d.gate.id}`;
+    if (d.error !== undefined) problems.push({ what: `${d.gate.id} cannot select its inputs: ${d.error}`, fix: `fix ${key} in loopgates.yaml` });
+    else if (d.inputs === 0 && !g.settings.allowEmpty) problems.push({ what: `${d.gate.id} is enabled but has ${noInputWhy(d)}: loopgates run --all is vacuous (exit 2)`, fix: `set ${key}.enabled: false in loopgates.yaml (or allowEmpty: "<why zero inputs is fine>")` });
+    else seen.push(`${d.gate.id} ${d.inputs}${d.inputs === 0 ? ` (allowEmpty: ${g.settings.allowEmpty})` : ''}`);
+  }
+  return { problems, okLine: `inputs for every enabled gate: ${seen.join(', ') || 'no gate enabled'}` };
+}
+
 async function configProblems(top: string): Promise<Problem[]> {
   if (!existsSync(join(top, CONFIG_FILE))) return [{ what: `${CONFIG_FILE} is missing (the hook runs every built-in gate with its defaults)`, fix: 'loopgates install' }];
   try {

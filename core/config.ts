@@ -270,9 +270,10 @@ const comment = (text: string, indent = ''): string =>
 
 /**
  * The commented default loopgates.yaml that `loopgates install` writes: every built-in gate enabled, with its four
- * answers as comments, for the detected `platforms`. Always valid for `parseConfig` (a unit test holds it to that).
+ * answers as comments, for the detected `platforms`; a gate in `leftOff` (id -> why) is written `enabled: false`
+ * with the reason. Always valid for `parseConfig` (a unit test holds it to that).
  */
-export function defaultConfigText(platforms: readonly Platform[], gates: ReadonlyArray<Gate<any>>): string {
+export function defaultConfigText(platforms: readonly Platform[], gates: ReadonlyArray<Gate<any>>, leftOff: ReadonlyMap<string, string> = new Map()): string {
   const lines = [
     '# yaml-language-server: $schema=./node_modules/loopgates/loopgates.schema.json',
     '# loopgates.yaml: the gates that guard every commit of this repository (written by loopgates install).',
@@ -292,7 +293,9 @@ export function defaultConfigText(platforms: readonly Platform[], gates: Readonl
     for (const g of gates) {
       lines.push(comment(`${g.id}: ${g.title}`, '  '));
       for (const k of ANSWERS) lines.push(comment(`  ${k}: ${g.loop[k].replace(/\s+/g, ' ')}`, '  '));
-      lines.push(`  ${g.id}:`, '    enabled: true', `    # timeoutMs: ${DEFAULT_TIMEOUT_MS}`);
+      const off = leftOff.get(g.id);
+      if (off) lines.push(`  ${g.id}:`, comment(`left off by loopgates install: ${off}; set true once it has some`, '    '), '    enabled: false');
+      else lines.push(`  ${g.id}:`, '    enabled: true', `    # timeoutMs: ${DEFAULT_TIMEOUT_MS}`);
     }
   }
   lines.push('# commands: your own scripts as gates; see `loopgates explain` and the README.');

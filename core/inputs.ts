@@ -2,8 +2,12 @@
 // repository-relative), the refusal of an exclude that blinds the gate to everything it could read, and the note a
 // gate prints when its filters removed every candidate (DESIGN.md: a filter that drops every candidate is itself a
 // warning). Used by hardcoded-strings and string-parity; a new gate with include/exclude keys calls these.
+import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { LoopgatesError } from './errors.js';
+import type { GateSettings } from './runner.js';
+import { runTool } from './tools.js';
+import type { Gate, GateContext, Workspace } from './types.js';
 
 /** How a gate selects its inputs from a run's targets. */
 export interface InputGlobs {
@@ -59,4 +63,29 @@ export function selectInputs(targets: readonly string[], globs: InputGlobs): str
  */
 export function removedEveryNote(filter: string, unit: string, removed: number, total: number, tail = ''): string | undefined {
   return total > 0 && removed === total ? `${filter} removed every ${unit} (${removed} of ${total})${tail}` : undefined;
+}
+
+/** What one gate's `inputs()` finds in a repository as `run --all` sees it. `error`: inputs() threw (kept enabled). */
+export interface InputDiscovery {
+  gate: Gate<any>;
+  inputs: number;
+  error?: string;
+}
+
+/**
+ * Each gate's inputs over `ws` (a tree workspace in `all` mode, as `run --all` reads the repository): the discovery
+ * install uses to enable the gates that have something to judge, and doctor to say which enabled gate would be
+ * vacuous. Reads only; gate caches go under `cacheRoot`.
+ */
+export async function discoverInputs(list: ReadonlyArray<GateSettings<any>>, ws: Workspace, cacheRoot: string, signal: AbortSignal = new AbortController().signal): Promise<InputDiscovery[]> {
+  const out: InputDiscovery[] = [];
+  for (const s of list) {
+    const ctx: GateContext<any> = { ws, config: s.config, signal, runTool, cacheDir: join(cacheRoot, s.gate.id), log: () => {} };
+    try {
+      out.push({ gate: s.gate, inputs: (await s.gate.inputs(ctx)).length });
+    } catch (err) {
+      out.push({ gate: s.gate, inputs: 0, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return out;
 }
