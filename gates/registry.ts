@@ -5,9 +5,15 @@ import type { Gate } from '../core/types.js';
 import { hardcodedStringsGate } from './hardcoded-strings/index.js';
 import { secretsGate } from './secrets/index.js';
 import { stringParityGate } from './string-parity/index.js';
+// new-gate: imports above
 
-/** Every built-in gate. Add a gate: import its object and append it here. */
-export const builtinGates: ReadonlyArray<Gate<any>> = [secretsGate, hardcodedStringsGate, stringParityGate];
+/** Every built-in gate, in report order. Add a gate: `npm run new-gate <id>`, or import its object and list it here. */
+export const builtinGates: ReadonlyArray<Gate<any>> = [
+  secretsGate,
+  hardcodedStringsGate,
+  stringParityGate,
+  // new-gate: entries above
+];
 
 /**
  * What the verbs hand to config loading (core imports no gate). The command-gate module loads on demand: the
