@@ -41,6 +41,9 @@ tags:
       - waitForAnimationToEnd
 - runFlow: subflows/open-settings.yaml
 - assertVisible: "Settings"
+- tapOn: "Close"
+- assertVisible: "Notes"
+- back
 `;
 
 /** A subflow ending in a tap: its caller's next command must check it. */
