@@ -7,6 +7,7 @@ import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
+import { selectInputs } from '../../core/inputs.js';
 import type { Workspace } from '../../core/types.js';
 import { WORKSPACE_CONFIG } from './commands.js';
 import type { MaestroFlowsConfig } from './config.js';
@@ -33,8 +34,9 @@ export interface FlowSet {
   flows: Map<string, Flow>;
   /** Discovered flow paths (globs minus exclude), sorted. */
   discovered: string[];
-  /** Paths the `flows` globs matched that `exclude` removed. */
+  /** Paths the `flows` globs matched that `exclude` removed, of `matched`. */
   excluded: number;
+  matched: number;
   workspaces: Map<string, MaestroWorkspace>;
   /** Workspace root of each discovered flow. */
   workspaceOf: Map<string, string>;
@@ -48,6 +50,7 @@ export interface FlowSet {
 }
 
 const YAML_FILE = /\.ya?ml$/i;
+const GATE = 'maestro-flows';
 
 /** The nearest `.maestro` folder holding `path`, else the static base of the first `flows` glob matching it. */
 export function workspaceRootOf(path: string, flowGlobs: readonly string[]): string {
@@ -60,11 +63,19 @@ export function workspaceRootOf(path: string, flowGlobs: readonly string[]): str
 const rel = (root: string, path: string) => (root === '' ? path : path.slice(root.length + 1));
 const join = (root: string, name: string) => (root === '' ? name : `${root}/${name}`);
 
-/** Whether `path` can be a flow or a workspace config under `config` (cheap: globs only, nothing read). */
-export function flowMatcher(config: Pick<MaestroFlowsConfig, 'flows' | 'exclude'>): (path: string) => boolean {
-  const inc = picomatch(config.flows, { dot: true });
-  const exc = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
-  return (p) => YAML_FILE.test(p) && inc(p) && !exc(p);
+/** One ordinary flow path: an `exclude` entry that matches it and every candidate blinds the gate (core/inputs.ts). */
+const PROBE_PATHS: readonly string[] = ['.maestro/login.yaml', 'app/.maestro/flows/checkout.yml'];
+
+/**
+ * The flow-shaped paths among `paths` under `config` (YAML, matched by `flows`, not by `exclude`; workspace configs
+ * included), by the kit's selection (core/inputs.ts): an exclude entry that removes every flow the gate could read
+ * refuses (LoopgatesError) instead of a quiet skip. `excluded` counts what `exclude` removed.
+ */
+export function selectFlowPaths(paths: readonly string[], config: Pick<MaestroFlowsConfig, 'flows' | 'exclude'>): { selected: string[]; matched: number; excluded: number } {
+  const reads = (p: string) => YAML_FILE.test(p);
+  const matched = selectInputs(paths, { gate: GATE, include: config.flows, exclude: [], reads });
+  const selected = selectInputs(matched, { gate: GATE, include: config.flows, exclude: config.exclude, probePaths: PROBE_PATHS, probeWhat: 'Maestro flows', blindTo: 'an unchecked tap' });
+  return { selected, matched: matched.length, excluded: matched.length - selected.length };
 }
 
 /** Resolve a file reference of a flow at `from`: relative to its folder; `${…}` is not a literal; outside the repository is missing. */
@@ -82,19 +93,12 @@ export function resolveRef(from: string, raw: string): Resolved {
  */
 export async function discoverFlows(ws: Workspace, config: MaestroFlowsConfig, signal?: AbortSignal): Promise<FlowSet> {
   const all = await ws.allPaths();
-  const isFlowPath = flowMatcher(config);
-  const inc = picomatch(config.flows, { dot: true });
+  const { selected, matched, excluded } = selectFlowPaths(all, config);
   const workspaces = new Map<string, MaestroWorkspace>();
   const workspaceOf = new Map<string, string>();
   const discovered: string[] = [];
-  let excluded = 0;
   const present = new Set(all);
-  for (const p of all) {
-    if (!YAML_FILE.test(p) || !inc(p)) continue;
-    if (!isFlowPath(p)) {
-      excluded++;
-      continue;
-    }
+  for (const p of selected) {
     const root = workspaceRootOf(p, config.flows);
     if (WORKSPACE_CONFIG.test(p) && posix.dirname(p) === (root === '' ? '.' : root)) continue;
     discovered.push(p);
@@ -152,7 +156,7 @@ export async function discoverFlows(ws: Workspace, config: MaestroFlowsConfig, s
     const configs = [...workspaces.values()].filter((w) => w.configPath).map((w) => w.configPath!);
     entrySource = configs.length ? `workspace config ${configs.join(', ')}` : 'top-level flows of each workspace (no config.yaml)';
   }
-  return { flows, discovered: discovered.sort(), excluded, workspaces, workspaceOf, entryPoints, callers, resolved, entrySource };
+  return { flows, discovered: discovered.sort(), excluded, matched, workspaces, workspaceOf, entryPoints, callers, resolved, entrySource };
 }
 
 async function readWorkspace(ws: Workspace, root: string, present: ReadonlySet<string>): Promise<MaestroWorkspace> {

@@ -5,7 +5,7 @@
 import type { Gate, GateContext } from '../../core/types.js';
 import { WORKSPACE_CONFIG } from './commands.js';
 import { configSchema, type MaestroFlowsConfig } from './config.js';
-import { flowMatcher } from './discovery.js';
+import { selectFlowPaths } from './discovery.js';
 import { maestroFlowsMutations } from './mutations.js';
 
 export const GATE_ID = 'maestro-flows';
@@ -16,10 +16,12 @@ export const GATE_ID = 'maestro-flows';
  */
 async function selectInputs(ctx: GateContext<MaestroFlowsConfig>): Promise<string[]> {
   const targets = await ctx.ws.targets();
-  const isFlow = flowMatcher(ctx.config);
   const deleted = ctx.ws.mode === 'staged' && ctx.ws.deletions ? await ctx.ws.deletions() : [];
-  if (ctx.ws.mode !== 'all' && !targets.some(isFlow) && !deleted.length) return [];
-  if (ctx.ws.mode !== 'all' && !targets.some(isFlow) && !(await ctx.ws.allPaths()).some(isFlow)) return [];
+  if (ctx.ws.mode !== 'all') {
+    // Discovery parses every flow of the snapshot (to find callers): only when the commit can touch one.
+    const stagedFlows = selectFlowPaths(targets, ctx.config).selected.length > 0;
+    if (!stagedFlows && (!deleted.length || selectFlowPaths(await ctx.ws.allPaths(), ctx.config).selected.length === 0)) return [];
+  }
   const { flowSetOf } = await import('./judge.js');
   const { withCallers, callersOfMissing } = await import('./discovery.js');
   const set = await flowSetOf(ctx);
@@ -48,6 +50,7 @@ export const maestroFlowsGate: Gate<MaestroFlowsConfig> = {
   run: async (ctx, inputs) => (await import('./judge.js')).judge(ctx, inputs),
   selfTest: async () => (await import('./selftest.js')).maestroFlowsSelfTest(),
   mutations: maestroFlowsMutations,
+  filters: { candidates: ['ignoreMissing'], inputs: ['exclude'], includes: ['flows'] },
 };
 
 export default maestroFlowsGate;

@@ -1,6 +1,7 @@
 // run() of the maestro-flows gate: discovery (cached per workspace object, so inputs() and run() parse once), the
 // rules, severities from config, counts and notes.
 import { fingerprint } from '../../core/finding.js';
+import { removedEveryNote } from '../../core/inputs.js';
 import type { GateContext, GateOutput, Workspace } from '../../core/types.js';
 import { RULES, severityOf, type MaestroFlowsConfig, type RuleId } from './config.js';
 import { detectMaestroVersion, discoverFlows, type FlowSet } from './discovery.js';
@@ -64,6 +65,9 @@ export async function judge(ctx: GateContext<MaestroFlowsConfig>, inputs: readon
     })
     .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule));
   notes.unshift(`${statsLine(stats)}; entry points from ${set.entrySource}${ctx.config.strictChecks ? '; strictChecks: a following selector command is not a check' : ''}`);
-  if (ignoredMissing) notes.push(`${ignoredMissing} missing target(s) allowed by gates.${GATE_ID}.ignoreMissing`);
+  // An ignoreMissing that allows every missing target (`**`) blinds missing-file: say so (DESIGN.md counts).
+  const blind = removedEveryNote(`gates.${GATE_ID}.ignoreMissing`, 'missing runFlow / runScript target', ignoredMissing, ignoredMissing + stats.missingFiles, ': missing-file cannot fire');
+  if (blind) notes.push(blind);
+  else if (ignoredMissing) notes.push(`${ignoredMissing} missing target(s) allowed by gates.${GATE_ID}.ignoreMissing`);
   return { findings, counts: { files: judged.size, items: stats.taps, filtered: set.excluded + ignoredMissing }, itemUnit: 'taps', notes, stats };
 }
