@@ -43,3 +43,21 @@ describe('maestro-flows self-test cases', () => {
     });
   }
 });
+
+describe('maestro-flows config', () => {
+  it('an exclude that matches every flow it could read refuses (error, named), instead of a quiet skip', async () => {
+    const files = { '.maestro/login.yaml': 'appId: x\n---\n- launchApp\n' };
+    const config = maestroFlowsGate.configSchema.parse({ exclude: ['**'] });
+    const r = await runGate({ gate: maestroFlowsGate, config, timeoutMs: 10_000 }, { ws: memoryWorkspace({ files, mode: 'staged' }), cacheRoot: '/tmp/loopgates-test-cache' });
+    expect(r.verdict).toBe('error');
+    expect(r.error?.message).toBe('gates.maestro-flows.exclude[0] "**" excludes every file this gate could read (Maestro flows): it can never find an unchecked tap');
+  });
+  it('ignoreMissing that allows every missing target says missing-file cannot fire', async () => {
+    const files = { '.maestro/login.yaml': 'appId: x\n---\n- launchApp\n- runScript: seed.js\n- assertVisible: "Hi"\n' };
+    const config = maestroFlowsGate.configSchema.parse({ ignoreMissing: ['**'] });
+    const r = await runGate({ gate: maestroFlowsGate, config, timeoutMs: 10_000 }, { ws: memoryWorkspace({ files, mode: 'staged' }), cacheRoot: '/tmp/loopgates-test-cache' });
+    expect(r.verdict).toBe('pass');
+    expect(r.counts.filtered).toBe(1);
+    expect(r.notes).toContain('gates.maestro-flows.ignoreMissing removed every missing runFlow / runScript target (1 of 1): missing-file cannot fire');
+  });
+});
