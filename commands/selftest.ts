@@ -255,8 +255,13 @@ function intArg(value: string | undefined, name: string, fallback: number, min: 
 export const selfTestPreflight: PreflightStep = async (ctx) => {
   const gates = ctx.gates.filter((g) => !ctx.bypassed.has(g.gate.id)).map((g) => rooted(g, ctx.ws.root));
   if (gates.length === 0) return;
-  const { misses } = checkSelfTestCache(gates.map((g) => g.settings), ctx.cacheRoot, ctx.ws.root, ctx.io.env);
-  if (misses.length === 0) return;
+  const { hits, misses } = checkSelfTestCache(gates.map((g) => g.settings), ctx.cacheRoot, ctx.ws.root, ctx.io.env);
+  // Every report says where each proof came from: a cached PROVEN is only as good as its key.
+  const whence = [
+    ...(hits.length ? [`self-test proofs from cache (same gate, config, command and the files it resolves to): ${hits.join(', ')}`] : []),
+    ...(misses.length ? [`self-test proofs run now: ${misses.map((m) => m.settings.gate.id).join(', ')}`] : []),
+  ];
+  if (misses.length === 0) return { exitCode: 0, notes: whence };
   const report = await holdingSignals(() => withScratchDir('selftest', (cacheRoot) => runSelfTests(misses.map((m) => m.settings), { cacheRoot, signal: ctx.io.signal })));
   const keys = new Map(misses.map((m) => [m.settings.gate.id, m.key]));
   try {
@@ -265,7 +270,7 @@ export const selfTestPreflight: PreflightStep = async (ctx) => {
     /* an unwritable cache only costs time on the next commit */
   }
   const failing = report.gates.filter((g) => g.proof !== 'PROVEN' && g.proof !== 'WAIVED');
-  const notes = report.gates.filter((g) => g.waived).map((g) => `${g.gate}: self-test waived: ${g.waived}`);
+  const notes = [...whence, ...report.gates.filter((g) => g.waived).map((g) => `${g.gate}: self-test waived: ${g.waived}`)];
   // Zero executed cases is fine here only when every gate that missed is WAIVED (its reason goes to the report).
   if (failing.length === 0 && !ctx.io.signal.aborted) return { exitCode: 0, notes };
   if (failing.length === 0) return { exitCode: 2, notes: [...notes, 'self-tests interrupted: commit refused'] };

@@ -4,7 +4,7 @@
 // can be large), because a hit must cost at most 20 ms (bench/selftest-cache.mjs measures it).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { delimiter, dirname, isAbsolute, join } from 'node:path';
+import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GateSettings } from '../core/runner.js';
 import type { Gate } from '../core/types.js';
@@ -87,6 +87,30 @@ function statLine(path: string): string {
   }
 }
 
+/** Commands that run a package.json script (`npm run x`, `npm test`, `yarn x`, `pnpm x`, `bun run x`, `npx x`). */
+const PACKAGE_RUNNERS = /^(npm|npx|pnpm|yarn|bun)(\.cmd|\.exe)?$/i;
+
+/** `path sha256`, or statLine for what is no regular file of at most 4 MiB (a directory, a device, absent). */
+function contentLine(path: string): string {
+  try {
+    const st = statSync(path, { throwIfNoEntry: false });
+    if (st?.isFile() && st.size <= 4 * 1024 * 1024) return `${path} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`;
+  } catch {
+    /* fall back to stat */
+  }
+  return statLine(path);
+}
+
+/** Every whitespace-separated token of package.json's `scripts` values that names a file (paths, for the key). */
+function scriptTokens(pkg: string): string[] {
+  try {
+    const scripts = (JSON.parse(readFileSync(pkg, 'utf8')) as { scripts?: Record<string, unknown> }).scripts ?? {};
+    return [...new Set(Object.values(scripts).flatMap((v) => (typeof v === 'string' ? v.split(/\s+/) : [])).filter((t) => /^[\w./-]+\.\w+$/.test(t)))].sort();
+  } catch {
+    return [];
+  }
+}
+
 /** First `bin` on PATH (PATHEXT on Windows), or undefined. */
 export function onPath(bin: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
   if (isAbsolute(bin) || bin.includes('/')) return bin;
@@ -118,8 +142,16 @@ export function selfTestKey(settings: GateSettings<any>, repoRoot: string, env: 
   h.update(`config ${stableJson({ config: settings.config, timeoutMs: settings.timeoutMs, allowEmpty: settings.allowEmpty ?? null })}\0`);
   const spec = commandSpecOf(gate);
   if (spec) {
-    for (const m of spec.mutations) h.update(`${statLine(join(repoRoot, m.file))}\0`);
-    for (const a of spec.command) if (!isAbsolute(a)) h.update(`${statLine(join(repoRoot, a))}\0`);
+    // By content, not stat: what the command resolves to is what the proof proved (a same-size edit within the
+    // mtime's resolution, or a restored mtime, must not keep a stale PROVEN).
+    for (const m of spec.mutations) h.update(`${contentLine(join(repoRoot, m.file))}\0`);
+    for (const a of spec.command) if (!isAbsolute(a)) h.update(`${contentLine(join(repoRoot, a))}\0`);
+    // A package manager runs package.json's script text (`npm run lint` -> "eslint ."), and the files that text names.
+    if (PACKAGE_RUNNERS.test(basename(spec.command[0]!))) {
+      const pkg = join(repoRoot, 'package.json');
+      h.update(`${contentLine(pkg)}\0`);
+      for (const token of scriptTokens(pkg)) if (!isAbsolute(token)) h.update(`${contentLine(join(repoRoot, token))}\0`);
+    }
     const bin = onPath(spec.command[0]!, env);
     h.update(`bin ${bin ? statLine(bin) : 'absent'}\0`);
   } else {
