@@ -255,6 +255,13 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
         }
         const raw = checkBaseEntry(e, tr.locale);
         for (let k = 0; k < raw.length; k++) emit(file.path, raw[k]!, `${tr.locale}\0${e.key}\0${raw[k]!.message}\0${entryText(e)}`);
+        // Apple `.strings` whose keys are the source text (NSLocalizedString without a base table: `"%@ reposted" =
+        // "%@ teilte";`): the key is what the code formats, so a key holding a specifier is the translation's base.
+        if (group.format === 'apple-strings' && e.kind === 'string' && e.key.includes('%') && e.grammar === 'printf-apple') {
+          const keyBase: CatalogEntry = { key: e.key, kind: 'string', value: e.key, line: e.line, column: e.column, grammar: 'printf-apple', translatable: true };
+          const cmp = compareEntry(e, keyBase, ctxPair).filter((f) => f.rule === 'placeholder-mismatch' || f.rule === 'invalid-specifier');
+          for (let k = 0; k < cmp.length; k++) emit(file.path, { ...cmp[k]!, message: `${cmp[k]!.message} (the key is the source text: no base table holds it)` }, `${tr.locale}\0${e.key}\0${cmp[k]!.message}\0${entryText(e)}`);
+        }
         continue;
       }
       if (!b) {

@@ -233,3 +233,18 @@ describe('.xcstrings plurals inside device variations', () => {
     expect([r.verdict, ...lines(r)]).toEqual(['pass']);
   });
 });
+
+// Issue 15, item 3: Apple .strings whose keys are the English text (NSLocalizedString without a base table) were only
+// syntax-checked: a translation dropping the key's %@ passed. The key is then the base of its placeholders.
+describe('.strings keys that are the source text (no base table)', () => {
+  const de = (v: string) => `/* Shown under a boosted post */\n"%@ reposted" = "${v}";\n"Settings" = "Einstellungen";\n`;
+  it('red: de.lproj "%@ reposted" = "teilte" drops the key\'s %@ (was: pass)', async () => {
+    const r = await run({ 'App/de.lproj/Localizable.strings': de('teilte'), 'App/fr.lproj/Localizable.strings': de('%@ a partagé') });
+    expect([r.verdict, ...lines(r).filter((l) => !l.includes('warning'))]).toEqual(['fail', 'App/de.lproj/Localizable.strings:2 placeholder-mismatch/error']);
+    expect(r.findings.find((f) => f.rule === 'placeholder-mismatch')!.message).toMatch(/the key is the source text: no base table holds it\)$/);
+  });
+  it('green: "%@ teilte" and a key without specifiers pass', async () => {
+    const r = await run({ 'App/de.lproj/Localizable.strings': de('%@ teilte'), 'App/fr.lproj/Localizable.strings': de('%@ a partagé') });
+    expect([r.verdict, ...lines(r).filter((l) => !l.includes('warning'))]).toEqual(['pass']);
+  });
+});
