@@ -434,6 +434,10 @@ export async function runScan(call: GitleaksCall, probe: GitleaksProbe, req: Sca
     if (call.signal.aborted) throw new LoopgatesError(`${shown} was stopped before it finished`, 'run the commit again');
     const log = parseLog(r.stderr);
     if (r.exitCode !== 0 && r.exitCode !== LEAK_EXIT_CODE) {
+      // A config gitleaks cannot parse is the repository's .gitleaks.toml, not a broken binary: say so.
+      if (req.configPath && /unable to load gitleaks config|While parsing config/i.test(r.stderr)) {
+        throw new LoopgatesError(`gitleaks cannot read the repository's .gitleaks.toml${tail(log.errors.length ? log.errors : [r.stderr.trim()])}`, 'repair .gitleaks.toml (TOML syntax: https://toml.io; rules: https://github.com/gitleaks/gitleaks#configuration), then: git add .gitleaks.toml');
+      }
       throw new LoopgatesError(`${shown} exited with ${r.exitCode === null ? 'a signal' : r.exitCode}${tail(log.errors)}`, `repair gitleaks (${call.bin.path}): ${GITLEAKS_FIX}`);
     }
     if (log.errors.length) {
