@@ -5,6 +5,7 @@ import type { Gate } from '../core/types.js';
 import { hardcodedStringsGate } from './hardcoded-strings/index.js';
 import { secretsGate } from './secrets/index.js';
 import { stringParityGate } from './string-parity/index.js';
+import { maestroFlowsGate } from './maestro-flows/index.js';
 // new-gate: imports above
 
 /** Every built-in gate, in report order. Add a gate: `npm run new-gate <id>`, or import its object and list it here. */
@@ -12,6 +13,7 @@ export const builtinGates: ReadonlyArray<Gate<any>> = [
   secretsGate,
   hardcodedStringsGate,
   stringParityGate,
+  maestroFlowsGate,
   // new-gate: entries above
 ];
 
