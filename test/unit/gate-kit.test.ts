@@ -6,6 +6,7 @@ import { removedEveryNote, selectInputs } from '../../core/inputs.js';
 import { hardcodedStringsGate } from '../../gates/hardcoded-strings/index.js';
 import { errorsAt, runGateOver } from '../helpers/gate.js';
 import { runVerbInRepo } from '../helpers/cli.js';
+import { builtinGates } from '../../gates/registry.js';
 
 const LAYOUT = 'app/src/main/res/layout/main.xml';
 const layout = (text: string) => `<LinearLayout xmlns:android="http://schemas.android.com/apk/res/android">\n  <TextView android:text="${text}" />\n</LinearLayout>\n`;
@@ -54,7 +55,8 @@ describe('core/inputs.ts', () => {
 
 describe('runVerbInRepo', () => {
   it('runs a verb in a temp repository: exit, stdout, stderr, ledger, nothing written', async () => {
-    const yaml = 'version: 1\ngates:\n  secrets:\n    enabled: false\n  string-parity:\n    enabled: false\n';
+    // Only hardcoded-strings on: every other built-in gate (from the registry) off, so a new gate changes nothing here.
+    const yaml = `version: 1\ngates:\n${builtinGates.filter((g) => g.id !== 'hardcoded-strings').map((g) => `  ${g.id}:\n    enabled: false\n`).join('')}`;
     const r = await runVerbInRepo({ 'loopgates.yaml': yaml, [LAYOUT]: layout('Hello there') }, ['run', '--all', '--format', 'json']);
     expect(r.exit).toBe(1);
     expect(r.stderr).toBe('');
