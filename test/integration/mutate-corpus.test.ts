@@ -11,9 +11,9 @@ import { treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
 
 /** Per project, the loopgates.yaml a team would write: data-only corpora hold no layouts or sources to judge. */
 const configs: Record<string, string> = {
-  AntennaPod__AntennaPod: 'version: 1\n',
-  'mastodon__mastodon-ios': 'version: 1\ngates:\n  hardcoded-strings:\n    allowEmpty: "catalogs only: the Swift sources are not in this corpus"\n',
-  'lichess-org__mobile': 'version: 1\ngates:\n  hardcoded-strings:\n    allowEmpty: "ARB catalogs only: the Dart sources are not in this corpus"\n',
+  AntennaPod__AntennaPod: 'version: 1\ngates:\n  maestro-flows:\n    allowEmpty: "l10n corpus: no Maestro flows"\n',
+  'mastodon__mastodon-ios': 'version: 1\ngates:\n  hardcoded-strings:\n    allowEmpty: "catalogs only: the Swift sources are not in this corpus"\n  maestro-flows:\n    allowEmpty: "l10n corpus: no Maestro flows"\n',
+  'lichess-org__mobile': 'version: 1\ngates:\n  hardcoded-strings:\n    allowEmpty: "ARB catalogs only: the Dart sources are not in this corpus"\n  maestro-flows:\n    allowEmpty: "l10n corpus: no Maestro flows"\n',
 };
 // Every project must be there: a missing one fails here (naming LOOPGATES_CORPUS), it is never filtered out.
 const projects = Object.keys(configs);
