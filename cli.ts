@@ -5,6 +5,7 @@ import { messages } from './core/messages.js';
 import { formatFailure } from './core/report.js';
 import type { ReportFormat } from './core/report.js';
 import { packageVersion } from './core/version.js';
+import { writeHookAnswer } from './core/hook-answer.js';
 
 /**
  * Every verb, in --help order, loaded on demand: a commit pays only for the modules `hook` needs, not for install's
@@ -164,6 +165,7 @@ export async function runFromProcess(): Promise<void> {
   let stdoutUsed = false;
   const fatal = (err: unknown) => {
     reportFailure(argv[0] ?? 'loopgates', argv.slice(1), err, { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) }, stdoutUsed);
+    writeHookAnswer(argv[0], process.env, 2);
     process.exit(2);
   };
   process.on('uncaughtException', fatal);
@@ -201,4 +203,5 @@ export async function runFromProcess(): Promise<void> {
   } catch (err) {
     process.exitCode = reportFailure(argv[0] ?? 'loopgates', argv.slice(1), err, io, stdoutUsed);
   }
+  writeHookAnswer(argv[0], process.env, typeof process.exitCode === 'number' ? process.exitCode : 0);
 }

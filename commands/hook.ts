@@ -1,5 +1,13 @@
 // `loopgates hook <git-hook-name>`: what the stored hook scripts call. pre-commit judges the staged snapshot.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Verb } from '../core/command.js';
+import { CONFIG_FILE } from '../core/config-model.js';
+import { REPO_ENV_KEYS } from '../core/git.js';
+import { HOOK_PLAN_FILE, HOOK_PLAN_FORMAT, hookPlanText, storeHookPlan } from '../core/hook-plan.js';
+import { LEDGER_IN_TREE, ledgerPath } from '../core/ledger.js';
+import { packageVersion } from '../core/version.js';
+import { LOOPGATES_GITIGNORE } from './install/render.js';
 import { LoopgatesError } from '../core/errors.js';
 import { messages, usage } from '../core/messages.js';
 import { formatOf, parseVerbArgs } from './args.js';
@@ -54,12 +62,52 @@ export const refuseUnprovenInstall: PreflightStep = async (ctx) => {
 };
 
 /**
+ * Keeps the hook plan (core/hook-plan.ts) in step with the staged loopgates.yaml, for the stored hook that ran this
+ * CLI (LOOPGATES_HOOK_CLI): rewritten when the plan's header (format, version, CLI, config blob id) differs, so a
+ * steady commit pays one small file read. No plan (node judges every commit) when the config is not in the index,
+ * before the first commit, with a repository-selecting GIT_* variable set, or when the ledger's place cannot be
+ * vouched for by the shell (in the tree but `.loopgates/.gitignore` is not install's).
+ */
+export const refreshHookPlan: PreflightStep = async (ctx) => {
+  const { env } = ctx.io;
+  const cli = env.LOOPGATES_HOOK_CLI;
+  const facts = ctx.ws.facts;
+  if (!cli || !facts || !ctx.ws.indexOid) return;
+  const drop = () => storeHookPlan(ctx.cacheRoot, null);
+  if (!facts.hasHead || REPO_ENV_KEYS.some((k) => k !== 'GIT_INDEX_FILE' && env[k])) return drop();
+  const configOid = await ctx.ws.indexOid(CONFIG_FILE);
+  if (!configOid) return drop();
+  const header = [`loopgates-plan ${HOOK_PLAN_FORMAT}`, `version ${packageVersion()}`, `cli ${cli}`, `config ${configOid}`].join('\n');
+  let current = '';
+  try {
+    current = readFileSync(join(ctx.cacheRoot, HOOK_PLAN_FILE), 'utf8');
+  } catch {
+    /* none yet */
+  }
+  if (current.startsWith(`${header}\n`)) return;
+  const ledger = await ledgerPath(ctx.ws.root, facts, ctx.ws.backing.kind === 'index' ? ctx.ws.backing.env : {});
+  let ignoreLines: string[] | null = null;
+  if (ledger === join(facts.topLevel, LEDGER_IN_TREE)) {
+    let ignore: string | null = null;
+    try {
+      ignore = readFileSync(join(facts.topLevel, '.loopgates', '.gitignore'), 'utf8');
+    } catch {
+      /* ignored some other way: the shell cannot vouch for it */
+    }
+    if (ignore !== LOOPGATES_GITIGNORE) return drop();
+    ignoreLines = LOOPGATES_GITIGNORE.replace(/\n$/, '').split('\n');
+  }
+  storeHookPlan(ctx.cacheRoot, hookPlanText({ version: packageVersion(), cli, configOid, ledger, ignoreLines, gates: ctx.config.gates }));
+};
+
+/**
  * Steps run by `hook pre-commit` after config and snapshot load, before the gates; a non-zero exit code refuses the
- * commit. An install that never completed its proof refuses first (refuseUnprovenInstall); then the cached self-test
+ * commit. An install that never completed its proof refuses first (refuseUnprovenInstall); the hook plan is brought
+ * in step with the config (refreshHookPlan); then the cached self-test
  * (DESIGN.md "self-tests: cached ...; red -> refuse") runs, its cases that could not run reported once
  * (sayToolErrorsOnce).
  */
-export const preflight: PreflightStep[] = [refuseUnprovenInstall, sayToolErrorsOnce(selfTestPreflight)];
+export const preflight: PreflightStep[] = [refuseUnprovenInstall, refreshHookPlan, sayToolErrorsOnce(selfTestPreflight)];
 
 /** The git hooks loopgates handles; any other name exits 2 so a misinstalled hook refuses instead of passing. */
 export const HANDLED_HOOKS = ['pre-commit'] as const;

@@ -8,7 +8,7 @@
 // a long-lived `cat-file --batch` process; simple-git's string-oriented `raw()` fits none of those.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DirectoryMissingError, GitError, ToolMissingError } from './errors.js';
 
@@ -147,7 +147,7 @@ export function gitEnv(env: Readonly<Record<string, string | undefined>>, cwd: s
 export async function resolveRepo(cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<{ facts: RepoFacts; env: Record<string, string> }> {
   const early = gitEnv(env, cwd);
   delete early.GIT_INDEX_FILE;
-  const facts = await repoFacts(cwd, early);
+  const facts = handedFacts(cwd, env) ?? (await repoFacts(cwd, early));
   const full = gitEnv(env, cwd, facts.topLevel);
   if (full.GIT_INDEX_FILE !== undefined && !existsSync(full.GIT_INDEX_FILE)) {
     throw new GitError(['ls-files'], `GIT_INDEX_FILE names ${full.GIT_INDEX_FILE}, which does not exist`, 'unset GIT_INDEX_FILE, or run loopgates from the hook git runs');
@@ -201,12 +201,17 @@ export async function repoFacts(cwd: string, env?: Readonly<Record<string, strin
     ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir', '--git-path', 'hooks', '--show-object-format', '--verify', '-q', '--symbolic-full-name', 'HEAD'],
     { ...o, okExitCodes: [1] },
   );
-  const lines = r.stdout.toString('utf8').replace(/\n$/, '').split('\n');
+  return factsFromRevParse(r.stdout.toString('utf8'), r.exitCode);
+}
+
+/** RepoFacts from repoFacts' rev-parse call: its stdout and exit code (0, or 1 before the first commit). */
+function factsFromRevParse(stdout: string, exitCode: number): RepoFacts {
+  const lines = stdout.replace(/\n$/, '').split('\n');
   const [topLevel, gitDir, commonDir, hooksDir, objectFormat, head] = lines;
   if (!topLevel || !gitDir || !commonDir || !hooksDir) {
     throw new GitError(['rev-parse', '--show-toplevel'], 'not inside a git work tree', 'run loopgates inside a git repository, or use: loopgates run --all');
   }
-  const hasHead = r.exitCode === 0 && head !== undefined && head !== '';
+  const hasHead = exitCode === 0 && head !== undefined && head !== '';
   return {
     topLevel,
     gitDir,
@@ -219,6 +224,39 @@ export async function repoFacts(cwd: string, env?: Readonly<Record<string, strin
     mergeInProgress: existsSync(join(gitDir, 'MERGE_HEAD')),
     objectFormat: objectFormat || 'sha1',
   };
+}
+
+/**
+ * The RepoFacts the stored hook hands over in LOOPGATES_HOOK_FACTS (`<exit code>\n<stdout>` of the same rev-parse
+ * call repoFacts makes), or null when they cannot be trusted, and repoFacts must ask git: absent or malformed; any
+ * repository-selecting GIT_* variable set (REPO_ENV_KEYS: node's git children get them absolutised by gitEnv, the
+ * shell's git got them as written; GIT_INDEX_FILE, set by git for every commit, changes no rev-parse answer; the
+ * GIT_CONFIG_* variables reach both gits alike, from the same environment); not five or six answers; a
+ * work tree other than `cwd` (git runs the hook at the top of the work tree); a git dir without HEAD or a common dir
+ * without objects; an unknown object format. Nothing the gates judge comes from here: staged content is always
+ * read from git by node.
+ */
+export function handedFacts(cwd: string, env: Readonly<Record<string, string | undefined>>): RepoFacts | null {
+  const raw = env.LOOPGATES_HOOK_FACTS;
+  if (raw === undefined) return null;
+  for (const key of Object.keys(env)) {
+    if (key === 'GIT_INDEX_FILE' || !env[key]) continue;
+    if ((REPO_ENV_KEYS as readonly string[]).includes(key)) return null;
+  }
+  const m = /^([01])\n([^]*)$/.exec(raw);
+  if (!m) return null;
+  const lines = m[2]!.split('\n');
+  if (lines.length !== (m[1] === '0' ? 6 : 5) || lines.some((l) => l === '')) return null;
+  const [topLevel, gitDir, commonDir, , objectFormat] = lines as [string, string, string, string, string];
+  if (!isAbsolute(topLevel) || !isAbsolute(gitDir) || !isAbsolute(commonDir)) return null;
+  if (objectFormat !== 'sha1' && objectFormat !== 'sha256') return null;
+  try {
+    if (realpathSync(cwd) !== realpathSync(topLevel)) return null;
+  } catch {
+    return null;
+  }
+  if (!existsSync(join(gitDir, 'HEAD')) || !existsSync(join(commonDir, 'objects'))) return null;
+  return factsFromRevParse(`${m[2]!}\n`, Number(m[1]));
 }
 
 /** The empty tree's id per object format: well-known constants (git's own EMPTY_TREE_SHA1/SHA256_BIN_LITERAL). */

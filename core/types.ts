@@ -322,6 +322,13 @@ export interface Gate<C = unknown> {
    * then judges no HEAD side for it whatever `staged:` says.
    */
   judgesChangeOnly?: boolean;
+  /**
+   * Optional, for the stored hook's node-free skip (core/hook-plan.ts): POSIX sh `case` patterns (where `*` matches
+   * `/` too) that match at least every staged path, changed or deleted, whose staging could give this gate an input
+   * under `config`. An over-approximation is safe (node starts and decides); a path this misses would be a commit the
+   * gate never saw. Absent: every path (node starts for every commit while the gate is enabled).
+   */
+  stagedPatterns?: (config: C) => readonly string[];
 }
 
 /** One gate's outcome in one run, as reported and written to the ledger. */

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InternalError } from '../../core/errors.js';
 import { blobId } from '../../core/git.js';
+import { packageVersion } from '../../core/version.js';
 import { BLOCK_BEGIN, BLOCK_END, PREVIOUS_HOOK } from './layout.js';
 
 /** How the stored hook finds loopgates: `npm` only from node_modules; `standalone` recorded CLI, then PATH. */
@@ -40,9 +41,12 @@ function template(name: string): string {
   }
 }
 
-/** The stored hook (.loopgates/hooks/pre-commit) for `mode`. */
+/**
+ * The stored hook (.loopgates/hooks/pre-commit) for `mode`, naming this loopgates' version: the hook passes a commit
+ * only when a CLI of that version answers its handshake (core/hook-answer.ts).
+ */
 export function renderStoredHook(mode: ResolveMode): string {
-  return template('pre-commit').replace('@@MODE@@', mode);
+  return template('pre-commit').replace('@@MODE@@', mode).replace('@@VERSION@@', packageVersion());
 }
 
 /** Which mode a stored hook was rendered for, or null when it is not one of ours. */

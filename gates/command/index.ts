@@ -131,6 +131,18 @@ export function buildCommandGates(list: z.infer<typeof commandGatesSchema>, opti
   return list.map((spec) => buildCommandGate(spec, options));
 }
 
+/**
+ * A `case` pattern matching at least what picomatch glob `glob` matches: runs of `*` become one `*` (which matches
+ * `/` in sh, so `**` and `*` both widen); `?` matches any character there too. Any other glob syntax (braces,
+ * classes, extglobs, negation, escapes) gives `*`: every path, node decides. test/unit/hook-plan-patterns.test.ts
+ * checks the superset against picomatch.
+ */
+export function globToCase(glob: string): string {
+  if (!/^[A-Za-z0-9._/*?@%+=,:~-]+$/.test(glob)) return '*';
+  // `**/` and `/**` may stand for no folder at all (`**/res/*.xml` matches `res/a.xml`): they lose their slash.
+  return glob.replace(/\*\*\//g, '*').replace(/\/\*\*/g, '*').replace(/\*+/g, '*');
+}
+
 function buildCommandGate(spec: CommandGateSpec, options: BuildCommandGatesOptions): Gate<Record<string, never>> {
   const matchers = spec.files.map((g) => picomatch(g, { dot: true }));
   const reads = (p: string) => matchers.some((m) => m(p));
@@ -143,6 +155,7 @@ function buildCommandGate(spec: CommandGateSpec, options: BuildCommandGatesOptio
     configSchema: z.object({}).strict() as z.ZodType<Record<string, never>, z.ZodTypeDef, unknown>,
     inputs: async (ctx) => (await ctx.ws.targets()).filter(reads),
     selects: () => [{ key: 'files', globs: spec.files }],
+    stagedPatterns: () => spec.files.map(globToCase),
     run: (ctx, inputs) => runCommand(spec, ctx, inputs, reads, waiver),
     selfTest: () => (waiver ? [] : commandSelfTest(spec, mutations, reads, options.root ?? process.cwd())),
     mutations,

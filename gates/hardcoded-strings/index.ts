@@ -161,6 +161,11 @@ export function selectInputs(targets: readonly string[], config: HardcodedString
   });
 }
 
+/** A `case` pattern for files ending in `.<ext>`, letters in either case (`*.[kK][tT]`). */
+export function anyCaseExtension(ext: string): string {
+  return `*.${[...ext].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('')}`;
+}
+
 /** The gate (DESIGN.md "A gate is one object"). */
 export const hardcodedStringsGate: Gate<HardcodedStringsConfig> = {
   id: GATE_ID,
@@ -174,6 +179,8 @@ export const hardcodedStringsGate: Gate<HardcodedStringsConfig> = {
   configSchema,
   inputs: async (ctx) => selectInputs(await ctx.ws.targets(), ctx.config),
   selects: (config) => (JSON.stringify(config.include) === JSON.stringify(DEFAULT_INCLUDE) ? [] : [{ key: 'include', globs: config.include }]),
+  // languageOf's extensions, any case: include/exclude only narrow them.
+  stagedPatterns: () => ['xml', 'kt', 'java', 'swift', 'tsx', 'jsx', 'js'].map(anyCaseExtension),
   run: async (ctx, inputs) => (await import('./judge.js')).judge(ctx, inputs),
   selfTest: async () => (await import('./selftest.js')).hardcodedStringsSelfTest(),
   mutations: hardcodedStringsMutations,

@@ -84,6 +84,9 @@ export const stringParityGate: Gate<StringParityConfig> = {
     if (otherDeleted.length) for (const p of (await orphanedByBaseDeletion(ctx.ws, discoveryOptions(ctx.config), otherDeleted)).keys()) if (!seen.has(p)) (seen.add(p), pulled.push(p));
     return [...judged, ...pulled.sort()];
   },
+  // inputs() is empty unless a staged or deleted path has a catalog's shape (mightBeCatalog): these cover
+  // ANDROID_VALUES, APPLE_LPROJ and OTHER_CATALOG (`*` also matches `/`, so each is a superset).
+  stagedPatterns: () => ['*res/values*/*.xml', '*.lproj/*.strings', '*.lproj/*.stringsdict', '*.xcstrings', '*.arb', '*.po', '*.pot', '*.json'],
   run: async (ctx, inputs) => (await import('./judge.js')).checkCatalogs(ctx, inputs),
   selfTest: stringParitySelfTest,
   mutations: stringParityMutations,

@@ -1,0 +1,88 @@
+// The hook plan: what the stored hook (hooks/pre-commit) needs to pass a commit without starting node when no
+// enabled gate reads any staged path. Compiled by node from the staged loopgates.yaml on every hook run whose config
+// blob id differs from the plan's, written to `<git common dir>/loopgates/cache/hook-plan` (a cache: deleting it only
+// means node starts on the next commit). Line-based, for `read` in POSIX sh: `<key> <value>`.
+//
+// The shell hands over to node on any doubt: a plan of another version or format, for another CLI, for another
+// config blob; an unstaged config edit; a pending install journal; a ledger place it cannot vouch for; LOOPGATES_SKIP
+// or a repository-/config-selecting GIT_* variable set; a staged path git must quote; no HEAD; and, of course, any
+// staged path one of the `pattern` lines matches (Gate.stagedPatterns; a gate without them matches every path).
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ConfiguredGate } from './config-model.js';
+import { messages } from './messages.js';
+
+/** The plan file's name inside the cache root (core/ledger.ts cacheRoot). */
+export const HOOK_PLAN_FILE = 'hook-plan';
+
+/** Bumped whenever the stored hook would read a plan differently. */
+export const HOOK_PLAN_FORMAT = 1;
+
+/** What one plan says. */
+export interface HookPlanInput {
+  version: string;
+  /** The CLI entry the stored hook ran (LOOPGATES_HOOK_CLI): a plan serves only the hook that runs that CLI. */
+  cli: string;
+  /** Blob id of the staged loopgates.yaml the plan was compiled from. */
+  configOid: string;
+  /** Where this repository's ledger is (core/ledger.ts ledgerPath), absolute. */
+  ledger: string;
+  /**
+   * The exact lines `.loopgates/.gitignore` must hold for `ledger` to be the right place (install's file when the
+   * ledger is in the tree), or null when the ledger is in the git dir: then `.loopgates/.gitignore` must not exist.
+   */
+  ignoreLines: readonly string[] | null;
+  /** Every gate of the config, enabled or not. */
+  gates: readonly ConfiguredGate[];
+}
+
+/** A character the plan's line format cannot hold in a value. */
+const UNSAFE = /[\n\r\0]/;
+
+/**
+ * The plan text, or null when something in it cannot be written safely as one line (a path with a newline): then
+ * no plan is written and node judges every commit.
+ */
+export function hookPlanText(p: HookPlanInput): string | null {
+  const lines = [`loopgates-plan ${HOOK_PLAN_FORMAT}`, `version ${p.version}`, `cli ${p.cli}`, `config ${p.configOid}`, `ledger ${p.ledger}`];
+  if (p.ignoreLines) for (const l of p.ignoreLines) lines.push(`ignore ${l}`);
+  else lines.push('ignore-absent');
+  for (const g of p.gates) {
+    if (!g.enabled) {
+      lines.push(`note ${messages.disabledGate(g.gate.id)}`);
+      continue;
+    }
+    // A gate with globs the user wrote (Gate.selects) has its blind-glob warning said on every run (core/blind.ts):
+    // only node can say it, so such a gate reads every path here.
+    const userGlobs = (g.gate.selects?.(g.settings.config) ?? []).some((s) => s.globs.length > 0);
+    const patterns = g.gate.stagedPatterns && !userGlobs ? g.gate.stagedPatterns(g.settings.config) : ['*'];
+    lines.push(`gate ${g.gate.id}`);
+    // The ledger line a shell skip appends for this gate: what entriesFor (core/ledger.ts) writes for a skip, with
+    // `@TS@` for the time the shell fills in and `via` naming who judged.
+    lines.push(`ledger-line ${JSON.stringify({ ts: '@TS@', kind: 'run', gate: g.gate.id, verdict: 'skip', mode: 'staged', counts: { files: 0, items: 0, filtered: 0, suppressed: 0, findings: 0 }, durationMs: 0, findings: [], via: 'hook-plan' })}`);
+    for (const pat of patterns) lines.push(`pattern ${pat}`);
+  }
+  lines.push('end');
+  if (lines.some((l) => UNSAFE.test(l))) return null;
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Write (atomically) or remove the plan in `cacheRoot`. `text` null removes it: node judges every commit until a
+ * plan can be written again. Errors are swallowed: a missing plan only costs node's start-up.
+ */
+export function storeHookPlan(cacheRoot: string, text: string | null): void {
+  const file = join(cacheRoot, HOOK_PLAN_FILE);
+  try {
+    if (text === null) {
+      rmSync(file, { force: true });
+      return;
+    }
+    mkdirSync(cacheRoot, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch {
+    /* no plan: node starts next time */
+  }
+}

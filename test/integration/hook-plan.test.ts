@@ -1,0 +1,201 @@
+// The stored hook's node-free skip (hooks/pre-commit loopgates_try_skip, core/hook-plan.ts): with a plan compiled
+// from the staged loopgates.yaml, a commit none of whose staged paths an enabled gate reads passes without node and
+// still leaves its skip lines in the ledger; node judges the same commits the same way (exit 0, every gate skip), and
+// every doubt hands the commit to node (one case per precondition).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { assertBuilt, head, withSandbox, type Sandbox } from './install-support.js';
+
+const APP = { 'README.md': '# notes\n', 'docs/guide.md': 'guide\n' };
+// Secrets off, so a commit can stage paths no gate reads (secrets reads every path).
+const CONFIG = 'version: 1\ngates:\n  secrets:\n    enabled: false\n';
+
+let s: Sandbox;
+let release: () => void = () => undefined;
+let finished: Promise<void> = Promise.resolve();
+let marker = '';
+let plan = '';
+let planText = '';
+
+/** Env for the hook: node behind a wrapper that notes every start, and the acknowledgement a secrets-off config needs. */
+const hookEnv = (): Record<string, string> => ({ LOOPGATES_NODE: join(s.base, 'node-wrapper'), LOOPGATES_ALLOW_DISABLE: 'secrets' });
+const nodeStarts = () => (existsSync(marker) ? readFileSync(marker, 'utf8').split('\n').filter(Boolean).length : 0);
+const ledgerLines = () => readFileSync(join(s.repo.dir, '.loopgates', 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean);
+
+/**
+ * `git <args>` through the real hooks, without blocking the test worker (a commit that starts node takes seconds on
+ * a loaded machine; a synchronous wait starves vitest's worker RPC). Never rejects.
+ */
+function gitAsync(args: string[], extraEnv: Record<string, string | undefined>): Promise<{ status: number; output: string }> {
+  const env: Record<string, string> = { ...s.env };
+  for (const [k, v] of Object.entries(extraEnv)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return new Promise((resolve) => {
+    const child = spawn('git', args, { cwd: s.repo.dir, env });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('close', (code) => resolve({ status: code ?? -1, output }));
+  });
+}
+
+/** Stage `files` (content, or null to delete) and commit with `env`; what happened. */
+async function commit(files: Record<string, string | null>, env: Record<string, string | undefined> = {}, args: string[] = []) {
+  for (const [p, c] of Object.entries(files)) {
+    if (c === null) s.repo.git('rm', '-q', '--', p);
+    else {
+      s.repo.write(p, c);
+      s.repo.git('add', '--', p);
+    }
+  }
+  const before = head(s);
+  const starts = nodeStarts();
+  const ledger = ledgerLines().length;
+  const r = await gitAsync([...args, 'commit', '-q', '-m', 'c'], { ...hookEnv(), ...env });
+  return { ...r, landed: head(s) !== before, node: nodeStarts() > starts, newLedger: ledgerLines().slice(ledger).map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+beforeAll(async () => {
+  assertBuilt();
+  await new Promise<void>((ready, fail) => {
+    finished = withSandbox(APP, async (sb) => {
+      s = sb;
+      marker = join(s.base, 'node-starts');
+      writeFileSync(join(s.base, 'node-wrapper'), `#!/bin/sh\necho start >>'${marker}'\n'${process.execPath}' "$@"\n`);
+      chmodSync(join(s.base, 'node-wrapper'), 0o755);
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      s.repo.write('loopgates.yaml', CONFIG);
+      s.repo.git('add', '-A');
+      const first = await gitAsync(['commit', '-q', '-m', 'loopgates, secrets off'], hookEnv());
+      expect(first.status, first.output).toBe(0);
+      plan = join(s.repo.dir, '.git', 'loopgates', 'cache', 'hook-plan');
+      planText = readFileSync(plan, 'utf8');
+      ready();
+      await new Promise<void>((r) => (release = r));
+    }).catch(fail);
+  });
+});
+afterAll(async () => {
+  release();
+  await finished;
+});
+beforeEach(() => {
+  // Each case starts from a clean index, an untouched config and the plan node wrote.
+  s.repo.git('reset', '-q', '--hard', 'HEAD');
+  writeFileSync(plan, planText);
+});
+
+describe('a commit no enabled gate reads: the shell and node give the same verdict', () => {
+  const scenarios: Array<[string, Record<string, string | null>]> = [
+    ['one Markdown file', { 'NOTES.md': 'n\n' }],
+    ['two files, one in a folder', { 'docs/new.txt': 'n\n', 'CHANGELOG': 'c\n' }],
+    ['a deletion', { 'docs/guide.md': null }],
+  ];
+  it.each(scenarios)('%s: shell skip (no node, skip lines in the ledger) and node skip, both exit 0', async (_name, files) => {
+    const shell = await commit(files);
+    expect(shell.status, shell.output).toBe(0);
+    expect(shell.landed).toBe(true);
+    expect(shell.node).toBe(false);
+    const n = Object.keys(files).length;
+    expect(shell.output).toMatch(n === 1 ? /no gate reads this staged file — skip \(node not started; exit 0\)/ : new RegExp(`no gate reads these ${n} staged files — skip`));
+    expect(shell.output).toMatch(/secrets is disabled in loopgates\.yaml/);
+    expect(shell.newLedger.map((l) => [l.gate, l.verdict, l.kind, l.mode, l.via])).toStrictEqual([
+      ['hardcoded-strings', 'skip', 'run', 'staged', 'hook-plan'],
+      ['string-parity', 'skip', 'run', 'staged', 'hook-plan'],
+    ]);
+    expect(shell.newLedger.every((l) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/.test(String(l.ts)))).toBe(true);
+
+    s.repo.git('reset', '-q', '--hard', 'HEAD~1');
+    rmSync(plan);
+    const node = await commit(files);
+    expect(node.node).toBe(true);
+    expect(node.status, node.output).toBe(shell.status);
+    expect(node.landed).toBe(true);
+    expect(node.newLedger.map((l) => [l.gate, l.verdict])).toStrictEqual([
+      ['hardcoded-strings', 'skip'],
+      ['string-parity', 'skip'],
+    ]);
+    expect(readFileSync(plan, 'utf8')).toBe(planText);
+  });
+});
+
+describe('every doubt hands the commit to node', () => {
+  const md = { 'NOTES.md': 'n\n' };
+  it('a staged path a gate reads (a Kotlin file: hardcoded-strings)', async () => {
+    const r = await commit({ 'app/Main.kt': 'fun main() {}\n' });
+    expect(r.node).toBe(true);
+    expect(r.status, r.output).toBe(0);
+  });
+  it('a staged path that only a case-insensitive pattern catches (Main.KT)', async () => {
+    expect((await commit({ 'app/Main.KT': 'fun main() {}\n' })).node).toBe(true);
+  });
+  it('a translation catalog (string-parity)', async () => {
+    expect((await commit({ 'locales/de.json': '{"a": "b"}\n' })).node).toBe(true);
+  });
+  it('the staged config changed (its blob id is not the plan\'s)', async () => {
+    const r = await commit({ 'loopgates.yaml': `${CONFIG}  hardcoded-strings:\n    enabled: true\n`, ...md });
+    expect(r.node).toBe(true);
+    expect(readFileSync(plan, 'utf8')).not.toBe(planText);
+  });
+  it('an unstaged edit of loopgates.yaml', async () => {
+    s.repo.write('loopgates.yaml', `${CONFIG}# edited\n`);
+    const r = await commit(md);
+    expect(r.node).toBe(true);
+    expect(r.status).not.toBe(0);
+  });
+  it('a plan from another loopgates version', async () => {
+    writeFileSync(plan, planText.replace(/^version .*$/m, 'version 0.0.1'));
+    expect((await commit(md)).node).toBe(true);
+  });
+  it('a plan for another CLI', async () => {
+    writeFileSync(plan, planText.replace(/^cli .*$/m, 'cli /elsewhere/bin/loopgates.js'));
+    expect((await commit(md)).node).toBe(true);
+  });
+  it('a plan of another format, or cut short', async () => {
+    writeFileSync(plan, planText.replace(/^loopgates-plan 1$/m, 'loopgates-plan 2'));
+    expect((await commit(md)).node).toBe(true);
+    s.repo.git('reset', '-q', '--hard', 'HEAD~1');
+    writeFileSync(plan, planText.replace(/^end\n/m, ''));
+    expect((await commit(md)).node).toBe(true);
+  });
+  it('no plan', async () => {
+    rmSync(plan);
+    expect((await commit(md)).node).toBe(true);
+  });
+  it('a pending install journal', async () => {
+    writeFileSync(join(s.repo.dir, '.git', 'loopgates', 'install.pending.json'), '{}\n');
+    try {
+      const r = await commit(md);
+      expect(r.node).toBe(true);
+      expect(r.landed).toBe(false);
+    } finally {
+      rmSync(join(s.repo.dir, '.git', 'loopgates', 'install.pending.json'));
+    }
+  });
+  it('a path git must quote (non-ASCII)', async () => {
+    expect((await commit({ 'caf\u00e9.md': 'c\n' })).node).toBe(true);
+  });
+  it('GIT_CONFIG_PARAMETERS (git -c) in the environment', async () => {
+    expect((await commit(md, {}, ['-c', 'user.name=Someone'])).node).toBe(true);
+  });
+  it('GIT_DIR in the environment', async () => {
+    expect((await commit(md, { GIT_DIR: join(s.repo.dir, '.git') })).node).toBe(true);
+  });
+  it('LOOPGATES_SKIP set (a bypass is always node\'s, loud and in the ledger)', async () => {
+    expect((await commit(md, { LOOPGATES_SKIP: 'string-parity' })).node).toBe(true);
+  });
+  it('.loopgates/.gitignore is not the one install wrote (the ledger\'s place is node\'s to find)', async () => {
+    const file = join(s.repo.dir, '.loopgates', '.gitignore');
+    const was = readFileSync(file, 'utf8');
+    writeFileSync(file, `${was}extra/\n`);
+    try {
+      expect((await commit(md)).node).toBe(true);
+    } finally {
+      writeFileSync(file, was);
+    }
+  });
+});
