@@ -85,7 +85,13 @@ export const refreshHookPlan: PreflightStep = async (ctx) => {
     /* none yet */
   }
   if (current.startsWith(`${header}\n`)) return;
-  const ledger = await ledgerPath(ctx.ws.root, facts, ctx.ws.backing.kind === 'index' ? ctx.ws.backing.env : {});
+  let ledger: string;
+  try {
+    ledger = await ledgerPath(ctx.ws.root, facts, ctx.ws.backing.kind === 'index' ? ctx.ws.backing.env : {});
+  } catch {
+    // git could not say where the ledger goes: no plan; the run itself reports the ledger problem.
+    return drop();
+  }
   let ignoreLines: string[] | null = null;
   if (ledger === join(facts.topLevel, LEDGER_IN_TREE)) {
     let ignore: string | null = null;
