@@ -1,0 +1,82 @@
+// bench/peers: the CPU a `git commit` of one small staged file costs with loopgates and with other hook managers, in
+// one interleaved run (order rotated each round). CPU = user+sys of git and every process it waited for (wait4
+// rusage, bench/wait4.py). Medians, min and max, ratios against (a) no hook and (b) a hook running `node -e 0`.
+// Run by hand: node bench/peers.mjs [rounds=20]. Never a timed test. Managers not installed here are reported so.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, root, tempRepo, withLocalGitleaks } from './lib.mjs';
+
+withLocalGitleaks();
+const rounds = Number(process.argv[2] ?? 20);
+const git = (dir, ...a) => execFileSync('git', a, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+const base = { 'README.md': '# bench\n', 'app/src/main/res/values/strings.xml': '<resources>\n  <string name="a">A</string>\n</resources>\n' };
+
+/** A repo whose pre-commit hook is `body` (a sh script), or no hook when body is null. */
+function hookRepo(name, body) {
+  const dir = tempRepo(name, base);
+  const hooks = join(dir, '.git', 'hooks');
+  if (body !== null) {
+    writeFileSync(join(hooks, 'pre-commit'), `#!/bin/sh\n${body}\n`);
+    chmodSync(join(hooks, 'pre-commit'), 0o755);
+  }
+  return dir;
+}
+
+/** A repo with loopgates installed (standalone) and `config` committed through the hook once. */
+function loopgatesRepo(name, config) {
+  const dir = tempRepo(name, base);
+  execFileSync(process.execPath, [cli, 'install', '--no-proof'], { cwd: dir, stdio: 'ignore' });
+  if (config) writeFileSync(join(dir, 'loopgates.yaml'), config);
+  git(dir, 'add', '-A');
+  execFileSync('git', ['commit', '-q', '-m', 'loopgates'], { cwd: dir, stdio: 'ignore', env: { ...process.env, LOOPGATES_ALLOW_DISABLE: 'secrets' } });
+  return dir;
+}
+
+function huskyRepo() {
+  const husky = join(root, 'node_modules', 'husky', 'bin.js');
+  if (!existsSync(husky)) return null;
+  const dir = tempRepo('husky', { ...base, 'package.json': '{"name":"b","version":"1.0.0"}\n' });
+  execFileSync(process.execPath, [husky], { cwd: dir, stdio: 'ignore' });
+  mkdirSync(join(dir, '.husky'), { recursive: true });
+  writeFileSync(join(dir, '.husky', 'pre-commit'), 'true\n');
+  return dir;
+}
+
+const gitleaks = 'gitleaks protect --staged --redact --no-banner';
+const variants = [
+  ['(a) no hook', hookRepo('none', null), 'README.md'],
+  ['(b) hook: node -e 0', hookRepo('node', `'${process.execPath}' -e 0`), 'README.md'],
+  ['(c) loopgates, no gate applies (secrets off, .md)', loopgatesRepo('skip', 'version: 1\ngates:\n  secrets:\n    enabled: false\n'), 'NOTES.md'],
+  ['(d) loopgates, only secrets applies (.md)', loopgatesRepo('secrets', null), 'NOTES.md'],
+  ['(e) bare gitleaks protect --staged', hookRepo('gitleaks', gitleaks), 'README.md'],
+  ['(f) loopgates, staged de translation', loopgatesRepo('l10n', null), 'app/src/main/res/values-de/strings.xml'],
+  ['(g) loopgates, .kt (secrets + hardcoded-strings)', loopgatesRepo('kt', null), 'app/src/main/java/A.kt'],
+];
+const h = huskyRepo();
+if (h) variants.push([`husky ${JSON.parse(execFileSync('node', ['-p', 'JSON.stringify(require("./node_modules/husky/package.json").version)'], { cwd: root }).toString())} running true`, h, 'README.md']);
+const absent = ['lefthook', 'simple-git-hooks', 'pre-commit (Debian)'].filter((m) => !(m.startsWith('pre-commit') ? existsSync('/usr/bin/pre-commit') : existsSync(join(root, 'node_modules', m))));
+
+const content = (file, i) =>
+  file.endsWith('.xml') ? `<resources>\n  <string name="a">A ${i}</string>\n</resources>\n` : file.endsWith('.kt') ? `package a\n\nfun f${i}() = ${i}\n` : `note ${i}\n`;
+const samples = variants.map(() => []);
+for (let r = 0; r < rounds; r++) {
+  for (let k = 0; k < variants.length; k++) {
+    const v = (k + r) % variants.length;
+    const [, dir, file] = variants[v];
+    mkdirSync(join(dir, file, '..'), { recursive: true });
+    writeFileSync(join(dir, file), content(file, r));
+    git(dir, 'add', '--', file);
+    const out = JSON.parse(execFileSync('python3', [join(root, 'bench', 'wait4.py'), dir, 'git', 'commit', '-q', '-m', `r${r}`]).toString());
+    if (out.status !== 0) throw new Error(`${variants[v][0]}: git commit exited ${out.status} in ${dir}`);
+    samples[v].push(out.cpuMs);
+  }
+}
+const med = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+const m = samples.map(med);
+const line = (name, i) => `| ${name} | ${m[i].toFixed(0)} | ${Math.min(...samples[i]).toFixed(0)}–${Math.max(...samples[i]).toFixed(0)} | ${(m[i] / m[0]).toFixed(2)} | ${(m[i] / m[1]).toFixed(2)} |`;
+console.log(`node ${process.version}, ${rounds} rounds, CPU ms (user+sys, wait4), medians`);
+console.log('| variant | CPU ms | min–max | × no hook | × `node -e 0` hook |\n|---|---:|---:|---:|---:|');
+variants.forEach(([name], i) => console.log(line(name, i)));
+console.log(`(d) / ((b)+(e)) = ${(m[3] / (m[1] + m[4])).toFixed(2)}; (d) / ((a)+(e)) = ${(m[3] / (m[0] + m[4])).toFixed(2)}; (f) / (d) = ${(m[5] / m[3]).toFixed(2)}`);
+if (absent.length) console.log(`not measured (not installed here): ${absent.join(', ')}`);
