@@ -9,8 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assertBuilt, head, withSandbox, type Sandbox } from './install-support.js';
 
 const APP = { 'README.md': '# notes\n', 'docs/guide.md': 'guide\n' };
-// Secrets off, so a commit can stage paths no gate reads (secrets reads every path).
-const CONFIG = 'version: 1\ngates:\n  secrets:\n    enabled: false\n';
+// Secrets off, so a commit can stage paths no gate reads (secrets reads every path); maestro-flows off too, because
+// it has no Gate.stagedPatterns yet (a gate without them reads every path for the plan).
+const CONFIG = 'version: 1\ngates:\n  secrets:\n    enabled: false\n  maestro-flows:\n    enabled: false\n';
 
 let s: Sandbox;
 let release: () => void = () => undefined;
