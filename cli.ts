@@ -23,6 +23,7 @@ export const verbLoaders: ReadonlyArray<readonly [name: string, load: () => Prom
   ['retry', async () => (await import('./commands/retry.js')).retryVerb],
   ['tap', async () => (await import('./commands/tap.js')).tapVerb],
   ['device', async () => (await import('./commands/device.js')).deviceVerb],
+  ['dump-audit', async () => (await import('./commands/dump-audit.js')).dumpAuditVerb],
 ];
 
 /** Every verb for the --help listing; a verb whose module cannot load is listed with the reason instead. */
@@ -65,6 +66,7 @@ export const machineFormats: Readonly<Record<string, readonly ReportFormat[]>> =
   retry: ['json'],
   tap: ['json'],
   device: ['json'],
+  'dump-audit': ['json'],
 };
 
 /**

@@ -238,7 +238,13 @@ export function parseConfigFull(text: string, file: string, options: ConfigOptio
 
 /** A gate's settings; its `staged:` wins over the global one, which wins over the default `introduced`. */
 function settingsOf(gate: Gate<any>, s: GateSection, globalStaged: StagedPolicy | undefined): GateSettings<any> {
-  return { gate, config: s.config, timeoutMs: s.timeoutMs ?? DEFAULT_TIMEOUT_MS, allowEmpty: s.allowEmpty, staged: s.staged ?? globalStaged ?? 'introduced' };
+  return {
+    gate,
+    config: s.config,
+    timeoutMs: s.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    allowEmpty: s.allowEmpty ?? gate.emptyAllowed?.(s.config),
+    staged: s.staged ?? globalStaged ?? 'introduced',
+  };
 }
 
 function sortProblems(p: ConfigProblem[]): ConfigProblem[] {

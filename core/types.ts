@@ -296,6 +296,12 @@ export interface Gate<C = unknown> {
   /** The config keys that filter inputs or candidates (see GateFilters); absent: none does. */
   filters?: GateFilters;
   /**
+   * Optional: why zero inputs is no blindness under `config` (most repositories commit no screen dump); the reason
+   * then acts as `allowEmpty` when loopgates.yaml gives none, so `run --all` skips the gate saying so instead of
+   * calling it vacuous. Return undefined where the user's own configuration expects inputs.
+   */
+  emptyAllowed?(config: C): string | undefined;
+  /**
    * Optional, for `loopgates mutate`: set when each file is judged on its own (a finding in a file depends only on
    * that file and the config) and one run costs mostly a fixed start-up (a scanner process). The engine may then
    * stage up to this many mutants, each in a different file, as one commit touching those files, in one run. A mutant

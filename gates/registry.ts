@@ -2,6 +2,7 @@
 // Command gates (gates/command/) are built from loopgates.yaml at load time, not listed here.
 import type { ConfigOptions, GateRegistry } from '../core/config-model.js';
 import type { Gate } from '../core/types.js';
+import { dumpAuditGate } from './dump-audit/index.js';
 import { hardcodedStringsGate } from './hardcoded-strings/index.js';
 import { secretsGate } from './secrets/index.js';
 import { stringParityGate } from './string-parity/index.js';
@@ -14,6 +15,7 @@ export const builtinGates: ReadonlyArray<Gate<any>> = [
   hardcodedStringsGate,
   stringParityGate,
   maestroFlowsGate,
+  dumpAuditGate,
   // new-gate: entries above
 ];
 

@@ -1,0 +1,54 @@
+// dump-audit: Android `uiautomator dump` window hierarchies (AOSP AccessibilityNodeInfoDumper's XML, see
+// scripts/device/dump.ts) judged for what the tap loop needs: every control addressable by a label, no label that taps
+// two controls, no control without area, and on-screen text the string catalog holds. Spec: issue 13; README.md beside
+// this file. This module is what every commit loads: metadata, config schema, input selection, mutation operators.
+import picomatch from 'picomatch';
+import { z } from 'zod';
+import type { Gate } from '../../core/types.js';
+import { dumpAuditMutations } from './mutations.js';
+
+export const GATE_ID = 'dump-audit';
+
+/** Committed dumps: `*.uix` (uiautomatorviewer's save format) and `window_dump*.xml` (uiautomator dump's default name). */
+export const DEFAULT_INCLUDE: readonly string[] = ['**/*.uix', '**/window_dump*.xml'];
+export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/build/**', '**/.gradle/**'];
+
+export const configSchema = z
+  .object({
+    include: z.array(z.string().min(1)).optional().describe(`Globs of the dump files judged (default ${DEFAULT_INCLUDE.join(', ')}); with your own globs, a run --all that finds none is vacuous.`),
+    exclude: z.array(z.string().min(1)).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never judged.'),
+    catalogText: z
+      .enum(['error', 'warning', 'off'])
+      .default('warning')
+      .describe('Severity of on-screen text that is no value of the base string catalog (hard-coded text), when the repository has catalogs. Default warning: a dump also shows user data.'),
+  })
+  .strict();
+
+export type DumpAuditConfig = z.infer<typeof configSchema>;
+
+/** The inputs among `paths`: included (the defaults when `include` is not set), not excluded. */
+export function selectDumps(paths: readonly string[], config: DumpAuditConfig): string[] {
+  const inc = picomatch([...(config.include ?? DEFAULT_INCLUDE)], { dot: true });
+  const exc = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
+  return paths.filter((p) => inc(p) && !exc(p));
+}
+
+export const dumpAuditGate: Gate<DumpAuditConfig> = {
+  id: GATE_ID,
+  title: 'Screen dumps an agent can drive',
+  loop: {
+    runs: 'parses committed uiautomator dumps (*.uix, window_dump*.xml) and judges each node the way loopgates tap resolves labels',
+    reads: 'the staged (or all) dump files matched by include/exclude, and the base string catalogs for on-screen text',
+    ends: 'one pass over the inputs; passes when every clickable or focusable node is addressable by a label of its own, no control has zero area, and no dump is torn',
+    asks: 'never',
+  },
+  configSchema,
+  // Most repositories commit no dump: with the default globs, none is not a blind gate (run --all stays green).
+  emptyAllowed: (config) => (config.include === undefined ? 'no uiautomator dump files (*.uix, window_dump*.xml) in this repository' : undefined),
+  inputs: async (ctx) => selectDumps(await ctx.ws.targets(), ctx.config),
+  run: async (ctx, inputs) => (await import('./judge.js')).judge(ctx, inputs),
+  selfTest: async () => (await import('./selftest.js')).dumpAuditSelfTest(),
+  mutations: dumpAuditMutations,
+};
+
+export default dumpAuditGate;
