@@ -15,7 +15,10 @@ export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/bui
 
 export const configSchema = z
   .object({
-    include: z.array(z.string().min(1)).optional().describe(`Globs of the dump files judged (default ${DEFAULT_INCLUDE.join(', ')}); with your own globs, a run --all that finds none is vacuous.`),
+    include: z
+      .array(z.string().min(1))
+      .default([...DEFAULT_INCLUDE])
+      .describe(`Globs of the dump files judged (default ${DEFAULT_INCLUDE.join(', ')}); with globs of your own, a run --all that finds none is vacuous.`),
     exclude: z.array(z.string().min(1)).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never judged.'),
     catalogText: z
       .enum(['error', 'warning', 'off'])
@@ -26,9 +29,9 @@ export const configSchema = z
 
 export type DumpAuditConfig = z.infer<typeof configSchema>;
 
-/** The inputs among `paths`: included (the defaults when `include` is not set), not excluded. */
+/** The inputs among `paths`: included, not excluded. */
 export function selectDumps(paths: readonly string[], config: DumpAuditConfig): string[] {
-  const inc = picomatch([...(config.include ?? DEFAULT_INCLUDE)], { dot: true });
+  const inc = picomatch(config.include, { dot: true });
   const exc = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
   return paths.filter((p) => inc(p) && !exc(p));
 }
@@ -43,8 +46,10 @@ export const dumpAuditGate: Gate<DumpAuditConfig> = {
     asks: 'never',
   },
   configSchema,
+  filters: { inputs: ['exclude'], includes: ['include'] },
   // Most repositories commit no dump: with the default globs, none is not a blind gate (run --all stays green).
-  emptyAllowed: (config) => (config.include === undefined ? 'no uiautomator dump files (*.uix, window_dump*.xml) in this repository' : undefined),
+  emptyAllowed: (config) =>
+    config.include.length === DEFAULT_INCLUDE.length && config.include.every((g, i) => g === DEFAULT_INCLUDE[i]) ? 'no uiautomator dump files (*.uix, window_dump*.xml) in this repository' : undefined,
   inputs: async (ctx) => selectDumps(await ctx.ws.targets(), ctx.config),
   run: async (ctx, inputs) => (await import('./judge.js')).judge(ctx, inputs),
   selfTest: async () => (await import('./selftest.js')).dumpAuditSelfTest(),

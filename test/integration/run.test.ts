@@ -202,7 +202,7 @@ describe('explain', () => {
       expect(t.stdout).toContain('tap — loopgates tap: one tap on the device, then poll for the expected label (loop)\n  runs   one uiautomator dump, one tap at the centre');
       const j = JSON.parse((await runChecked(repo.dir, ['--format', 'json', '--all'], {}, explain)).stdout) as { gates: Array<{ id: string; enabled: boolean; asks: string }>; loops: Array<{ id: string; asks: string }> };
       expect(j.gates.map((g) => [g.id, g.enabled, g.asks])).toEqual([['toy', true, 'never'], ['toy-kt', false, 'never']]);
-      expect(j.loops.map((l) => l.id)).toEqual(['tap']);
+      expect(j.loops.map((l) => l.id)).toEqual(['tap', 'retry']);
       expect(j.loops[0]!.asks).toMatch(/^never: /);
     });
   });
