@@ -2,8 +2,8 @@
 // scripts/device/dump.ts) judged for what the tap loop needs: every control addressable by a label, no label that taps
 // two controls, no control without area, and on-screen text the string catalog holds. Spec: issue 13; README.md beside
 // this file. This module is what every commit loads: metadata, config schema, input selection, mutation operators.
-import picomatch from 'picomatch';
 import { z } from 'zod';
+import { selectInputs } from '../../core/inputs.js';
 import type { Gate } from '../../core/types.js';
 import { dumpAuditMutations } from './mutations.js';
 
@@ -29,11 +29,20 @@ export const configSchema = z
 
 export type DumpAuditConfig = z.infer<typeof configSchema>;
 
-/** The inputs among `paths`: included, not excluded. */
+/**
+ * The inputs among `paths`: included, not excluded (core/inputs.ts). An exclude entry that matches every dump the gate
+ * could read (`**`) is refused, not a quiet skip.
+ */
 export function selectDumps(paths: readonly string[], config: DumpAuditConfig): string[] {
-  const inc = picomatch(config.include, { dot: true });
-  const exc = config.exclude.length ? picomatch(config.exclude, { dot: true }) : () => false;
-  return paths.filter((p) => inc(p) && !exc(p));
+  return selectInputs(paths, {
+    gate: GATE_ID,
+    include: config.include,
+    exclude: config.exclude,
+    reads: (p) => p.endsWith('.uix') || p.endsWith('.xml'),
+    probePaths: ['app/src/androidTest/assets/window_dump.xml', 'screens/home.uix'],
+    probeWhat: 'uiautomator dumps (*.uix, window_dump*.xml)',
+    blindTo: 'a control an agent cannot tap',
+  });
 }
 
 export const dumpAuditGate: Gate<DumpAuditConfig> = {
