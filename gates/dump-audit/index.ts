@@ -59,6 +59,8 @@ export const dumpAuditGate: Gate<DumpAuditConfig> = {
   // Most repositories commit no dump: with the default globs, none is not a blind gate (run --all stays green).
   emptyAllowed: (config) =>
     config.include.length === DEFAULT_INCLUDE.length && config.include.every((g, i) => g === DEFAULT_INCLUDE[i]) ? 'no uiautomator dump files (*.uix, window_dump*.xml) in this repository' : undefined,
+  // The stored hook starts node only for a commit staging a dump (own include globs: every commit).
+  stagedPatterns: (config) => (config.include.every((g, i) => g === DEFAULT_INCLUDE[i]) && config.include.length === DEFAULT_INCLUDE.length ? ['*.uix', '*window_dump*.xml'] : ['*']),
   inputs: async (ctx) => selectDumps(await ctx.ws.targets(), ctx.config),
   run: async (ctx, inputs) => (await import('./judge.js')).judge(ctx, inputs),
   selfTest: async () => (await import('./selftest.js')).dumpAuditSelfTest(),
