@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Verb } from '../core/command.js';
 import { CONFIG_FILE } from '../core/config-model.js';
+import { parseConfig } from '../core/config.js';
+import { configOptions } from '../gates/registry.js';
 import { REPO_ENV_KEYS } from '../core/git.js';
 import { HOOK_PLAN_FILE, HOOK_PLAN_FORMAT, hookPlanText, storeHookPlan } from '../core/hook-plan.js';
 import { LEDGER_IN_TREE, ledgerPath } from '../core/ledger.js';
@@ -62,6 +64,31 @@ export const refuseUnprovenInstall: PreflightStep = async (ctx) => {
 };
 
 /**
+ * Refuses (exit 1) a commit whose staged loopgates.yaml switches off a gate HEAD's loopgates.yaml had enabled: such a
+ * commit is judged by the config it brings, so one commit could turn the secrets gate off and add a token. Allowed,
+ * loudly, when LOOPGATES_ALLOW_DISABLE names the gates (comma-separated, or `all`). A HEAD config that no longer parses
+ * counts as enabling every gate (the doubt refuses). No-op when the commit leaves loopgates.yaml as HEAD has it.
+ */
+export const refuseQuietDisable: PreflightStep = async (ctx) => {
+  const before = await ctx.ws.before?.(CONFIG_FILE);
+  if (before === undefined) return;
+  let headEnabled: Set<string>;
+  try {
+    const head = parseConfig(before.toString('utf8'), CONFIG_FILE, await configOptions());
+    headEnabled = new Set(head.filter((g) => g.enabled).map((g) => g.gate.id));
+  } catch {
+    headEnabled = new Set(ctx.config.gates.map((g) => g.gate.id));
+  }
+  const off = ctx.config.gates.filter((g) => !g.enabled && headEnabled.has(g.gate.id)).map((g) => g.gate.id);
+  const staged = new Set(ctx.config.gates.map((g) => g.gate.id));
+  for (const id of headEnabled) if (!staged.has(id)) off.push(id);
+  if (!off.length) return;
+  const allow = new Set((ctx.io.env.LOOPGATES_ALLOW_DISABLE ?? '').split(',').map((x) => x.trim()).filter(Boolean));
+  if (allow.has('all') || off.every((id) => allow.has(id))) return { exitCode: 0, notes: [messages.quietDisableAllowed(off)] };
+  return { exitCode: 1, notes: [`${messages.quietDisable(off)} (${messages.fix(messages.quietDisableFix(off))})`] };
+};
+
+/**
  * Keeps the hook plan (core/hook-plan.ts) in step with the staged loopgates.yaml, for the stored hook that ran this
  * CLI (LOOPGATES_HOOK_CLI): rewritten when the plan's header (format, version, CLI, config blob id) differs, so a
  * steady commit pays one small file read. No plan (node judges every commit) when the config is not in the index,
@@ -113,7 +140,7 @@ export const refreshHookPlan: PreflightStep = async (ctx) => {
  * (DESIGN.md "self-tests: cached ...; red -> refuse") runs, its cases that could not run reported once
  * (sayToolErrorsOnce).
  */
-export const preflight: PreflightStep[] = [refuseUnprovenInstall, refreshHookPlan, sayToolErrorsOnce(selfTestPreflight)];
+export const preflight: PreflightStep[] = [refuseUnprovenInstall, refuseQuietDisable, refreshHookPlan, sayToolErrorsOnce(selfTestPreflight)];
 
 /** The git hooks loopgates handles; any other name exits 2 so a misinstalled hook refuses instead of passing. */
 export const HANDLED_HOOKS = ['pre-commit'] as const;

@@ -68,6 +68,12 @@ export const messages = {
   bypassAllWarning: 'WARNING: LOOPGATES_SKIP=all bypasses EVERY gate: nothing is checked; this is written to the ledger',
   bypassUnknown: (ids: readonly string[], known: readonly string[]) =>
     `WARNING: LOOPGATES_SKIP names unknown gate${ids.length === 1 ? '' : 's'} ${ids.join(', ')} (known: ${known.join(', ') || 'none'})`,
+  quietDisable: (ids: readonly string[]) =>
+    `this commit switches off ${ids.join(', ')} in loopgates.yaml (enabled in HEAD): a gate turned off by the commit it would judge proves nothing; refused`,
+  quietDisableFix: (ids: readonly string[]) =>
+    `if it is on purpose, say so for this commit: LOOPGATES_ALLOW_DISABLE=${ids.join(',')} git commit …; otherwise keep ${ids.length === 1 ? 'it' : 'them'} enabled in loopgates.yaml`,
+  quietDisableAllowed: (ids: readonly string[]) =>
+    `WARNING: this commit switches off ${ids.join(', ')} in loopgates.yaml, acknowledged by LOOPGATES_ALLOW_DISABLE`,
   noConfig: (file: string) => `no ${file}: using the defaults (write one with: loopgates install)`,
   unknownGate: (id: string, known: readonly string[]) => `unknown gate '${id}' (known: ${known.join(', ') || 'none'})`,
   unknownGateFix: 'run: loopgates explain   to list the gates',

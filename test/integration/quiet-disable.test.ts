@@ -1,0 +1,56 @@
+// A commit is judged by the loopgates.yaml it stages, so a commit that switches a gate off would judge itself without
+// it (one commit: secrets off + a token, exit 0). The hook refuses a commit that turns off a gate HEAD's config had
+// enabled unless LOOPGATES_ALLOW_DISABLE names it for that commit (issue 14, item 10).
+import { describe, expect, it } from 'vitest';
+import { inTempRepo, runVerb } from '../helpers/cli.js';
+
+// A command gate that always passes, so a run with the other gates off still has one gate to judge with.
+const config = (hardcoded: boolean) =>
+  [
+    'version: 1',
+    'gates:',
+    '  secrets: {enabled: false}',
+    `  hardcoded-strings: {enabled: ${hardcoded}}`,
+    '  string-parity: {enabled: false}',
+    '  maestro-flows: {enabled: false}',
+    '  dump-audit: {enabled: false}',
+    'commands:',
+    '  - id: ok',
+    '    command: ["node", "-e", "0"]',
+    '    loop: {runs: "node -e 0", reads: "staged *.txt", ends: "one pass", asks: never}',
+    '    files: ["**/*.txt"]',
+    '    selfTest: {waived: "test fixture"}',
+  ].join('\n') + '\n';
+
+const files = { 'loopgates.yaml': config(true), 'a.txt': 'a\n' };
+
+describe('a commit that switches a gate off (LOOPGATES_ALLOW_DISABLE)', () => {
+  it('red: staging hardcoded-strings enabled: false is refused, exit 1, naming the gate and the fix', async () => {
+    const r = await inTempRepo(files, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': config(false), 'a.txt': 'b\n' } });
+    expect(r.exit).toBe(1);
+    expect(r.stdout + r.stderr).toContain('this commit switches off hardcoded-strings in loopgates.yaml (enabled in HEAD)');
+    expect(r.stdout + r.stderr).toContain('LOOPGATES_ALLOW_DISABLE=hardcoded-strings git commit');
+    expect(r.untouched).toBe(true);
+  });
+
+  it('red: deleting a command gate from commands: is the same change (a built-in gate left out stays on by default)', async () => {
+    const second = ['  - id: also-ok', '    command: ["node", "-e", "0"]', '    loop: {runs: "node -e 0", reads: "staged *.txt", ends: "one pass", asks: never}', '    files: ["**/*.txt"]', '    selfTest: {waived: "test fixture"}'].join('\n');
+    const r = await inTempRepo({ ...files, 'loopgates.yaml': `${config(true)}${second}\n` }, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': config(true), 'a.txt': 'b\n' } });
+    expect(r.exit).toBe(1);
+    expect(r.stdout + r.stderr).toContain('this commit switches off also-ok in loopgates.yaml (enabled in HEAD)');
+  });
+
+  it('green: acknowledged with LOOPGATES_ALLOW_DISABLE, the commit goes on with a warning', async () => {
+    const r = await inTempRepo(files, (s) => runVerb(s, ['hook', 'pre-commit'], { LOOPGATES_ALLOW_DISABLE: 'hardcoded-strings' }), {
+      stage: { 'loopgates.yaml': config(false), 'a.txt': 'b\n' },
+    });
+    expect(r.stdout + r.stderr).toContain('WARNING: this commit switches off hardcoded-strings in loopgates.yaml, acknowledged by LOOPGATES_ALLOW_DISABLE');
+    expect(r.exit).toBe(0);
+  });
+
+  it('green: a commit that leaves loopgates.yaml as HEAD has it is not asked anything', async () => {
+    const r = await inTempRepo(files, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'a.txt': 'b\n' } });
+    expect(r.stdout + r.stderr).not.toContain('switches off');
+    expect(r.exit).toBe(0);
+  });
+});
