@@ -16,7 +16,9 @@ export function parseVerbArgs<T extends Options>(verb: string, args: readonly st
   } catch (e) {
     // Node's own wording for an unknown option ends with an unbalanced quote ('-- "-x"): say it plainly.
     const unknown = (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /Unknown option '([^']*)'/.exec((e as Error).message)?.[1] : undefined;
-    const why = unknown !== undefined ? `unknown option ${unknown} (a path that starts with '-' goes after --: loopgates ${verb} --files -- ${unknown})` : e instanceof Error ? e.message : String(e);
+    // The hint names only what this verb takes: --files for paths, -- for retry's command.
+    const hint = 'files' in options ? ` (a path that starts with '-' goes after --: loopgates ${verb} --files -- ${unknown})` : verb === 'retry' ? ` (the command goes after --: loopgates retry [options] -- <command> [args…])` : '';
+    const why = unknown !== undefined ? `unknown option ${unknown}${hint}` : e instanceof Error ? e.message : String(e);
     throw new LoopgatesError(messages.badArgs(why, verb), `loopgates ${verb} --help`);
   }
 }

@@ -72,7 +72,15 @@ export function mutateText(report: MutateReport, color = false): string {
   lines.push('');
   lines.push(`seed ${report.seed}${report.allInputs ? ', all inputs' : ''}: ${made} mutant${made === 1 ? '' : 's'}, ${outcomeOrder.map((k) => `${t[k]} ${k}`).join(', ')}; mutation score ${score(report)} (${Math.round(report.durationMs)} ms)`);
   if (report.aborted) lines.push(p.red('interrupted: nothing was written to the working tree or the index'));
-  lines.push(report.ok ? p.green('every mutant killed: the gates go red on these defects in your files') : p.red('mutate FAILED: a gate did not go red where it should'));
+  // Say why it failed: an interrupt and a gate no mutant could be made for are not a gate that stayed green.
+  const verdict = report.ok
+    ? p.green('every mutant killed: the gates go red on these defects in your files')
+    : report.aborted
+      ? p.red('mutate INTERRUPTED: not every gate was proven')
+      : bad.length
+        ? p.red('mutate FAILED: a gate did not go red where it should')
+        : p.red('mutate FAILED: a gate could not be proven: no mutant could be made for it from your files (see its lines above)');
+  lines.push(verdict);
   return `${lines.join('\n')}\n`;
 }
 

@@ -139,6 +139,16 @@ describe('reports', () => {
     expect(text).toContain('mutate FAILED');
   });
 
+  it('mutate text says why it failed: a survivor, no mutant made, or an interrupt (a fresh user was told a gate stayed green for the last two)', () => {
+    expect(mutateText(report())).toContain('mutate FAILED: a gate did not go red where it should');
+    const none = report({ totals: { killed: 0, survived: 0, 'no-coverage': 0, error: 0, timeout: 0 }, gates: [{ gate: 'good', title: 'Good', inputs: 2, operators: [{ operator: 'inject-bad', description: 'd', alreadyRed: 0, mutants: [] }] }] });
+    expect(mutateText(none)).toContain('mutate FAILED: a gate could not be proven: no mutant could be made for it from your files');
+    expect(mutateText(none)).not.toContain('did not go red');
+    const cut = report({ aborted: true, totals: { killed: 1, survived: 0, 'no-coverage': 0, error: 0, timeout: 0 }, gates: [] });
+    expect(mutateText(cut)).toContain('mutate INTERRUPTED: not every gate was proven');
+    expect(mutateText(cut)).not.toContain('did not go red');
+  });
+
   it('the score is n/a, never NaN, with zero mutants', () => {
     expect(score(report({ totals: { killed: 0, survived: 0, 'no-coverage': 0, error: 0, timeout: 0 } }))).toBe('n/a');
   });
