@@ -193,7 +193,8 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     const paths = lfs.skipped.filter((s) => s.reason === reason).map((s) => s.path);
     if (!paths.length) continue;
     const what = reason === 'missing' ? `Git LFS object not in local storage (${lfs.where})` : `Git LFS object in local storage (${lfs.where}) does not match its pointer`;
-    notes.push(`${paths.length} of ${inputs.length} ${staged}file(s) not scanned: ${what}${backing.kind === 'index' ? ', content unchanged from HEAD' : ''}: ${listed(paths)}; to scan: git lfs pull --include=${shellQuote(paths.join(','))}`);
+    // More than 10 paths: one plain `git lfs pull` (a fresh user got one 400 KB line listing 4,306 paths).
+    notes.push(`${paths.length} of ${inputs.length} ${staged}file(s) not scanned: ${what}${backing.kind === 'index' ? ', content unchanged from HEAD' : ''}: ${listed(paths)}; to scan: git lfs pull${paths.length <= 10 ? ` --include=${shellQuote(paths.join(','))}` : ''}`);
   }
   // The added empty line in front of a binary file's text runs: back to the file's own lines (and gitleaks' column
   // quirk on lines after the first, which the file's first line now was not).

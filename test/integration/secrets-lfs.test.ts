@@ -280,6 +280,15 @@ describe('secrets gate over Git LFS pointer files in the working tree (run --all
     });
   });
 
+  it('eleven working-tree pointers whose objects are not local: the fix is one plain git lfs pull, not every path on one line', async () => {
+    await withGitRepo({ '.gitattributes': LFS_ATTRIBUTES, 'ok.kt': 'val a = 1\n' }, async (repo) => {
+      for (let i = 0; i < 11; i++) repo.write(`k${i}.json`, pointerFor(Buffer.from(`{"never": ${i}}\n`)).text);
+      const r = await tree(repo);
+      const note = r.notes.find((n) => n.startsWith('11 of 13 file(s) not scanned'));
+      expect(note).toMatch(/: k0\.json, k1\.json, k10\.json, …; to scan: git lfs pull$/);
+    });
+  });
+
   it('a working-tree pointer whose object is not local: not scanned, not counted, noted', async () => {
     await withGitRepo({ '.gitattributes': LFS_ATTRIBUTES, 'ok.kt': 'val a = 1\n' }, async (repo) => {
       repo.write('keys.json', pointerFor(Buffer.from('{"never": "fetched"}\n')).text);
