@@ -26,6 +26,12 @@ export interface CatalogLookup {
   /** A base-catalog key whose value equals `literal` (whitespace-trimmed), preferring `platform`'s catalogs. */
   suggest(literal: string, platform: Platform): Suggestion | undefined;
   /**
+   * Whether `literal` is a key of one of `platform`'s base catalogs whose value is other text (`Autoplay_gifs` ->
+   * "Autoplay GIFs"): a key handed to a component that translates it, not text a user reads. A key equal to its own
+   * value (keys written as the English text) stays text: nothing tells the two apart.
+   */
+  isKeyOnly(literal: string, platform: Platform): boolean;
+  /**
    * Whether the Apple string table `table` holds `key` (printf specifiers folded to `%@`, see `foldSpecifiers`);
    * with `table` undefined (unknown), whether any Apple table does. Table names compare exactly, case included
    * (CFBundleCopyLocalizedString: "The case of the string must match that of the file name, even on file systems
@@ -76,8 +82,10 @@ export function buildLookup(
   appleTables: Iterable<string> = [],
 ): CatalogLookup {
   const byValue = new Map<string, IndexedEntry[]>();
+  const byKey = new Map<string, IndexedEntry[]>();
   for (const e of entries) {
     if (!e.base) continue;
+    byKey.set(e.key, [...(byKey.get(e.key) ?? []), e]);
     for (const v of new Set([e.value, e.value.trim()])) {
       if (!v) continue;
       const list = byValue.get(v) ?? [];
@@ -104,6 +112,7 @@ export function buildLookup(
       const e = list.find((x) => x.platform === platform) ?? list[0];
       return e ? { key: e.key, platform: e.platform, catalog: e.catalog } : undefined;
     },
+    isKeyOnly: (literal, platform) => (byKey.get(literal) ?? []).some((e) => e.platform === platform && e.value.trim() !== literal.trim()),
     hasAppleKey: (key, table) => {
       const holders = keys.get(foldSpecifiers(key));
       return holders !== undefined && (table === undefined || holders.has(table));

@@ -205,6 +205,8 @@ function judgeCandidate(file: string, language: Language, c: Candidate, lookup: 
       fingerprint: fingerprint(GATE_ID, RULES.missingKey, file, `${c.context}\0${c.literal}`),
     };
   }
+  // Web components that translate their props (`<List.Item title='Autoplay_gifs'>`) are handed keys, not text.
+  if (PLATFORM[language] === 'web' && lookup.isKeyOnly(c.literal, 'web')) return undefined;
   const s = lookup.suggest(c.literal, PLATFORM[language]);
   const instead = s ? `; the base catalog ${s.catalog} already has it: use ${spell(s, language)}` : '; move it to the string catalog';
   return {
