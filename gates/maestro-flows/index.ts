@@ -4,7 +4,7 @@
 // config schema, input selection and the mutation operators; the rules load in run().
 import type { Gate, GateContext } from '../../core/types.js';
 import { WORKSPACE_CONFIG } from './commands.js';
-import { configSchema, type MaestroFlowsConfig } from './config.js';
+import { configSchema, DEFAULT_FLOWS, type MaestroFlowsConfig } from './config.js';
 import { selectFlowPaths } from './discovery.js';
 import { maestroFlowsMutations } from './mutations.js';
 
@@ -51,6 +51,12 @@ export const maestroFlowsGate: Gate<MaestroFlowsConfig> = {
   selfTest: async () => (await import('./selftest.js')).maestroFlowsSelfTest(),
   mutations: maestroFlowsMutations,
   filters: { candidates: ['ignoreMissing'], inputs: ['exclude'], includes: ['flows'] },
+  // Most repositories have no Maestro flow: with the default discovery, none is not a blind gate (run --all stays
+  // green, as for dump-audit); globs of the team's own that find nothing stay vacuous.
+  emptyAllowed: (config) =>
+    config.entryPoints === undefined && config.flows.length === DEFAULT_FLOWS.length && config.flows.every((g, i) => g === DEFAULT_FLOWS[i])
+      ? 'no Maestro flows (.maestro/) in this repository'
+      : undefined,
 };
 
 export default maestroFlowsGate;
