@@ -26,9 +26,9 @@ export interface CatalogLookup {
   /** A base-catalog key whose value equals `literal` (whitespace-trimmed), preferring `platform`'s catalogs. */
   suggest(literal: string, platform: Platform): Suggestion | undefined;
   /**
-   * Whether `literal` is a key of one of `platform`'s base catalogs whose value is other text (`Autoplay_gifs` ->
-   * "Autoplay GIFs"): a key handed to a component that translates it, not text a user reads. A key equal to its own
-   * value (keys written as the English text) stays text: nothing tells the two apart.
+   * Whether `literal` is identifier-shaped (no space; a `_`, `.` or `:`) and a key of one of `platform`'s base catalogs
+   * whose value is other text (`Autoplay_gifs` -> "Autoplay GIFs"): a key handed to a component that translates it,
+   * not text a user reads. Plain words and keys equal to their own value stay text.
    */
   isKeyOnly(literal: string, platform: Platform): boolean;
   /**
@@ -112,7 +112,9 @@ export function buildLookup(
       const e = list.find((x) => x.platform === platform) ?? list[0];
       return e ? { key: e.key, platform: e.platform, catalog: e.catalog } : undefined;
     },
-    isKeyOnly: (literal, platform) => (byKey.get(literal) ?? []).some((e) => e.platform === platform && e.value.trim() !== literal.trim()),
+    // Only identifier-shaped literals (no space; a `_`, `.` or `:` in them): a plain word such as "Save" that is also a
+    // key stays text, since a hard-coded "Save" shows as written whatever the catalog says.
+    isKeyOnly: (literal, platform) => /^[^\s]*[_.:][^\s]*$/u.test(literal) && (byKey.get(literal) ?? []).some((e) => e.platform === platform && e.value.trim() !== literal.trim()),
     hasAppleKey: (key, table) => {
       const holders = keys.get(foldSpecifiers(key));
       return holders !== undefined && (table === undefined || holders.has(table));

@@ -128,13 +128,14 @@ describe('hardcoded-strings: web JSX text in DOM elements', () => {
     expect(r.findings.map((f) => `${f.line}:${f.column} ${f.rule}`)).toEqual(['7:6 suppression-without-reason', '6:8 hardcoded-text', '8:8 hardcoded-text']);
   });
 
-  it('a prop literal that is a base catalog key with other text is a key the component translates; key == text stays text (Rocket.Chat title=)', async () => {
-    const en = JSON.stringify({ Autoplay_gifs: 'Autoplay GIFs', Theme: 'Theme' }, null, 2);
-    const src = `export const V = () => (<List><List.Item title='Autoplay_gifs' /><List.Item title='Theme' /><List.Item title='Autoplay GIFs' /></List>);\n`;
+  it('a prop literal that is a base catalog key with other text is a key the component translates; key == text and a plain-word key stay text (Rocket.Chat title=)', async () => {
+    const en = JSON.stringify({ Autoplay_gifs: 'Autoplay GIFs', Theme: 'Theme', Save: 'Save changes' }, null, 2);
+    const src = `export const V = () => (<List><List.Item title='Autoplay_gifs' /><List.Item title='Theme' /><List.Item title='Autoplay GIFs' /><List.Item title='Save' /></List>);\n`;
     const r = await run({ 'app/i18n/locales/en.json': en, 'app/views/V.tsx': src }, { textComponents: ['Text'], attributes: { jsx: ['title'] } });
     expect(r.findings.map((f) => `${f.line}:${f.column} ${f.message}`)).toStrictEqual([
       `1:83 hard-coded text "Theme" in title; the base catalog app/i18n/locales/en.json already has it: use key "Theme"`,
       `1:110 hard-coded text "Autoplay GIFs" in title; the base catalog app/i18n/locales/en.json already has it: use key "Autoplay_gifs"`,
+      `1:145 hard-coded text "Save" in title; move it to the string catalog`,
     ]);
   });
 
