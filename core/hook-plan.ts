@@ -36,6 +36,11 @@ export interface HookPlanInput {
   gates: readonly ConfiguredGate[];
 }
 
+/** A `case` pattern for files ending in `.<ext>`, letters in either case (`*.[kK][tT]`), for Gate.stagedPatterns. */
+export function anyCaseExtension(ext: string): string {
+  return `*.${[...ext].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('')}`;
+}
+
 /** A character the plan's line format cannot hold in a value. */
 const UNSAFE = /[\n\r\0]/;
 
@@ -61,6 +66,8 @@ export function hookPlanText(p: HookPlanInput): string | null {
     // `@TS@` for the time the shell fills in and `via` naming who judged.
     lines.push(`ledger-line ${JSON.stringify({ ts: '@TS@', kind: 'run', gate: g.gate.id, verdict: 'skip', mode: 'staged', counts: { files: 0, items: 0, filtered: 0, suppressed: 0, findings: 0 }, durationMs: 0, findings: [], via: 'hook-plan' })}`);
     for (const pat of patterns) lines.push(`pattern ${pat}`);
+    // Patterns only a staged deletion must match (the shell tests them on `D` lines of `diff-index --name-status`).
+    if (g.gate.stagedPatterns && !userGlobs && g.gate.deletedPatterns) for (const pat of g.gate.deletedPatterns(g.settings.config)) lines.push(`deleted ${pat}`);
   }
   lines.push('end');
   if (lines.some((l) => UNSAFE.test(l))) return null;

@@ -335,6 +335,11 @@ export interface Gate<C = unknown> {
    * gate never saw. Absent: every path (node starts for every commit while the gate is enabled).
    */
   stagedPatterns?: (config: C) => readonly string[];
+  /**
+   * Optional, with stagedPatterns: more `case` patterns that only a staged deletion must match, for a gate that a
+   * deleted path can give an input that a changed one cannot (maestro-flows: the flows that name a deleted file).
+   */
+  deletedPatterns?: (config: C) => readonly string[];
 }
 
 /** One gate's outcome in one run, as reported and written to the ledger. */

@@ -4,6 +4,7 @@
 // This module is what every commit loads: metadata, config schema, input selection and the (parser-free) mutation
 // operators. The extractors (web-tree-sitter, saxes) load in run() from judge.ts; the cases in selfTest().
 import { z } from 'zod';
+import { anyCaseExtension } from '../../core/hook-plan.js';
 import { selectInputs as selectByGlobs } from '../../core/inputs.js';
 import type { Gate } from '../../core/types.js';
 import {
@@ -159,11 +160,6 @@ export function selectInputs(targets: readonly string[], config: HardcodedString
     probeWhat: 'layouts, Kotlin, Java, Swift, JSX',
     blindTo: 'a hard-coded string',
   });
-}
-
-/** A `case` pattern for files ending in `.<ext>`, letters in either case (`*.[kK][tT]`). */
-export function anyCaseExtension(ext: string): string {
-  return `*.${[...ext].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('')}`;
 }
 
 /** The gate (DESIGN.md "A gate is one object"). */

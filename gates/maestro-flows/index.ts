@@ -2,6 +2,7 @@
 // tap followed by a bounded check, bounded literal retries and repeats, no blind re-taps, no pixel taps, no dangling
 // runFlow targets. Spec: issue 12; README.md beside this file. This module is what every commit loads: metadata,
 // config schema, input selection and the mutation operators; the rules load in run().
+import { anyCaseExtension } from '../../core/hook-plan.js';
 import type { Gate, GateContext } from '../../core/types.js';
 import { WORKSPACE_CONFIG } from './commands.js';
 import { configSchema, DEFAULT_FLOWS, type MaestroFlowsConfig } from './config.js';
@@ -51,6 +52,11 @@ export const maestroFlowsGate: Gate<MaestroFlowsConfig> = {
   selfTest: async () => (await import('./selftest.js')).maestroFlowsSelfTest(),
   mutations: maestroFlowsMutations,
   filters: { candidates: ['ignoreMissing'], inputs: ['exclude'], includes: ['flows'] },
+  // A staged path is a seed only when it is YAML (selectFlowPaths: flows, subflows, the workspace config.yaml,
+  // whatever `flows` says) and CI files are YAML too; `*maestro*.sh` (the CI scripts detectMaestroVersion reads) is
+  // over-approximation. A deleted path of any name can be a runFlow / runScript target a flow names (missing-file).
+  stagedPatterns: () => [anyCaseExtension('yaml'), anyCaseExtension('yml'), '*[mM][aA][eE][sS][tT][rR][oO]*.[sS][hH]'],
+  deletedPatterns: () => ['*'],
   // Most repositories have no Maestro flow: with the default discovery, none is not a blind gate (run --all stays
   // green, as for dump-audit); globs of the team's own that find nothing stay vacuous.
   emptyAllowed: (config) =>

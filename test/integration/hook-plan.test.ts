@@ -10,12 +10,14 @@ import { assertBuilt, head, withSandbox, type Sandbox } from './install-support.
 import { builtinGates } from '../../gates/registry.js';
 
 /** The gates CONFIG leaves on, in report order, taken from the registry (a new gate joins them). */
-const ON = builtinGates.map((g) => g.id).filter((id) => id !== 'secrets' && id !== 'maestro-flows');
+const ON = builtinGates.map((g) => g.id).filter((id) => id !== 'secrets');
 
 const APP = { 'README.md': '# notes\n', 'docs/guide.md': 'guide\n' };
-// Secrets off, so a commit can stage paths no gate reads (secrets reads every path); maestro-flows off too, because
-// it has no Gate.stagedPatterns yet (a gate without them reads every path for the plan).
-const CONFIG = 'version: 1\ngates:\n  secrets:\n    enabled: false\n  maestro-flows:\n    enabled: false\n';
+// Secrets off, so a commit can stage paths no gate reads (secrets reads every path). maestro-flows stays on: its
+// stagedPatterns are YAML (and CI scripts), and any deletion (a flow may name the deleted file).
+const CONFIG = 'version: 1\ngates:\n  secrets:\n    enabled: false\n';
+/** The same with maestro-flows off too, for the deletion the shell may skip. */
+const NO_FLOWS_CONFIG = `${CONFIG}  maestro-flows:\n    enabled: false\n`;
 
 let s: Sandbox;
 let release: () => void = () => undefined;
@@ -98,7 +100,6 @@ describe('a commit no enabled gate reads: the shell and node give the same verdi
   const scenarios: Array<[string, Record<string, string | null>]> = [
     ['one Markdown file', { 'NOTES.md': 'n\n' }],
     ['two files, one in a folder', { 'docs/new.txt': 'n\n', 'CHANGELOG': 'c\n' }],
-    ['a deletion', { 'docs/guide.md': null }],
   ];
   it.each(scenarios)('%s: shell skip (no node, skip lines in the ledger) and node skip, both exit 0', async (_name, files) => {
     const shell = await commit(files);
@@ -119,6 +120,49 @@ describe('a commit no enabled gate reads: the shell and node give the same verdi
     expect(node.landed).toBe(true);
     expect(node.newLedger.map((l) => [l.gate, l.verdict])).toStrictEqual(ON.map((id) => [id, 'skip']));
     expect(readFileSync(plan, 'utf8')).toBe(planText);
+  });
+});
+
+describe('maestro-flows on: the shell skips what no flow can read, and hands every YAML and deletion to node', () => {
+  const flow = 'appId: org.notes\n---\n- launchApp\n- runFlow: subflows/sign-in.yaml\n- assertVisible: Notes\n';
+  const subflow = 'appId: org.notes\n---\n- tapOn: Sign in\n- assertVisible: Welcome\n';
+  it('a staged subflow YAML (and its caller) goes to node, which judges the flows', async () => {
+    const r = await commit({ '.maestro/login.yaml': flow, '.maestro/subflows/sign-in.yaml': subflow });
+    expect(r.node).toBe(true);
+    expect(r.status, r.output).toBe(0);
+    expect(r.newLedger.find((l) => l.gate === 'maestro-flows')?.verdict).toBe('pass');
+    // The subflow alone, changed: still node's (its callers are judged again).
+    const again = await commit({ '.maestro/subflows/sign-in.yaml': `${subflow}- assertVisible: Notes\n` });
+    expect(again.node).toBe(true);
+    expect(again.newLedger.find((l) => l.gate === 'maestro-flows')?.verdict).toBe('pass');
+    // A Markdown file next to the flows: no gate reads it, the shell skips.
+    const md = await commit({ '.maestro/README.md': 'how to run the flows\n' });
+    expect(md.node).toBe(false);
+    expect(md.status, md.output).toBe(0);
+    expect(md.newLedger.map((l) => l.gate)).toContain('maestro-flows');
+  });
+  it('a staged CI workflow YAML and a Maestro CI script go to node (MAESTRO_VERSION)', async () => {
+    expect((await commit({ '.github/workflows/e2e.yml': 'env:\n  MAESTRO_VERSION: 1.39.0\n' })).node).toBe(true);
+    expect((await commit({ 'scripts/run-maestro.sh': 'MAESTRO_VERSION=1.39.0\n' })).node).toBe(true);
+  });
+  it('a deletion goes to node while maestro-flows is on (a flow may run the deleted file), and skips without it', async () => {
+    const on = await commit({ 'docs/guide.md': null });
+    expect(on.node).toBe(true);
+    expect(on.status, on.output).toBe(0);
+    expect(on.newLedger.map((l) => [l.gate, l.verdict])).toStrictEqual(ON.map((id) => [id, 'skip']));
+    s.repo.git('reset', '-q', '--hard', 'HEAD~1');
+    const base = head(s);
+    try {
+      const off = await commit({ 'loopgates.yaml': NO_FLOWS_CONFIG }, { LOOPGATES_ALLOW_DISABLE: 'secrets,maestro-flows' });
+      expect(off.status, off.output).toBe(0);
+      const shell = await commit({ 'docs/guide.md': null });
+      expect(shell.node).toBe(false);
+      expect(shell.status, shell.output).toBe(0);
+      expect(shell.output).toMatch(/no gate reads this staged file — skip \(node not started; exit 0\)/);
+      expect(shell.newLedger.map((l) => [l.gate, l.verdict, l.via])).toStrictEqual(ON.filter((id) => id !== 'maestro-flows').map((id) => [id, 'skip', 'hook-plan']));
+    } finally {
+      s.repo.git('reset', '-q', '--hard', base);
+    }
   });
 });
 

@@ -8,6 +8,8 @@ import { globToCase } from '../../gates/command/index.js';
 import { hardcodedStringsGate, languageOf } from '../../gates/hardcoded-strings/index.js';
 import { mightBeCatalog } from '../../gates/string-parity/defaults.js';
 import { stringParityGate } from '../../gates/string-parity/index.js';
+import { maestroFlowsGate } from '../../gates/maestro-flows/index.js';
+import { selectFlowPaths } from '../../gates/maestro-flows/discovery.js';
 
 /** Whether sh's `case "$path" in $pattern)` matches (the subset the plan uses: `*`, `?`, `[…]`, literals). */
 function caseMatches(pattern: string, path: string): boolean {
@@ -46,6 +48,16 @@ describe('stagedPatterns cover every path the gate can read', () => {
     fc.assert(fc.property(path, (p) => !mightBeCatalog(p) || patterns.some((pat) => caseMatches(pat, p))), { numRuns: 3000 });
     expect(patterns.some((pat) => caseMatches(pat, 'res/values-de/strings.xml'))).toBe(true);
     expect(patterns.some((pat) => caseMatches(pat, 'docs/guide.md'))).toBe(false);
+  });
+
+  it('maestro-flows: every path a flows glob of any shape selects (YAML) matches; a deletion of any path is node\'s', () => {
+    const patterns = maestroFlowsGate.stagedPatterns!(undefined as never);
+    const yamlish = fc.tuple(fc.array(fc.constantFrom('.maestro', 'e2e', 'flows', 'subflows', '.github', 'workflows', 'a b'), { maxLength: 4 }), fc.constantFrom('login', 'config', 'x'), fc.constantFrom('.yaml', '.yml', '.YAML', '.Yml', '.json', '.md', '.sh', ''));
+    const anyFlow = { flows: ['**/*', '**'], exclude: [] as string[] };
+    fc.assert(fc.property(fc.oneof(path, yamlish.map(([d, n, e]) => [...d, `${n}${e}`].join('/'))), (p) => selectFlowPaths([p], anyFlow).selected.length === 0 || patterns.some((pat) => caseMatches(pat, p))), { numRuns: 3000 });
+    for (const ci of ['.github/workflows/e2e.yml', '.gitlab-ci.yml', 'bitrise.yaml', 'scripts/run-maestro-tests.sh', 'ci/Maestro.sh']) expect(patterns.some((pat) => caseMatches(pat, ci)), ci).toBe(true);
+    expect(patterns.some((pat) => caseMatches(pat, 'README.md'))).toBe(false);
+    expect(maestroFlowsGate.deletedPatterns!(undefined as never)).toStrictEqual(['*']);
   });
 
   it('command gates: whatever picomatch matches (dot: true), the converted glob matches; odd globs become *', () => {
