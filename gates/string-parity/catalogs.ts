@@ -8,6 +8,7 @@ import { overlayWorkspace } from '../../core/workspace.js';
 import { ANDROID_VALUES as ANDROID, APPLE_LPROJ as APPLE, DEFAULT_EXCLUDE } from './defaults.js';
 import type { CatalogEntry, CatalogFormat, Grammar, LoadedCatalog } from './model.js';
 import { normaliseLocale } from './locale.js';
+import { chooseBase, configOption, declarationFor, readBaseDeclarations, type BaseDeclaration, type DeclarationKind } from './base-declarations.js';
 
 export type { CatalogEntry, CatalogFormat, Grammar, LoadedCatalog, LocaleCatalog, ParseProblem, PluralCategory, PluralVariable, Variant } from './model.js';
 export { normaliseLocale } from './locale.js';
@@ -67,7 +68,7 @@ export interface DiscoveryOptions {
   exclude?: readonly string[];
   /** Force the base locale of every group (`en-US`); else auto-detected per group, falling back to `en`. */
   baseLocale?: string;
-  /** Locale of `Base.lproj` (Xcode's development language). Default `en`. */
+  /** Locale of `Base.lproj` (Xcode's development language). Default: the nearest `project.pbxproj` `developmentRegion`, else `en`. */
   developmentLanguage?: string;
   /** JSON catalog flavour; `auto` looks for `{{` or `_one`/`_other` keys in the base (i18next), else ICU. */
   jsonFormat?: 'auto' | 'i18next' | 'icu';
@@ -294,6 +295,11 @@ async function computeLostDefaults(ws: Workspace, set: CatalogSet, changed: read
   return out;
 }
 
+/** A locale the gate's config names, as a declaration covering the whole repository. */
+function configBase(locale: string, option = 'baseLocale'): BaseDeclaration {
+  return { locale: normaliseLocale(locale) ?? locale, source: `gates.string-parity.${option}`, scope: '' };
+}
+
 /** `de, fr, …`: the distinct locales of `files`, sorted, at most six named. */
 function localesOf(files: ReadonlyArray<{ locale: string }>): string {
   const all = [...new Set(files.map((f) => f.locale || '?'))].sort();
@@ -361,7 +367,15 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
     if (!d) drafts.set(id, (d = { id, format, files: [] }));
     return d;
   };
-  const devLang = options.developmentLanguage ?? 'en';
+  // Declarations of the source language (project.pbxproj, i18next/Lingui configs), read once per kind when a group
+  // of that kind needs its base (a staged Android commit reads none of them).
+  const declared = new Map<DeclarationKind, Promise<BaseDeclaration[]>>();
+  const declarationsOf = (kind: DeclarationKind): Promise<BaseDeclaration[]> => {
+    let p = declared.get(kind);
+    if (!p) declared.set(kind, (p = readBaseDeclarations(kind, paths, (f) => readText(ws, f), notes)));
+    return p;
+  };
+  const declaredFor = async (kind: DeclarationKind, path: string) => declarationFor(await declarationsOf(kind), path);
 
   // Config files that name a base.
   const l10nYamls = paths.filter((p) => posix.basename(p) === 'l10n.yaml');
@@ -385,6 +399,11 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
     } catch {
       notes.push(`${r} is not valid JSON; its sourceLocale was ignored`);
     }
+  }
+  // lingui.config.{js,ts} (Lingui 4+): code, so its literal `sourceLocale: "en"` is read, not run.
+  for (const r of paths.filter((p) => /^lingui\.config\.[cm]?[jt]s$/.test(posix.basename(p)))) {
+    const source = configOption(await readText(ws, r), 'sourceLocale');
+    if (source && !lingui.has(posix.dirname(r))) lingui.set(posix.dirname(r), source);
   }
   const linguiFor = (p: string): string | undefined => {
     for (let d = posix.dirname(p); ; d = posix.dirname(d)) {
@@ -516,7 +535,6 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
   }
 
   // JSON: only groups holding a base-locale file count (so package.json-like files never become catalogs).
-  const jsonBase = options.baseLocale ?? 'en';
   const jsonGroups = new Map<string, typeof jsonCandidates>();
   for (const c of jsonCandidates) {
     const list = jsonGroups.get(c.id) ?? [];
@@ -524,11 +542,17 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
     jsonGroups.set(c.id, list);
   }
   for (const [id, list] of jsonGroups) {
-    const base = list.find((c) => c.locale === jsonBase) ?? list.find((c) => c.locale.split('-')[0] === jsonBase.split('-')[0]);
+    // The base: config baseLocale, else what the project declares (i18next fallbackLng, i18next-parser, Lingui,
+    // next-i18next), else en by name; a guess among same-language files is said on every run (chooseBase).
+    const decl = options.baseLocale ? configBase(options.baseLocale) : await declaredFor('web', list[0]!.path);
+    const jsonBase = decl?.locale ?? 'en';
+    const choice = chooseBase(list, decl, jsonBase, id, (c) => posix.basename(c.path) === `${c.raw}.json` ? posix.basename(c.path) : `${c.raw}/`);
+    const base = choice.pick;
+    if (base && choice.note) notes.push(choice.note);
     if (!base) {
       // Locale-named JSON without the base locale's file may be no catalog at all (so it is not read), but a team
       // whose keys are written in another language must hear why its catalogs are not compared.
-      if (list.length > 1) notes.push(`${id}: JSON files named by locale (${localesOf(list)}) but none for the base locale ${jsonBase}: not read as catalogs; if they are, set gates.string-parity.baseLocale to the language their keys are written in`);
+      if (list.length > 1) notes.push(choice.note ?? `${id}: JSON files named by locale (${localesOf(list)}) but none for the base locale ${jsonBase}: not read as catalogs; if they are, set gates.string-parity.baseLocale to the language their keys are written in`);
       continue;
     }
     let format: CatalogFormat = options.jsonFormat === 'icu' ? 'icu-json' : 'i18next-json';
@@ -545,7 +569,7 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
     }
     const d = draft(id, format);
     d.baseLocale = base.locale;
-    d.baseSource = `${posix.basename(base.path)}`;
+    d.baseSource = options.baseLocale ? 'config baseLocale' : choice.source;
     d.basePath = base.path;
     for (const c of list) d.files.push({ path: c.path, format, locale: c.locale, rawLocale: c.raw, isBase: c === base });
   }
@@ -554,12 +578,29 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
   for (const d of drafts.values()) {
     d.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     if (d.format === 'apple-strings' || d.format === 'apple-stringsdict') {
-      const baseFile = d.files.find((f) => f.rawLocale === 'Base') ?? d.files.find((f) => f.locale === (options.baseLocale ?? devLang));
+      // Xcode's development language: the config's, else the project's developmentRegion, else en. It is the
+      // locale of Base.lproj, and without Base.lproj the table in that locale is the base (`en-US.lproj`).
+      const region = options.developmentLanguage ? null : await declaredFor('apple', d.files[0]!.path);
+      const devLang = options.developmentLanguage ?? region?.locale ?? 'en';
+      let baseFile = d.files.find((f) => f.rawLocale === 'Base');
+      let source = options.baseLocale ? 'config baseLocale' : 'Base.lproj';
+      if (!baseFile) {
+        const choice = chooseBase(
+          d.files,
+          options.baseLocale ? configBase(options.baseLocale) : options.developmentLanguage ? configBase(options.developmentLanguage, 'developmentLanguage') : region,
+          devLang,
+          d.id,
+          (f) => `${f.rawLocale}.lproj`,
+        );
+        if (choice.note) notes.push(choice.note);
+        baseFile = choice.pick ?? undefined;
+        source = options.baseLocale ? 'config baseLocale' : choice.source;
+      }
       if (baseFile) {
         baseFile.isBase = true;
         d.basePath = baseFile.path;
         d.baseLocale = options.baseLocale ?? (baseFile.rawLocale === 'Base' ? devLang : baseFile.locale);
-        d.baseSource = options.baseLocale ? 'config baseLocale' : baseFile.rawLocale === 'Base' ? 'Base.lproj' : `${baseFile.rawLocale}.lproj`;
+        d.baseSource = source;
       }
       for (const f of d.files) if (f.rawLocale === 'Base') f.locale = d.baseLocale ?? devLang;
     } else if (d.format === 'gettext-po') {

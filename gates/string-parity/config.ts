@@ -10,7 +10,11 @@ export const configSchema = z
     include: z.array(z.string()).default([]).describe('Globs (picomatch) of catalog files to check; empty = every catalog found.'),
     exclude: z.array(z.string()).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never read.'),
     baseLocale: z.string().min(2).optional().describe('Force the base locale of every catalog (else detected per catalog: values/, Base.lproj, sourceLanguage, template-arb-file, sourceLocale, en).'),
-    developmentLanguage: z.string().min(2).default('en').describe('Locale of Base.lproj (Xcode development language).'),
+    developmentLanguage: z
+      .string()
+      .min(2)
+      .optional()
+      .describe('Locale of Base.lproj, and without Base.lproj the locale of the base table (Xcode development language); default: the project.pbxproj developmentRegion, else en.'),
     jsonFormat: z.enum(['auto', 'i18next', 'icu']).default('auto').describe('Flavour of JSON catalogs.'),
     plurals: z
       .enum(['integers', 'cldr', 'off'])

@@ -17,7 +17,7 @@ export const GATE = 'string-parity';
 // `focus`: in a staged or --files run, only the groups the targets can belong to are discovered and read (a commit of
 // one translation reads its group, not every catalog of the repository); --all discovers everything.
 export function discoveryOptions(c: StringParityConfig, focus?: readonly string[]): DiscoveryOptions {
-  return { include: [], exclude: [], developmentLanguage: c.developmentLanguage, jsonFormat: c.jsonFormat, ...(c.baseLocale ? { baseLocale: c.baseLocale } : {}), ...(focus ? { focus } : {}) };
+  return { include: [], exclude: [], jsonFormat: c.jsonFormat, ...(c.developmentLanguage ? { developmentLanguage: c.developmentLanguage } : {}), ...(c.baseLocale ? { baseLocale: c.baseLocale } : {}), ...(focus ? { focus } : {}) };
 }
 
 /** Staged deletions of Android values files (catalogs.ts `lostAndroidDefaults` says which keys they take away). */

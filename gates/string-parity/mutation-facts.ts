@@ -53,7 +53,7 @@ const NONE: StringParityFacts = { catalog: false, isBase: false, lines: new Map(
 
 function discoveryOptions(c: StringParityConfig): DiscoveryOptions {
   // As the gate discovers (index.ts): every path, so a group keeps its base whatever the include/exclude filters say.
-  return { include: [], exclude: [], developmentLanguage: c.developmentLanguage, jsonFormat: c.jsonFormat, ...(c.baseLocale ? { baseLocale: c.baseLocale } : {}) };
+  return { include: [], exclude: [], jsonFormat: c.jsonFormat, ...(c.developmentLanguage ? { developmentLanguage: c.developmentLanguage } : {}), ...(c.baseLocale ? { baseLocale: c.baseLocale } : {}) };
 }
 
 const FLUTTER_EXACT: Record<string, PluralCategory> = { '=0': 'zero', '=1': 'one', '=2': 'two' };
