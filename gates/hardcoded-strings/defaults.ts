@@ -46,7 +46,14 @@ export const DEFAULT_ANDROID_ATTRIBUTES: readonly string[] = [
 export const ANDROID_NS = 'http://schemas.android.com/apk/res/android';
 export const TOOLS_NS = 'http://schemas.android.com/tools';
 
-/** Props whose literal value is user text. Config `attributes.jsx` replaces the list. */
+/**
+ * Props whose literal value is user text. Config `attributes.jsx` replaces the list. An entry `*Suffix` matches any
+ * longer prop name ending in it (`*Text`: `submitText`, `savingText`, `emptyText`): design systems name their text
+ * props so (Outline's `<ConfirmationDialog submitText>`, MUI's `helperText`, antd's `okText` / `cancelText`). Whole
+ * names come from HTML (`alt`, `title`, `placeholder`, `label` of `<option>` / `<track>`), WAI-ARIA, React Native
+ * accessibility, and the props component libraries take for text (`label`, `message`, `description`, `tooltip`…).
+ * Not text, and matched by no entry: `className`, `style`, `type`, `key`, `id`, `name`, `value`, `href`, `variant`.
+ */
 export const DEFAULT_JSX_ATTRIBUTES: readonly string[] = [
   'accessibilityLabel',
   'accessibilityHint',
@@ -57,7 +64,32 @@ export const DEFAULT_JSX_ATTRIBUTES: readonly string[] = [
   'placeholder',
   'title',
   'alt',
+  'label',
+  'message',
+  'description',
+  'caption',
+  'heading',
+  'subtitle',
+  'tooltip',
+  'hint',
+  'text',
+  '*Text',
+  '*Label',
+  '*Title',
+  '*Message',
+  '*Placeholder',
+  '*Description',
+  '*Tooltip',
+  '*Caption',
+  '*Heading',
 ];
+
+/**
+ * Components whose props are a message's source, key or translator note, never hard-coded UI text
+ * (`<FormattedMessage id="…" defaultMessage="…" description="…">` of react-intl, react-i18next / Lingui `<Trans>`,
+ * Lingui's `<Plural>` / `<SelectOrdinal>`): none of their props is read. Matched by the last segment of the name.
+ */
+export const MESSAGE_COMPONENTS: readonly string[] = ['Trans', 'FormattedMessage', 'FormattedHTMLMessage', 'FormattedPlural', 'Plural', 'SelectOrdinal'];
 
 /** Components whose children are user text. Config `textComponents` replaces the list. */
 export const DEFAULT_TEXT_COMPONENTS: readonly string[] = ['Text'];

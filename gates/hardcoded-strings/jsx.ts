@@ -1,11 +1,10 @@
 // React Native / React JSX extractor, on tree-sitter-typescript's tsx grammar (.tsx) and tree-sitter-javascript
-// (.js, .jsx, .mjs, .cjs). User text: the children of text components (React Native `<Text>`), the children of
-// intrinsic DOM elements (web React: `<p>`, `<button>`, `<my-widget>`; a lowercase plain name, as the JSX spec and
-// React tell intrinsic elements from components) outside the elements whose text is not UI copy (`<code>`, `<pre>`,
-// `<script>`…) and outside `<Trans>`, and the literal values of accessibility and text props (React Native
-// accessibility docs; WAI-ARIA `aria-label`; HTML `alt`, `title`, `placeholder`). `testID`, `style`, `key` and
-// `className` are never text.
-import { DEFAULT_JSX_ATTRIBUTES, DEFAULT_TEXT_COMPONENTS, DOM_NON_COPY_ELEMENTS, GATE_ID, TRANSLATION_COMPONENTS } from './defaults.js';
+// (.js, .jsx, .mjs, .cjs). User text: the text children of every element, component and fragment (React renders them
+// all; eslint-plugin-i18next's `jsx-text-only` mode reads the same JSXText), outside the DOM elements whose text is
+// not UI copy (`<code>`, `<pre>`, `<script>`…) and outside `<Trans>`; the literal values of text props (React Native
+// accessibility docs; WAI-ARIA `aria-label`; HTML `alt`, `title`, `placeholder`; `label`, `message`, `*Text`…); and
+// the arguments of alert / confirm / toast calls. `testID`, `style`, `key` and `className` are never text.
+import { DEFAULT_JSX_ATTRIBUTES, DEFAULT_TEXT_COMPONENTS, DOM_NON_COPY_ELEMENTS, GATE_ID, MESSAGE_COMPONENTS, TRANSLATION_COMPONENTS } from './defaults.js';
 import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type GrammarName, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
 
@@ -18,11 +17,38 @@ const LITERAL: LiteralSpec = {
   decodeEscapes: decodeCEscapes,
 };
 
-const PASS_THROUGH = new Set(['binary_expression', 'parenthesized_expression', 'ternary_expression', 'jsx_expression']);
-
+/**
+ * The literals an expression can render as: both sides of `+`, `||` and `??`, the right side of `&&` (the left one is
+ * a condition, rendered only when it is falsy, never as text), the branches of a ternary but not its condition, and
+ * the contents of parentheses and `{…}`. Comparison operands (`theme === "light"`, `typeof x === "string"`,
+ * `"key" in obj`) are values compared with, never shown (eslint-plugin-i18next skips every binary operator but `+`).
+ */
 function literalsIn(expr: SyntaxNode, out: SyntaxNode[] = []): SyntaxNode[] {
-  if (expr.type === 'string' || expr.type === 'template_string') out.push(expr);
-  else if (PASS_THROUGH.has(expr.type)) for (const c of expr.namedChildren) literalsIn(c, out);
+  switch (expr.type) {
+    case 'string':
+    case 'template_string':
+      out.push(expr);
+      break;
+    case 'parenthesized_expression':
+    case 'jsx_expression':
+      for (const c of expr.namedChildren) literalsIn(c, out);
+      break;
+    case 'ternary_expression':
+      for (const f of ['consequence', 'alternative']) {
+        const c = expr.childForFieldName(f);
+        if (c) literalsIn(c, out);
+      }
+      break;
+    case 'binary_expression': {
+      const op = expr.childForFieldName('operator')?.type;
+      const sides = op === '+' || op === '||' || op === '??' ? ['left', 'right'] : op === '&&' ? ['right'] : [];
+      for (const f of sides) {
+        const c = expr.childForFieldName(f);
+        if (c) literalsIn(c, out);
+      }
+      break;
+    }
+  }
   return out;
 }
 
@@ -71,6 +97,7 @@ function elementName(el: SyntaxNode): string | undefined {
 
 const NON_COPY = new Set(DOM_NON_COPY_ELEMENTS);
 const TRANSLATION = new Set(TRANSLATION_COMPONENTS);
+const MESSAGE = new Set(MESSAGE_COMPONENTS);
 
 /** The tag of an intrinsic element (`div`, `my-widget`): a plain name starting with a lowercase ASCII letter. */
 function intrinsicName(el: SyntaxNode): string | undefined {
@@ -79,18 +106,72 @@ function intrinsicName(el: SyntaxNode): string | undefined {
 }
 
 /**
- * Whether DOM text of `el` (an intrinsic element named `tag`) is not UI copy: it or an ancestor element is non-copy,
- * or it sits inside `<Trans>`, as a child or in a prop (`<Trans components={[<a>link</a>]} />`).
+ * Whether the text children of `el` (not a text component) are not UI copy: it or an ancestor element is a non-copy
+ * DOM element, or it is or sits inside `<Trans>`, as a child or in a prop (`<Trans components={[<a>link</a>]} />`).
  */
-function excludedDomText(el: SyntaxNode, tag: string): boolean {
-  if (NON_COPY.has(tag)) return true;
-  for (let p = el.parent; p; p = p.parent) {
+function excludedText(el: SyntaxNode): boolean {
+  for (let p: SyntaxNode | null = el; p; p = p.parent) {
     if (p.type === 'jsx_self_closing_element' && TRANSLATION.has(elementName(p) ?? '')) return true;
     if (p.type !== 'jsx_element') continue;
     const intrinsic = intrinsicName(p);
     if (intrinsic !== undefined ? NON_COPY.has(intrinsic) : TRANSLATION.has(elementName(p) ?? '')) return true;
   }
   return false;
+}
+
+/** `<Empty>`, `<List.Item>`, `<p>` as written; `<>` for a fragment. */
+function writtenName(el: SyntaxNode): string {
+  return el.childForFieldName('open_tag')?.childForFieldName('name')?.text ?? '';
+}
+
+/**
+ * A prop-name matcher for `attributes.jsx`: an entry is a whole name (`label`), or `*` and a suffix that starts a new
+ * camelCase word (`*Text` matches `submitText` and `savingText`, not `context`; the suffix alone is not matched).
+ */
+export function attributeMatcher(entries: readonly string[]): (name: string) => boolean {
+  const names = new Set(entries.filter((e) => !e.startsWith('*')));
+  const suffixes = entries.filter((e) => e.startsWith('*') && e.length > 1).map((e) => e.slice(1));
+  return (name) => names.has(name) || suffixes.some((s) => name.length > s.length && name.endsWith(s));
+}
+
+/**
+ * Which arguments of a call are UI text, by the callee as written: `alert("…")`, `window.confirm("…")`, toasts of
+ * sonner / react-hot-toast / react-toastify / shadcn / Chakra (`toast("…")`, `toast.error("…")`, `toast({ title })`,
+ * `toast.promise(p, { loading, success, error })`), notistack `enqueueSnackbar("…")`, React Native
+ * `Alert.alert(title, message, [{ text }])` and `ToastAndroid.show("…")`. `positions`: the arguments read (string
+ * literals, and in objects or arrays of objects the properties of `keys`).
+ */
+interface UiCall {
+  positions: readonly number[];
+  keys: ReadonlySet<string>;
+}
+
+const OBJECT_TEXT_KEYS = new Set(['title', 'message', 'description', 'text', 'content', 'label']);
+const PROMISE_TEXT_KEYS = new Set(['loading', 'success', 'error']);
+
+function uiCall(callee: string): UiCall | undefined {
+  const c = callee.replace(/^window\./u, '');
+  if (c === 'alert' || c === 'confirm' || c === 'prompt') return { positions: [0], keys: OBJECT_TEXT_KEYS };
+  if (c === 'toast.promise') return { positions: [1], keys: PROMISE_TEXT_KEYS };
+  if (c === 'toast' || /^toast\.[A-Za-z]+$/u.test(c) || c === 'enqueueSnackbar') return { positions: [0], keys: OBJECT_TEXT_KEYS };
+  if (c === 'Alert.alert' || c === 'Alert.prompt') return { positions: [0, 1, 2], keys: new Set(['text']) };
+  if (c === 'ToastAndroid.show' || c === 'ToastAndroid.showWithGravity' || c === 'ToastAndroid.showWithGravityAndOffset') return { positions: [0], keys: OBJECT_TEXT_KEYS };
+  return undefined;
+}
+
+/** The literals of one argument of a UI call: itself, or the text properties of an object (or an array of objects). */
+function callArgumentLiterals(arg: SyntaxNode, keys: ReadonlySet<string>, out: SyntaxNode[] = []): SyntaxNode[] {
+  if (arg.type === 'array') for (const el of arg.namedChildren) callArgumentLiterals(el, keys, out);
+  else if (arg.type === 'object') {
+    for (const pair of arg.namedChildren) {
+      if (pair.type !== 'pair') continue;
+      const key = pair.childForFieldName('key');
+      const value = pair.childForFieldName('value');
+      const name = key?.type === 'string' ? key.text.slice(1, -1) : key?.text;
+      if (value && name !== undefined && keys.has(name)) literalsIn(value, out);
+    }
+  } else literalsIn(arg, out);
+  return out;
 }
 
 /**
@@ -105,7 +186,7 @@ export async function extractJsx(
   attributes: readonly string[] = DEFAULT_JSX_ATTRIBUTES,
   textComponents: readonly string[] = DEFAULT_TEXT_COMPONENTS,
 ): Promise<Extraction> {
-  const attrs = new Set(attributes);
+  const isTextAttribute = attributeMatcher(attributes);
   const texts = new Set(textComponents);
   return withTree(grammar, source, (root) => {
     const candidates: Candidate[] = [];
@@ -117,16 +198,26 @@ export async function extractJsx(
       if (n.type === 'jsx_attribute') {
         const nameNode = n.firstNamedChild;
         const value = n.namedChildren[1];
-        if (!nameNode || !value || !attrs.has(nameNode.text)) return;
+        if (!nameNode || !value || !isTextAttribute(nameNode.text)) return;
+        // The props of message components are the source message, its key or a translator's note.
+        const owner = n.parent;
+        if (owner && MESSAGE.has(elementName(owner) ?? '')) return;
         for (const l of literalsIn(value)) literal(l, nameNode.text);
-      } else if (n.type === 'jsx_element') {
-        let name = elementName(n);
-        if (!name) return;
-        if (!texts.has(name)) {
-          const tag = intrinsicName(n);
-          if (tag === undefined || excludedDomText(n, tag)) return;
-          name = tag;
+      } else if (n.type === 'call_expression') {
+        const fn = n.childForFieldName('function');
+        const call = fn ? uiCall(fn.text) : undefined;
+        const args = n.childForFieldName('arguments')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
+        if (!fn || !call) return;
+        for (const i of call.positions) {
+          const arg = args[i];
+          if (arg) for (const l of callArgumentLiterals(arg, call.keys)) literal(l, `${fn.text}()`);
         }
+      } else if (n.type === 'jsx_element') {
+        const last = elementName(n);
+        let name: string;
+        if (last !== undefined && texts.has(last)) name = last;
+        else if (excludedText(n)) return;
+        else name = writtenName(n);
         // Runs of adjacent text and character references form one string, as React renders them.
         let run: SyntaxNode[] = [];
         const flush = () => {

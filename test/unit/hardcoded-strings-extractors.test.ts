@@ -475,7 +475,7 @@ export function Card({ name, t }) {
       <Image accessibilityLabel="Avatar" alt={'Photo'} source={img} />
       <TextInput placeholder={\`Search \${name}\`} accessibilityHint={t('hint')} />
       <Animated.Text>Animated</Animated.Text>
-      <View>Not a text component</View>
+      <View>Not a text component, still text</View>
       <button aria-label="Close" title="Close dialog" />
       {/* loopgates-ignore hardcoded-strings: brand */}
       <Text>AntennaPod</Text>
@@ -483,7 +483,7 @@ export function Card({ name, t }) {
   );
 }
 `;
-  it('finds text children of <Text> and text props, not testID/style/key/className', async () => {
+  it('finds text children of <Text>, of any other component (issue 15 item 6) and text props, not testID/style/key/className', async () => {
     const e = await extractJsx(src, 'javascript');
     expectAnchored(src, e);
     expect(at(e)).toEqual([
@@ -494,6 +494,7 @@ export function Card({ name, t }) {
       '13:47 Photo',
       '14:31 Search ${name}',
       '15:22 Animated',
+      '16:13 Not a text component, still text',
       '17:26 Close',
       '17:40 Close dialog',
       '19:13 AntennaPod',

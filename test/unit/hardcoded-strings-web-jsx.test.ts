@@ -105,10 +105,10 @@ describe('hardcoded-strings: web JSX text in DOM elements', () => {
     expect(at(src, e)).toEqual([]);
   });
 
-  it('keeps React Native behaviour: <Text> children as before, <View> text still not read', async () => {
+  it('keeps React Native behaviour for <Text> children; text straight in <View> is read too, as any component child (issue 15 item 6)', async () => {
     const src = `export const A = () => (<View>Not text<Text>Hello</Text><Trans><Text>Inside trans</Text></Trans></View>);\n`;
     const e = await extractJsx(src, 'tsx');
-    expect(at(src, e)).toEqual(['1:45 Hello (<Text> child)', '1:70 Inside trans (<Text> child)']);
+    expect(at(src, e)).toEqual(['1:31 Not text (<View> child)', '1:45 Hello (<Text> child)', '1:70 Inside trans (<Text> child)']);
   });
 
   it('applies suppression comments and the allow-list to DOM text', async () => {
