@@ -10,6 +10,7 @@ import type { GateSettings } from '../core/runner.js';
 import type { Gate } from '../core/types.js';
 import { packageVersion } from '../core/version.js';
 import { commandSpecOf } from '../gates/command/index.js';
+import { isPackageRunner, scriptTokens, toolPathEnv } from '../gates/command/tools.js';
 
 /** Bumped when the key recipe or the file format changes. */
 const FORMAT = 1;
@@ -87,9 +88,6 @@ function statLine(path: string): string {
   }
 }
 
-/** Commands that run a package.json script (`npm run x`, `npm test`, `yarn x`, `pnpm x`, `bun run x`, `npx x`). */
-const PACKAGE_RUNNERS = /^(npm|npx|pnpm|yarn|bun)(\.cmd|\.exe)?$/i;
-
 /** `path sha256`, or statLine for what is no regular file of at most 4 MiB (a directory, a device, absent). */
 function contentLine(path: string): string {
   try {
@@ -101,13 +99,12 @@ function contentLine(path: string): string {
   return statLine(path);
 }
 
-/** Every whitespace-separated token of package.json's `scripts` values that names a file (paths, for the key). */
-function scriptTokens(pkg: string): string[] {
+/** A file's text, or '' when it cannot be read. */
+function readOr(path: string): string {
   try {
-    const scripts = (JSON.parse(readFileSync(pkg, 'utf8')) as { scripts?: Record<string, unknown> }).scripts ?? {};
-    return [...new Set(Object.values(scripts).flatMap((v) => (typeof v === 'string' ? v.split(/\s+/) : [])).filter((t) => /^[\w./-]+\.\w+$/.test(t)))].sort();
+    return readFileSync(path, 'utf8');
   } catch {
-    return [];
+    return '';
   }
 }
 
@@ -147,12 +144,13 @@ export function selfTestKey(settings: GateSettings<any>, repoRoot: string, env: 
     for (const m of spec.mutations) h.update(`${contentLine(join(repoRoot, m.file))}\0`);
     for (const a of spec.command) if (!isAbsolute(a)) h.update(`${contentLine(join(repoRoot, a))}\0`);
     // A package manager runs package.json's script text (`npm run lint` -> "eslint ."), and the files that text names.
-    if (PACKAGE_RUNNERS.test(basename(spec.command[0]!))) {
+    if (isPackageRunner(spec.command[0]!)) {
       const pkg = join(repoRoot, 'package.json');
       h.update(`${contentLine(pkg)}\0`);
-      for (const token of scriptTokens(pkg)) if (!isAbsolute(token)) h.update(`${contentLine(join(repoRoot, token))}\0`);
+      for (const token of scriptTokens(readOr(pkg))) if (!isAbsolute(token)) h.update(`${contentLine(join(repoRoot, token))}\0`);
     }
-    const bin = onPath(spec.command[0]!, env);
+    // The binary as the gate finds it: the repository's node_modules/.bin ahead of the user's PATH.
+    const bin = onPath(spec.command[0]!, { ...env, ...toolPathEnv(repoRoot, env) });
     h.update(`bin ${bin ? statLine(bin) : 'absent'}\0`);
   } else {
     const root = packageRoot();

@@ -14,6 +14,7 @@ import { normalisePath } from '../../core/workspace.js';
 import { STAGED_POLICIES } from '../../core/types.js';
 import type { Gate, GateContext, GateOutput, Mutant, MutationOperator, SelfTestCase, StagedPolicy, Workspace } from '../../core/types.js';
 import { materialise, withScratchDir } from '../../mutations/scratch.js';
+import { isPackageRunner, linkNodeModules, scriptTokens, toolPathEnv } from './tools.js';
 import type { CommandRetrySpec } from '../../scripts/retry/config.js';
 
 const answer = z.string().trim().min(1, 'must say something (DESIGN.md "the four answers")');
@@ -156,7 +157,7 @@ function buildCommandGate(spec: CommandGateSpec, options: BuildCommandGatesOptio
     inputs: async (ctx) => (await ctx.ws.targets()).filter(reads),
     selects: () => [{ key: 'files', globs: spec.files }],
     stagedPatterns: () => spec.files.map(globToCase),
-    run: (ctx, inputs) => runCommand(spec, ctx, inputs, reads, waiver),
+    run: (ctx, inputs) => runCommand(spec, ctx, inputs, reads, waiver, options.root),
     selfTest: () => (waiver ? [] : commandSelfTest(spec, mutations, reads, options.root ?? process.cwd())),
     mutations,
     // The gate's config as the engines see it is its spec: `files` selects what the command reads.
@@ -167,7 +168,11 @@ function buildCommandGate(spec: CommandGateSpec, options: BuildCommandGatesOptio
   return gate;
 }
 
-/** Paths of `ws` the command needs on disk: every file its globs select plus argv entries that name a file in it. */
+/**
+ * Paths of `ws` the command needs on disk: every file its globs select plus argv entries that name a file in it.
+ * A package manager also reads every package.json (the script, a monorepo's `workspaces`) and the files the scripts
+ * name (`node scripts/lint.mjs`), from the same snapshot.
+ */
 async function neededPaths(ws: Workspace, spec: CommandGateSpec, reads: (p: string) => boolean): Promise<string[]> {
   const all = await ws.allPaths();
   const set = new Set(all.filter(reads));
@@ -175,7 +180,26 @@ async function neededPaths(ws: Workspace, spec: CommandGateSpec, reads: (p: stri
     const p = normalisePath(arg);
     if (!isAbsolute(p) && (await ws.has(p))) set.add(p);
   }
+  if (isPackageRunner(spec.command[0]!)) for (const p of await packagePaths(all, (p) => ws.readText(p))) set.add(p);
   return [...set].sort();
+}
+
+/** Every package.json among `all` (outside node_modules) and the files their scripts name that are among `all`. */
+async function packagePaths(all: readonly string[], readText: (p: string) => Promise<string>): Promise<string[]> {
+  const have = new Set(all);
+  const out: string[] = [];
+  for (const pkg of all.filter((p) => (p === 'package.json' || p.endsWith('/package.json')) && !p.split('/').includes('node_modules'))) {
+    out.push(pkg);
+    const dir = pkg.slice(0, pkg.lastIndexOf('/') + 1);
+    let text: string;
+    try {
+      text = await readText(pkg);
+    } catch {
+      continue;
+    }
+    for (const t of scriptTokens(text)) if (!isAbsolute(t) && have.has(normalisePath(dir + t))) out.push(normalisePath(dir + t));
+  }
+  return out;
 }
 
 async function runCommand(
@@ -184,12 +208,19 @@ async function runCommand(
   inputs: readonly string[],
   reads: (p: string) => boolean,
   waiver: string | undefined,
+  builtRoot: string | undefined,
 ): Promise<GateOutput> {
   const notes = waiver ? [`self-test waived: ${waiver}`] : [];
   const [file, ...args] = spec.command as [string, ...string[]];
+  // Where the repository's tools are: a self-test case's in-memory workspace has no root of its own.
+  const toolsRoot = ctx.ws.backing.kind === 'memory' ? (builtRoot ?? ctx.ws.root) : ctx.ws.root;
   const exec = async (cwd: string) => {
     // The index backing's env (GIT_INDEX_FILE...) is passed on only when the command runs in the real tree.
-    const env = { LOOPGATES_GATE: spec.id, ...(ctx.ws.backing.kind === 'index' && cwd === ctx.ws.root ? ctx.ws.backing.env : {}) };
+    const env = {
+      LOOPGATES_GATE: spec.id,
+      ...toolPathEnv(toolsRoot, process.env),
+      ...(ctx.ws.backing.kind === 'index' && cwd === ctx.ws.root ? ctx.ws.backing.env : {}),
+    };
     const once = () => ctx.runTool(file, args, { cwd, env, timeoutMs: spec.timeoutMs, signal: ctx.signal });
     // Loaded only for a gate with a retry: block; the same rule as `loopgates retry` (scripts/retry/).
     const result = spec.retry ? await (await import('../../scripts/retry/gate.js')).withFlakeRetry(spec.retry as CommandRetrySpec, once, notes) : await once();
@@ -203,6 +234,7 @@ async function runCommand(
       : await withScratchDir(`cmd-${spec.id}`, async (dir) => {
           const paths = await neededPaths(ctx.ws, spec, reads);
           await materialise(ctx.ws, paths, dir);
+          linkNodeModules(toolsRoot, dir, paths);
           const r = await exec(dir);
           return { ...r, located: ctx.ws.backing.kind === 'memory' ? await injectedSpots(spec.id, ctx.ws, inputs) : [] };
         });
@@ -216,7 +248,7 @@ async function runCommand(
   }
   if (result.exitCode === 0) return { findings: [], counts, notes, itemUnit: 'command run' };
   const message = `${spec.command.join(' ')} exited ${result.exitCode}${tail ? `: ${tail}` : ''}`;
-  const parsed = parseLocations(`${result.stdout}\n${result.stderr}`, cwd, new Set(await ctx.ws.allPaths()));
+  const parsed = parseLocations(`${result.stdout}\n${result.stderr}`, cwd, new Set(await ctx.ws.allPaths()), scriptFolders(spec.command));
   const spots = parsed.length > 0 ? parsed : located;
   const findings =
     spots.length > 0
@@ -236,17 +268,36 @@ async function injectedSpots(id: string, ws: Workspace, inputs: readonly string[
 }
 
 /**
+ * The folders a package manager runs a script in, from its argv: `-w/--workspace` (npm), `--prefix` (npm), `--cwd`
+ * (yarn), `-C/--dir` (pnpm), as given (repository-relative).
+ */
+export function scriptFolders(argv: readonly string[]): string[] {
+  if (!isPackageRunner(argv[0] ?? '')) return [];
+  const out: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    const eq = /^--(?:workspace|prefix|cwd|dir)=(.+)$/.exec(a);
+    if (eq) out.push(eq[1]!);
+    else if (/^(?:-w|--workspace|--prefix|--cwd|-C|--dir)$/.test(a) && argv[i + 1]) out.push(argv[++i]!);
+  }
+  return out.filter((f) => !isAbsolute(f));
+}
+
+/**
  * `path:line` or `path:line:column` locations in a command's output (the GNU "file:line:" convention of compilers,
  * grep -n, eslint --format unix), kept when `path` (relative to `cwd`, or absolute under it) is a workspace path.
  * At most 50.
  */
-export function parseLocations(output: string, cwd: string, known: ReadonlySet<string>): Array<{ file: string; line: number }> {
+export function parseLocations(output: string, cwd: string, known: ReadonlySet<string>, folders: readonly string[] = []): Array<{ file: string; line: number }> {
   const out: Array<{ file: string; line: number }> = [];
   const seen = new Set<string>();
   for (const m of output.matchAll(/(?:^|[\s'"(])((?:[A-Za-z]:)?[^\s:'"()]+):(\d+)(?::\d+)?/gm)) {
     let p = m[1]!;
-    if (isAbsolute(p)) p = relative(resolve(cwd), p);
+    const absolute = isAbsolute(p);
+    if (absolute) p = relative(resolve(cwd), p);
     p = normalisePath(p);
+    // A package manager running in a workspace folder (`npm run lint -w packages/app`) prints paths relative to it.
+    if (!known.has(p) && !absolute) p = folders.map((f) => normalisePath(`${f}/${p}`)).find((q) => known.has(q)) ?? p;
     const line = Number(m[2]);
     if (!known.has(p) || line < 1) continue;
     const key = `${p}:${line}`;
@@ -347,6 +398,7 @@ async function commandSelfTest(spec: CommandGateSpec, operators: readonly Mutati
   const listed = splitZ((await git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })).stdout);
   const wanted = new Set(listed.filter(reads));
   for (const arg of spec.command) if (listed.includes(normalisePath(arg))) wanted.add(normalisePath(arg));
+  if (isPackageRunner(spec.command[0]!)) for (const p of await packagePaths(listed, (p) => readFile(join(root, p), 'utf8'))) wanted.add(p);
   const files: Record<string, string> = {};
   for (const p of [...wanted].sort()) {
     try {

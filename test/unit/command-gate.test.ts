@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../core/config.js';
 import { ConfigError } from '../../core/errors.js';
-import { applyMutation, buildCommandGates, commandGateKind, commandGatesSchema, parseLocations, selfTestWaiver } from '../../gates/command/index.js';
+import { applyMutation, buildCommandGates, commandGateKind, commandGatesSchema, parseLocations, scriptFolders, selfTestWaiver } from '../../gates/command/index.js';
 
 const base = {
   id: 'no-todo',
@@ -77,5 +77,20 @@ describe('command output locations', () => {
       { file: 'res/values/strings.xml', line: 7 },
     ]);
     expect(parseLocations('OK\n', '/tmp/x', known)).toEqual([]);
+  });
+});
+
+describe('command gates in a workspace folder (issue 14, item 11)', () => {
+  it('a package manager run in a workspace prints paths relative to it: they are placed under that folder', () => {
+    expect(scriptFolders(['npm', 'run', 'lint', '--workspace', 'packages/app'])).toEqual(['packages/app']);
+    expect(scriptFolders(['npm', 'run', 'lint', '-w', 'a', '--prefix=b'])).toEqual(['a', 'b']);
+    expect(scriptFolders(['pnpm', '-C', 'web', 'lint'])).toEqual(['web']);
+    expect(scriptFolders(['yarn', '--cwd', 'web', 'lint'])).toEqual(['web']);
+    expect(scriptFolders(['sh', '-w', 'x'])).toEqual([]);
+    const known = new Set(['packages/app/src/a.js', 'src/b.js']);
+    expect(parseLocations('src/a.js:2: debugger\nsrc/b.js:1: x\n', '/tmp/x', known, ['packages/app'])).toEqual([
+      { file: 'packages/app/src/a.js', line: 2 },
+      { file: 'src/b.js', line: 1 },
+    ]);
   });
 });
