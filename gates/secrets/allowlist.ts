@@ -146,3 +146,76 @@ export function allowlistAudit(config: Buffer | string | undefined, tracked: rea
   }
   return out;
 }
+
+/** One way a staged .gitleaks.toml reports less than HEAD's (exemptionsAdded). */
+export interface ExemptionChange {
+  /** As messages show it: `[allowlist] paths '''^deploy/'''`, `[[rules]] acme removed`. */
+  what: string;
+  /** Whether it exempts a finding in `path` on a line holding `line`: true, false, or null (cannot tell). */
+  matches(path: string, line: string): boolean | null;
+}
+
+/**
+ * What `staged` (a gitleaks config, TOML) exempts that `head` does not: global allowlist entries it adds (paths,
+ * regexes, stopwords, commits; `[allowlist]` and newer releases' `[[allowlists]]`), rule allowlist entries it adds,
+ * rules it removes or rewrites, and `[extend] useDefault` / `path` dropped or changed. Pure; a config that does not
+ * parse gives nothing (gitleaks refuses it). Matching (gitleaks 8.16 detect.go): a path regex against the path, a
+ * regex against the finding's line (gitleaks: its secret, which the line holds), a stopword case-insensitively.
+ */
+export function exemptionsAdded(head: Buffer | string, staged: Buffer | string): ExemptionChange[] {
+  const a = tomlOf(head);
+  const b = tomlOf(staged);
+  if (!a || !b) return [];
+  const out: ExemptionChange[] = [];
+  const lists = (doc: Record<string, unknown>): Array<Record<string, unknown>> =>
+    [doc.allowlist, ...(Array.isArray(doc.allowlists) ? doc.allowlists : [])].filter((x): x is Record<string, unknown> => !!x && typeof x === 'object');
+  const added = (before: Array<Record<string, unknown>>, after: Array<Record<string, unknown>>, where: string): void => {
+    for (const key of ['paths', 'regexes', 'stopwords', 'commits'] as const) {
+      const had = new Set(before.flatMap((l) => strings(l[key])));
+      for (const v of new Set(after.flatMap((l) => strings(l[key])))) {
+        if (had.has(v)) continue;
+        const re = key === 'paths' || key === 'regexes' ? goRegExp(v) : null;
+        const shown = key === 'stopwords' || key === 'commits' ? `'${v}'` : `'''${v}'''`;
+        out.push({
+          what: `${where} ${key} ${shown}`,
+          matches: (path, line) =>
+            key === 'paths' ? (re ? re.test(path) : null) : key === 'regexes' ? (re ? re.test(line) : null) : key === 'stopwords' ? line.toLowerCase().includes(v.toLowerCase()) : null,
+        });
+      }
+    }
+  };
+  added(lists(a), lists(b), '[allowlist]');
+  const rules = (doc: Record<string, unknown>): Map<string, Record<string, unknown>> =>
+    new Map((Array.isArray(doc.rules) ? doc.rules : []).filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && typeof (r as { id?: unknown }).id === 'string').map((r) => [r.id as string, r]));
+  const ra = rules(a);
+  const rb = rules(b);
+  for (const [id, r] of ra) {
+    const s = rb.get(id);
+    if (!s) {
+      out.push({ what: `[[rules]] ${id} removed`, matches: () => null });
+      continue;
+    }
+    if (s.regex !== r.regex || s.secretGroup !== r.secretGroup || s.entropy !== r.entropy || s.path !== r.path) out.push({ what: `[[rules]] ${id} rewritten`, matches: () => null });
+    const ruleLists = (x: Record<string, unknown>) => [x.allowlist, ...(Array.isArray(x.allowlists) ? x.allowlists : [])].filter((l): l is Record<string, unknown> => !!l && typeof l === 'object');
+    added(ruleLists(r), ruleLists(s), `[[rules]] ${id} allowlist`);
+  }
+  const ea = (a.extend ?? {}) as Record<string, unknown>;
+  const eb = (b.extend ?? {}) as Record<string, unknown>;
+  if (ea.useDefault === true && eb.useDefault !== true) out.push({ what: '[extend] useDefault = true dropped', matches: () => null });
+  if (ea.path !== eb.path) out.push({ what: `[extend] path changed`, matches: () => null });
+  const disabled = new Set(strings(ea.disabledRules));
+  for (const id of strings(eb.disabledRules)) if (!disabled.has(id)) out.push({ what: `[extend] disabledRules '${id}'`, matches: () => null });
+  return out;
+}
+
+function tomlOf(config: Buffer | string): Record<string, unknown> | null {
+  try {
+    return parse(typeof config === 'string' ? config : config.toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+function strings(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}

@@ -27,7 +27,7 @@ export const GITLEAKS_FIX = installHints.gitleaks ?? 'install gitleaks 8.16 or n
  * Bumped when the scan's flags or environment change, or what a cached canary proof means, so cached canary results
  * are not reused across versions. 2: a proof means every planted credential was reported (1: at least one was).
  */
-const SCAN_RECIPE_VERSION = 2;
+const SCAN_RECIPE_VERSION = 3;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Binary
@@ -92,11 +92,14 @@ function statFile(path: string): { size: number; mtimeMs: number } | null {
  * - `dir`: `detect` (`detect --no-git`) or `dir` (8.19+).
  * - `ignorePathFlag`: `--gitleaks-ignore-path` exists (newer releases), so a scratch scan can be pointed at the
  *   snapshot's `.gitleaksignore`.
+ * - `ignoreAllowFlag`: `--ignore-gitleaks-allow` exists (8.16 and later), so gitleaks reports a finding whose line
+ *   holds a `gitleaks:allow` comment and the gate decides (scan.ts: counted as filtered and named, never silent).
  */
 export interface GitleaksProbe {
   staged: 'protect' | 'git';
   dir: 'detect' | 'dir';
   ignorePathFlag: boolean;
+  ignoreAllowFlag: boolean;
 }
 
 /** Help texts of one binary: `--help`, and `<sub> --help` for each subcommand asked (absent when it failed). */
@@ -141,7 +144,7 @@ export function parseProbe(help: GitleaksHelp): GitleaksProbe {
   if (isHelpOf(help.detect, 'detect') && hasFlag(help.detect, '--no-git')) dir = 'detect';
   else if (isHelpOf(help.dir, 'dir')) dir = 'dir';
   else throw new LoopgatesError('gitleaks offers neither `detect --no-git` nor `dir`', GITLEAKS_FIX);
-  return { staged, dir, ignorePathFlag: hasFlag(flagsText, '--gitleaks-ignore-path') };
+  return { staged, dir, ignorePathFlag: hasFlag(flagsText, '--gitleaks-ignore-path'), ignoreAllowFlag: hasFlag(flagsText, '--ignore-gitleaks-allow') };
 }
 
 /** Options shared by the calls that run gitleaks. */
@@ -164,7 +167,7 @@ export async function probeGitleaks(call: GitleaksCall): Promise<GitleaksProbe> 
   const cacheFile = join(call.cacheDir, 'gitleaks-probe.json');
   const cached = readJson(cacheFile) as Record<string, GitleaksProbe> | null;
   const hit = cached?.[key];
-  if (hit && (hit.staged === 'protect' || hit.staged === 'git') && (hit.dir === 'detect' || hit.dir === 'dir')) return hit;
+  if (hit && (hit.staged === 'protect' || hit.staged === 'git') && (hit.dir === 'detect' || hit.dir === 'dir') && typeof hit.ignoreAllowFlag === 'boolean') return hit;
   const help = async (args: string[]): Promise<string | undefined> => {
     const r = await call.runTool(call.bin.path, args, { cwd: tmpdir(), timeoutMs: Math.min(call.timeoutMs, 30_000), signal: call.signal, env: { NO_COLOR: '1' } });
     if (r.timedOut) throw new LoopgatesError(`gitleaks ${args.join(' ')} did not answer within ${Math.min(call.timeoutMs, 30_000)} ms`, GITLEAKS_FIX);
@@ -336,6 +339,8 @@ export interface GitleaksFinding {
   line: number;
   /** gitleaks' 1-based byte column (off by one on lines after the first in 8.16; see CanaryOutcome). */
   byteColumn: number;
+  /** 1-based last line of the match (a PEM block spans several); `line` when gitleaks gave none. */
+  endLine: number;
 }
 
 const reportSchema = z.array(
@@ -346,6 +351,7 @@ const reportSchema = z.array(
       File: z.string().min(1),
       StartLine: z.number().int().min(1),
       StartColumn: z.number().int(),
+      EndLine: z.number().int().optional(),
     })
     .passthrough(),
 );
@@ -363,7 +369,7 @@ export function parseReport(text: string): GitleaksFinding[] {
   }
   const parsed = reportSchema.safeParse(data);
   if (!parsed.success) throw new LoopgatesError(`the gitleaks JSON report has an unexpected shape (${parsed.error.issues[0]?.path.join('.') || 'root'}: ${parsed.error.issues[0]?.message ?? ''})`, GITLEAKS_FIX);
-  return parsed.data.map((f) => ({ rule: f.RuleID, description: f.Description ?? '', file: f.File, line: f.StartLine, byteColumn: f.StartColumn }));
+  return parsed.data.map((f) => ({ rule: f.RuleID, description: f.Description ?? '', file: f.File, line: f.StartLine, byteColumn: f.StartColumn, endLine: Math.max(f.StartLine, f.EndLine ?? f.StartLine) }));
 }
 
 /** What gitleaks' log (stderr) told: error lines, and "N commits scanned" when printed. */
@@ -412,6 +418,8 @@ export function scanArgs(probe: GitleaksProbe, req: Pick<ScanRequest, 'kind' | '
   const common = ['--redact', '--no-banner', '--exit-code', String(LEAK_EXIT_CODE), '--report-format', 'json', '--report-path', reportPath, '--log-level', 'info'];
   if (req.configPath) common.push('--config', req.configPath);
   if (req.ignorePath && probe.ignorePathFlag) common.push('--gitleaks-ignore-path', req.ignorePath);
+  // gitleaks would drop a finding whose line says gitleaks:allow without a word; the gate counts and names it.
+  if (probe.ignoreAllowFlag) common.push('--ignore-gitleaks-allow');
   if (req.kind === 'staged') {
     return probe.staged === 'protect' ? ['protect', '--staged', ...common, '--source', '.'] : ['git', '--pre-commit', '--staged', ...common, '.'];
   }

@@ -24,9 +24,9 @@ import {
   toRelative,
 } from './gitleaks.js';
 import type { GitleaksCall, GitleaksFinding, GitleaksProbe, ScanFiles } from './gitleaks.js';
-import { GATE_ID, type SecretsConfig } from './index.js';
+import { CONFIG_FILE, GATE_ID, type SecretsConfig } from './index.js';
 import { neutralPath, pathsSkipped } from './path-probe.js';
-import { allowlistPaths, skippedBecause } from './allowlist.js';
+import { allowlistPaths, exemptionsAdded, skippedBecause } from './allowlist.js';
 import { lfsRepo, lfsTracked, parseLfsPointer, readLfsObject, shownDir, treeBlobIds } from './lfs.js';
 import type { LfsPointer } from './lfs.js';
 
@@ -65,10 +65,87 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
   const call: GitleaksCall = { bin, runTool: ctx.runTool, signal: ctx.signal, timeoutMs: ctx.config.scanTimeoutMs, cacheDir: ctx.cacheDir };
   const probe = await probeGitleaks(call);
   const files: ScanFiles = { config: await snapshotFile(ws, '.gitleaks.toml'), ignore: await snapshotFile(ws, '.gitleaksignore') };
-  const backing = ws.backing;
   // gitleaks run in the repository reads <source>/.gitleaks.toml from the working tree when no --config is given:
   // an untracked or unstaged config must not change what the commit is judged by, so name the defaults explicitly.
-  if (backing.kind === 'index' && !files.config && existsSync(join(backing.root, '.gitleaks.toml'))) files.config = Buffer.from(DEFAULT_CONFIG_TOML, 'utf8');
+  if (ws.backing.kind === 'index' && !files.config && existsSync(join(ws.backing.root, '.gitleaks.toml'))) files.config = Buffer.from(DEFAULT_CONFIG_TOML, 'utf8');
+  const own = await scanWith(ctx, call, probe, inputs, files);
+  const headConfig = await configBefore(ws, files.config);
+  if (!headConfig) return finish(own, own.allowlisted, files.config, inputs.length);
+  // The change edits .gitleaks.toml: judged by HEAD's config too, so an allowlist entry (paths, regexes, stopwords),
+  // a dropped rule or useDefault cannot wave through a credential staged in the same commit.
+  const before = await scanWith(ctx, call, probe, inputs, { ...files, config: headConfig });
+  const both = own.allowlisted.filter((p) => before.allowlisted.includes(p));
+  const ownKeys = new Set(own.output.findings.map((f) => `${f.file}:${f.rule}:${f.line}`));
+  const changes = exemptionsAdded(headConfig, files.config ?? DEFAULT_CONFIG_TOML);
+  const extra = before.output.findings
+    .filter((f) => !ownKeys.has(`${f.file}:${f.rule}:${f.line}`))
+    .map((f) => {
+      const text = before.lineText.get(`${f.file}:${f.rule}:${f.line}`) ?? '';
+      const named = changes.filter((c) => c.matches(f.file, text) === true);
+      const shown = (named.length ? named : changes).map((c) => c.what).join(', ') || 'its changes';
+      return {
+        ...f,
+        message: `gitleaks rule ${f.rule} matched a credential here (value not shown) under the .gitleaks.toml HEAD holds; the staged .gitleaks.toml would not report it (${shown}, which this commit adds): a commit cannot exempt its own credential, a .gitleaks.toml change applies from the commit after it: remove the credential and rotate it; if it is not a secret, commit the .gitleaks.toml change alone first (git restore --staged -- ${shellQuote(f.file)}; git commit; git add -- ${shellQuote(f.file)}), then commit this file`,
+      };
+    });
+  const merged: Once = { ...own, output: { ...own.output, findings: refingerprint([...own.output.findings, ...extra]), notes: [...(own.output.notes ?? []), 'the staged .gitleaks.toml differs from HEAD\'s: the commit was judged by both, and a finding either one reports is reported (an exemption the change adds applies from the next commit)'] } };
+  if (!merged.output.error && before.output.error) merged.output.error = before.output.error;
+  return finish(merged, both, files.config, inputs.length);
+}
+
+/** One scan's output before the NOT SCANNED accounting (finish): counts.files still holds the allowlisted files. */
+interface Once {
+  output: GateOutput;
+  /** Inputs a team .gitleaks.toml skips by path (not scanned). */
+  allowlisted: string[];
+  /** `file:rule:line` -> the text of the finding's line (to name an allowlist regex or stopword that matches it). */
+  lineText: Map<string, string>;
+}
+
+/** Count `notScanned` (inputs no config let gitleaks read) out of the scanned files, and name their entries. */
+function finish(once: Once, notScanned: readonly string[], config: Buffer | undefined, total: number): GateOutput {
+  const output = { ...once.output, counts: { ...once.output.counts, files: (once.output.counts.files ?? 0) - notScanned.length }, notes: [...(once.output.notes ?? [])] };
+  if (notScanned.length) {
+    // Name the entry per file: an unanchored path regex (tests/data) also exempts integration-tests/data-samples/.
+    const entries = allowlistPaths(config);
+    const why = notScanned.slice(0, 3).map((p) => `${p} (${skippedBecause(p, entries)})`);
+    const staged = once.output.itemUnit === 'files' ? '' : 'staged ';
+    output.notes.push(`${notScanned.length} of ${total} ${staged}file(s) NOT SCANNED, a credential there is not seen: the [allowlist] paths of .gitleaks.toml skip them: ${why.join(', ')}${notScanned.length > 3 ? ', …' : ''}`);
+  }
+  return output;
+}
+
+/** Fingerprints numbered per file and rule in file/line order (scanWith's rule), after findings of two scans merged. */
+function refingerprint(findings: GateOutput['findings']): GateOutput['findings'] {
+  const perRule = new Map<string, number>();
+  return [...findings]
+    .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)
+    .map((f) => {
+      const n = (perRule.get(`${f.file}\0${f.rule}`) ?? 0) + 1;
+      perRule.set(`${f.file}\0${f.rule}`, n);
+      return { ...f, fingerprint: fingerprint(GATE_ID, f.rule, f.file, `${f.rule}#${n}`) };
+    });
+}
+
+/**
+ * HEAD's .gitleaks.toml when the change (index or memory backing with a before side) adds, edits or deletes it and
+ * the result differs from `staged` (gitleaks' defaults when HEAD has none); else undefined. A tree scan (`run --all`,
+ * `--files`) has no change to attribute an entry to: the tree is judged by its own config.
+ */
+async function configBefore(ws: Workspace, staged: Buffer | undefined): Promise<Buffer | undefined> {
+  if (ws.backing.kind === 'tree' || !ws.before) return undefined;
+  // .gitleaks.toml is no input of the gate (index.ts), but a target of the snapshot when staged.
+  const changed = (await ws.targets()).includes(CONFIG_FILE) || (await ws.deletions?.())?.includes(CONFIG_FILE);
+  if (!changed) return undefined;
+  const before = (await ws.before(CONFIG_FILE)) ?? Buffer.from(DEFAULT_CONFIG_TOML, 'utf8');
+  const now = staged ?? Buffer.from(DEFAULT_CONFIG_TOML, 'utf8');
+  return before.equals(now) ? undefined : before;
+}
+
+async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, probe: GitleaksProbe, inputs: readonly string[], files: ScanFiles): Promise<Once> {
+  const { ws } = ctx;
+  const { bin } = call;
+  const backing = ws.backing;
   const kind = backing.kind === 'tree' ? 'dir' : 'staged';
   const canary = await ensureCanary(call, probe, kind, files, process.env);
   ctx.log(`gitleaks ${bin.path}: ${commandName(probe, kind)}; canary ${canary.cached ? 'proof cached' : 'reported'}`);
@@ -121,7 +198,9 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
       if (lfsUnread.has(p) || byPath.has(p)) continue;
       const d = decoded.get(p)!;
       if (d.kind === 'unscannable') unscanned.push(p);
-      else if (d.kind !== 'text' || asFiles.includes(p) || lfs.objects.has(p)) asText.set(p, d.bytes);
+      // gitleaks 8.16 drops a finding whose line says gitleaks:allow without a word (no --ignore-gitleaks-allow
+      // there): such a file is scanned again as a file with the comment neutralised, and the gate names it.
+      else if (d.kind !== 'text' || asFiles.includes(p) || lfs.objects.has(p) || d.bytes.includes(ALLOW_SIGNATURE)) asText.set(p, withoutAllow(d.bytes));
       if (d.prefixLines) prefixed.add(p);
     }
     const utf16 = inputs.filter((p) => decoded.get(p)!.kind === 'utf16');
@@ -147,7 +226,7 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
       }
       if (d.kind === 'binary') binary.push(p);
       if (d.prefixLines) prefixed.add(p);
-      contents.set(p, d.bytes);
+      contents.set(p, withoutAllow(d.bytes));
     }
     if (binary.length) notes.push(binaryNote(binary));
     if (contents.size) {
@@ -175,15 +254,9 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     shifts.dir = dirCanary.columnShift;
     const back = new Map(names.map((n, i) => [n, neutral[i]!]));
     for (const p of neutral) if (decoded.get(p)!.prefixLines) prefixed.add(p);
-    const extra = await scanFiles(call, probe, 'dir', new Map(neutral.map((p, i) => [names[i]!, decoded.get(p)!.bytes])), files, process.env);
+    const extra = await scanFiles(call, probe, 'dir', new Map(neutral.map((p, i) => [names[i]!, withoutAllow(decoded.get(p)!.bytes)])), files, process.env);
     raw.push(...extra.findings.map((f) => ({ ...f, file: back.get(f.file) ?? f.file, via: 'dir' as const })));
     notes.push(`${neutral.length} ${staged}file(s) skipped by the path allowlist of gitleaks' default config (${listed(neutral)}): scanned their content under a neutral name`);
-  }
-  if (allowlisted.length) {
-    // Name the entry per file: an unanchored path regex (tests/data) also exempts integration-tests/data-samples/.
-    const entries = allowlistPaths(files.config);
-    const why = allowlisted.slice(0, 3).map((p) => `${p} (${skippedBecause(p, entries)})`);
-    notes.push(`${allowlisted.length} of ${inputs.length} ${staged}file(s) NOT SCANNED, a credential there is not seen: the [allowlist] paths of .gitleaks.toml skip them: ${why.join(', ')}${allowlisted.length > 3 ? ', …' : ''}`);
   }
   if (unscanned.length) {
     notes.push(`${unscanned.length} of ${inputs.length} ${staged}file(s) not scanned (binary, larger than ${BINARY_SCAN_MAX_BYTES / 1024 / 1024} MiB): ${listed(unscanned)}`);
@@ -211,15 +284,30 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
   const findings: GateOutput['findings'] = [];
   let filtered = 0;
   const stale: string[] = [];
+  const allowed: string[] = [];
+  const waived: string[] = [];
+  const lineText = new Map<string, string>();
   for (const f of raw.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)) {
     const spot = ignoreEntry(f);
     if (seen.has(spot)) continue;
     seen.add(spot);
+    const bytes = lfs.objects.get(f.file) ?? decoded.get(f.file)?.bytes ?? (await ws.read(f.file));
+    const shift = lfs.objects.has(f.file) ? 0 : (decoded.get(f.file)?.prefixLines ?? 0);
+    const lines = linesOf(bytes, f.line + shift, f.endLine + shift);
+    // gitleaks' own inline exemption (detect.go: the match's whole lines contain gitleaks:allow), scanned with
+    // --ignore-gitleaks-allow so it is counted and named here rather than dropped without a word.
+    if (lines.includes(ALLOW_SIGNATURE)) {
+      filtered++;
+      allowed.push(`${f.file}:${f.line}`);
+      continue;
+    }
     const cover = isIgnored(ignore, f) ? await ignoreCovers(ws, carried, f, decoded, lfs.objects) : 'no entry';
     if (cover === 'covered') {
       filtered++;
+      if (carried && !carried.has(spot)) waived.push(spot);
       continue;
     }
+    lineText.set(spot, lines);
     if (cover === 'line changed') stale.push(spot);
     const n = (perRule.get(`${f.file}\0${f.rule}`) ?? 0) + 1;
     perRule.set(`${f.file}\0${f.rule}`, n);
@@ -240,8 +328,12 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
       fingerprint: fingerprint(GATE_ID, f.rule, f.file, `${f.rule}#${n}`),
     });
   }
+  if (allowed.length) notes.push(`${allowed.length} finding(s) waved through by a gitleaks:allow comment on their line: ${listed(allowed)}`);
+  // An entry the change adds covers its own line (gitleaks' rule; it binds the entry to that line's content, item 2),
+  // so the commit waives a finding: named, for the reviewer of .gitleaksignore's diff.
+  if (waived.length) notes.push(`${waived.length} finding(s) waved through by .gitleaksignore entries this commit adds: ${listed(waived)}`);
   if (stale.length) notes.push(`${stale.length} finding(s) on a line the change rewrote match a .gitleaksignore entry written before (${listed(stale)}): an entry covers the line's content it was listed with, so these are not filtered`);
-  const output: GateOutput = { findings, counts: { files: inputs.length - unscanned.length - lfsUnread.size - allowlisted.length, items, filtered }, itemUnit, notes };
+  const output: GateOutput = { findings, counts: { files: inputs.length - unscanned.length - lfsUnread.size, items, filtered }, itemUnit, notes };
   // Fail closed, the commit (or the tree) judged whole: content nobody could scan refuses the run, whatever else was
   // scanned with it (a binary over the limit used to be vacuous alone and a pass next to any other staged file).
   const errors: Array<{ message: string; fix: string }> = [];
@@ -264,7 +356,33 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     });
   }
   if (errors.length) output.error = { message: errors.map((e) => e.message).join('; also '), fix: errors.map((e) => e.fix).join('; also ') };
-  return output;
+  return { output, allowlisted, lineText };
+}
+
+/** gitleaks' inline exemption comment (detect.go gitleaksAllowSignature). */
+const ALLOW_SIGNATURE = 'gitleaks:allow';
+
+/**
+ * `bytes` with every gitleaks:allow made gitleaks:a11ow (same length: lines and columns kept), so gitleaks reports
+ * the findings there and the gate counts them as filtered and names them (scanWith).
+ */
+function withoutAllow(bytes: Buffer): Buffer {
+  let i = bytes.indexOf(ALLOW_SIGNATURE);
+  if (i < 0) return bytes;
+  const out = Buffer.from(bytes);
+  for (; i >= 0; i = out.indexOf(ALLOW_SIGNATURE, i + 1)) out.write('a11ow', i + ALLOW_SIGNATURE.length - 5, 'latin1');
+  return out;
+}
+
+/** The text of 1-based lines `from`..`to` of `bytes` (LF-joined), '' past the end. */
+function linesOf(bytes: Buffer, from: number, to: number): string {
+  const out: string[] = [];
+  for (let n = from; n <= to; n++) {
+    const l = lineOf(bytes, n);
+    if (l === undefined) break;
+    out.push(l.toString('utf8'));
+  }
+  return out.join('\n');
 }
 
 /**

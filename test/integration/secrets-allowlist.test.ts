@@ -50,7 +50,12 @@ describe('secrets: files gitleaks skips by path', () => {
 
   it("a team's own [allowlist] paths are honoured, but the files are not counted as scanned and a note names them", async () => {
     const config = "[extend]\nuseDefault = true\n[allowlist]\npaths = ['''^fixtures/''']\n";
-    await withGitRepo({ '.gitleaks.toml': config, 'fixtures/fake.env': `KEY=${key}\n`, 'src/app.kt': 'val x = 1\n' }, async (repo) => {
+    // The entry is HEAD's: one staged with its file is judged by HEAD's config too (secrets-own-exemption.test.ts).
+    await withGitRepo({ '.gitleaks.toml': config }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '--no-verify', '-m', 'config');
+      repo.write('fixtures/fake.env', `KEY=${key}\n`);
+      repo.write('src/app.kt', 'val x = 1\n');
       repo.git('add', '--', '.');
       const r = await check(repo, 'staged');
       // .gitleaks.toml is the gate's config, no input (gitleaks' default allowlist skips it too).

@@ -197,9 +197,15 @@ describe('secrets gate over the index (gitleaks protect --staged)', () => {
       const r = await staged(repo);
       expect(r.verdict).toBe('fail');
       expect(spots(r)).toEqual([`S.kt:1:${gh.rule}`]);
-      repo.git('add', '.gitleaks.toml'); // staged: the commit carries the allow-list
-      // The allow-list applies: S.kt is not reported. gitleaks then read no file of the commit (the config itself is no
-      // input), so the run cannot say pass: vacuous, with a note naming the file the allow-list skipped.
+      repo.git('add', '.gitleaks.toml'); // staged with the credential: judged by HEAD's config too (no own exemption)
+      const own = await staged(repo);
+      expect([own.verdict, ...spots(own)]).toEqual(['fail', `S.kt:1:${gh.rule}`]);
+      expect(own.findings[0]?.message).toContain("[allowlist] paths '''S\\.kt''', which this commit adds");
+      repo.git('rm', '-q', '--cached', '--', 'S.kt');
+      repo.git('commit', '-q', '--no-verify', '-m', 'config');
+      repo.git('add', 'S.kt');
+      // The allow-list HEAD holds applies: S.kt is not reported. gitleaks then read no file of the commit (the config
+      // itself is no input), so the run cannot say pass: vacuous, with a note naming the file the allow-list skipped.
       const allowed = await staged(repo);
       expect([allowed.verdict, allowed.counts.files, ...spots(allowed)]).toEqual(['vacuous', 0]);
       expect(allowed.notes).toContain("1 of 1 staged file(s) NOT SCANNED, a credential there is not seen: the [allowlist] paths of .gitleaks.toml skip them: S.kt ([allowlist] paths entry '''S\\.kt''')");
@@ -550,6 +556,6 @@ describe('secrets gate over the tree and in memory', () => {
 
   it('probes the real gitleaks 8.16 as protect --staged / detect --no-git', async () => {
     const p = await probeGitleaks({ bin: resolveGitleaks(), runTool, signal: new AbortController().signal, timeoutMs: 30_000, cacheDir: cacheRoot });
-    expect(p).toEqual({ staged: 'protect', dir: 'detect', ignorePathFlag: false });
+    expect(p).toEqual({ staged: 'protect', dir: 'detect', ignorePathFlag: false, ignoreAllowFlag: false });
   });
 });

@@ -125,13 +125,13 @@ const PROTECT_NEW = PROTECT_816.replace(GLOBAL_816, GLOBAL_NEW);
 
 describe('parseProbe (help output, never `gitleaks version`)', () => {
   it('gitleaks 8.16: protect --staged and detect --no-git, no ignore-path flag', () => {
-    expect(parseProbe({ root: ROOT_816, protect: PROTECT_816, detect: DETECT_816 })).toEqual({ staged: 'protect', dir: 'detect', ignorePathFlag: false });
+    expect(parseProbe({ root: ROOT_816, protect: PROTECT_816, detect: DETECT_816 })).toEqual({ staged: 'protect', dir: 'detect', ignorePathFlag: false, ignoreAllowFlag: false });
   });
   it('8.19+ with the hidden protect still answering: protect wins over git --pre-commit --staged', () => {
-    expect(parseProbe({ root: ROOT_NEW, protect: PROTECT_NEW, git: GIT_NEW, dir: DIR_NEW })).toEqual({ staged: 'protect', dir: 'dir', ignorePathFlag: true });
+    expect(parseProbe({ root: ROOT_NEW, protect: PROTECT_NEW, git: GIT_NEW, dir: DIR_NEW })).toEqual({ staged: 'protect', dir: 'dir', ignorePathFlag: true, ignoreAllowFlag: true });
   });
   it('a release without protect: git --pre-commit --staged and dir', () => {
-    expect(parseProbe({ root: ROOT_NEW, protect: undefined, detect: undefined, git: GIT_NEW, dir: DIR_NEW })).toEqual({ staged: 'git', dir: 'dir', ignorePathFlag: true });
+    expect(parseProbe({ root: ROOT_NEW, protect: undefined, detect: undefined, git: GIT_NEW, dir: DIR_NEW })).toEqual({ staged: 'git', dir: 'dir', ignorePathFlag: true, ignoreAllowFlag: true });
   });
   it('a subcommand answering with the root help (unknown command) does not count as offered', () => {
     expect(parseProbe({ root: ROOT_NEW, protect: ROOT_NEW, detect: ROOT_NEW, git: GIT_NEW, dir: DIR_NEW }).staged).toBe('git');
@@ -145,23 +145,24 @@ describe('parseProbe (help output, never `gitleaks version`)', () => {
 
 describe('scanArgs', () => {
   it('always redacts, hides the banner, uses a distinct exit code and a JSON report', () => {
-    const a = scanArgs({ staged: 'protect', dir: 'detect', ignorePathFlag: false }, { kind: 'staged', configPath: '/c.toml', ignorePath: '/i' }, '/r.json');
+    const a = scanArgs({ staged: 'protect', dir: 'detect', ignorePathFlag: false, ignoreAllowFlag: false }, { kind: 'staged', configPath: '/c.toml', ignorePath: '/i' }, '/r.json');
     expect(a.slice(0, 2)).toEqual(['protect', '--staged']);
     expect(a).toEqual(expect.arrayContaining(['--redact', '--no-banner', '--exit-code', String(LEAK_EXIT_CODE), '--report-format', 'json', '--report-path', '/r.json', '--config', '/c.toml']));
     expect(a).not.toContain('--gitleaks-ignore-path');
     expect(LEAK_EXIT_CODE).not.toBe(1);
-    const b = scanArgs({ staged: 'git', dir: 'dir', ignorePathFlag: true }, { kind: 'staged', ignorePath: '/i' }, '/r.json');
+    const b = scanArgs({ staged: 'git', dir: 'dir', ignorePathFlag: true, ignoreAllowFlag: true }, { kind: 'staged', ignorePath: '/i' }, '/r.json');
     expect(b.slice(0, 3)).toEqual(['git', '--pre-commit', '--staged']);
-    expect(b).toEqual(expect.arrayContaining(['--gitleaks-ignore-path', '/i']));
-    expect(scanArgs({ staged: 'git', dir: 'dir', ignorePathFlag: true }, { kind: 'dir' }, '/r')[0]).toBe('dir');
-    expect(scanArgs({ staged: 'protect', dir: 'detect', ignorePathFlag: false }, { kind: 'dir' }, '/r').slice(0, 2)).toEqual(['detect', '--no-git']);
+    expect(b).toEqual(expect.arrayContaining(['--gitleaks-ignore-path', '/i', '--ignore-gitleaks-allow']));
+    expect(a).not.toContain('--ignore-gitleaks-allow');
+    expect(scanArgs({ staged: 'git', dir: 'dir', ignorePathFlag: true, ignoreAllowFlag: true }, { kind: 'dir' }, '/r')[0]).toBe('dir');
+    expect(scanArgs({ staged: 'protect', dir: 'detect', ignorePathFlag: false, ignoreAllowFlag: false }, { kind: 'dir' }, '/r').slice(0, 2)).toEqual(['detect', '--no-git']);
   });
 });
 
 describe('parseReport / parseLog', () => {
   it('reads rule, file, line and byte column; rejects what is not a gitleaks report', () => {
     const text = JSON.stringify([{ Description: 'AWS', StartLine: 2, EndLine: 2, StartColumn: 13, EndColumn: 32, Match: 'REDACTED', Secret: 'REDACTED', File: 'x y.kt', RuleID: 'aws-access-token', Fingerprint: 'x y.kt:aws-access-token:2' }]);
-    expect(parseReport(text)).toEqual([{ rule: 'aws-access-token', description: 'AWS', file: 'x y.kt', line: 2, byteColumn: 13 }]);
+    expect(parseReport(text)).toEqual([{ rule: 'aws-access-token', description: 'AWS', file: 'x y.kt', line: 2, byteColumn: 13, endLine: 2 }]);
     expect(parseReport('[]')).toEqual([]);
     expect(() => parseReport('')).toThrow(/not valid JSON/);
     expect(() => parseReport('{"findings": []}')).toThrow(/unexpected shape/);
