@@ -42,6 +42,15 @@ export interface CatalogLookup {
   appleTablesWith(key: string): string[];
   /** Whether some Apple catalog file (any locale) forms `table`: `<table>.strings`, `.stringsdict` or `.xcstrings`. */
   hasAppleTable(table: string): boolean;
+  /** The web catalogs keys are looked up in (i18next / FormatJS JSON bases, repository-relative), sorted; `[]`: none. */
+  readonly webCatalogs: readonly string[];
+  /**
+   * Whether a web base catalog resolves `key` as i18next and react-intl would: the key itself, a plural or context
+   * variant of it (`key_one`, `key_male`: `key_` prefix), an object under it (`key.`), or the part after an i18next
+   * namespace prefix (`common:save`). With `keyPrefix` (the file sets `useTranslation(ns, { keyPrefix })`), also any
+   * key ending in `.<key>`.
+   */
+  hasWebKey(key: string, keyPrefix?: boolean): boolean;
 }
 
 /** One key of an Apple catalog's base, with the table its file forms. */
@@ -80,7 +89,23 @@ export function buildLookup(
   catalogs: number,
   hasAppleCatalog: boolean,
   appleTables: Iterable<string> = [],
+  webKeys: Iterable<string> = [],
+  webCatalogs: readonly string[] = [],
 ): CatalogLookup {
+  const web = new Set(webKeys);
+  const webSorted = [...web].sort();
+  // Whether some key starts with `prefix` (binary search over the sorted keys).
+  const hasPrefix = (prefix: string) => {
+    let lo = 0;
+    let hi = webSorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (webSorted[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return webSorted[lo]?.startsWith(prefix) ?? false;
+  };
+  const resolves = (k: string) => web.has(k) || hasPrefix(`${k}_`) || hasPrefix(`${k}.`);
   const byValue = new Map<string, IndexedEntry[]>();
   const byKey = new Map<string, IndexedEntry[]>();
   for (const e of entries) {
@@ -121,6 +146,12 @@ export function buildLookup(
     },
     appleTablesWith: (key) => [...(keys.get(foldSpecifiers(key)) ?? [])].sort(),
     hasAppleTable: (table) => tables.has(table),
+    webCatalogs: [...webCatalogs].sort(),
+    hasWebKey: (key, keyPrefix = false) => {
+      const colon = key.indexOf(':');
+      const candidates = colon > 0 ? [key, key.slice(colon + 1)] : [key];
+      return candidates.some((k) => resolves(k) || (keyPrefix && webSorted.some((w) => w.endsWith(`.${k}`))));
+    },
   };
 }
 
@@ -155,8 +186,19 @@ export async function loadLookup(ws: Workspace): Promise<CatalogLookup> {
   const appleTables: string[] = [];
   let hasApple = false;
   let files = 0;
+  const webKeys: string[] = [];
+  const webCatalogs: string[] = [];
   for (const g of index.set.groups) {
     files += g.files.length;
+    if (g.format === 'i18next-json' || g.format === 'icu-json') {
+      // Every key of the base, untranslatable ones included; a group without a known base: any of its files.
+      for (const f of g.base ? [g.base] : g.files) {
+        webCatalogs.push(f.path);
+        const loaded = await loadCatalog(ws, f);
+        for (const l of loaded.locales) for (const e of l.entries) webKeys.push(e.key);
+      }
+      continue;
+    }
     if (PLATFORM_OF[g.format] !== 'apple') continue;
     hasApple = true;
     for (const f of g.files) appleTables.push(appleTableOf(f.path));
@@ -166,5 +208,5 @@ export async function loadLookup(ws: Workspace): Promise<CatalogLookup> {
     const loaded = await loadCatalog(ws, source);
     for (const l of loaded.locales) for (const e of l.entries) appleKeys.push({ table, key: e.key });
   }
-  return buildLookup(entries, appleKeys, files, hasApple, appleTables);
+  return buildLookup(entries, appleKeys, files, hasApple, appleTables, webKeys, webCatalogs);
 }

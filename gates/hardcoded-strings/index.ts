@@ -23,7 +23,10 @@ import { GATE_ID } from './defaults.js';
 export const RULES = {
   /** A literal at a text-bearing position (always hard-coded: XML attribute, setText, Text(verbatim:), JSX text). */
   hardcodedText: 'hardcoded-text',
-  /** A SwiftUI LocalizedStringKey literal that no catalog of the app holds: it renders as written in every locale. */
+  /**
+   * A catalog key the code asks for that no catalog of the app holds: a SwiftUI LocalizedStringKey literal (renders as
+   * written in every locale), an i18next `t('…')` / `<Trans i18nKey>` or react-intl `id` (shows the key itself).
+   */
   missingKey: 'missing-catalog-key',
   /** A `loopgates-ignore hardcoded-strings` comment without a reason: void, and itself a finding. */
   suppressionWithoutReason: 'suppression-without-reason',

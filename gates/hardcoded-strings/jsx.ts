@@ -5,7 +5,7 @@
 // accessibility docs; WAI-ARIA `aria-label`; HTML `alt`, `title`, `placeholder`; `label`, `message`, `*Text`…); and
 // the arguments of alert / confirm / toast calls. `testID`, `style`, `key` and `className` are never text.
 import { DEFAULT_JSX_ATTRIBUTES, DEFAULT_TEXT_COMPONENTS, DOM_NON_COPY_ELEMENTS, GATE_ID, MESSAGE_COMPONENTS, TRANSLATION_COMPONENTS } from './defaults.js';
-import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
+import { hasLetter, sortCandidates, type Candidate, type Extraction, type KeyReference } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type GrammarName, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
 
 export { DEFAULT_JSX_ATTRIBUTES, DEFAULT_TEXT_COMPONENTS } from './defaults.js';
@@ -174,6 +174,39 @@ function callArgumentLiterals(arg: SyntaxNode, keys: ReadonlySet<string>, out: S
   return out;
 }
 
+/** i18next's translate function as called: `t(…)`, `i18n.t(…)`, `i18next.t(…)`, `props.t(…)`. */
+function isTranslateCall(callee: string): boolean {
+  return callee === 't' || /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.t$/u.test(callee);
+}
+
+/** The key of a literal without interpolation (a plain string or a template without `${}`), else undefined. */
+function literalKey(node: SyntaxNode): string | undefined {
+  if (node.type !== 'string' && node.type !== 'template_string') return undefined;
+  const d = decodeLiteral(node, LITERAL);
+  return d.interpolated ? undefined : d.plain;
+}
+
+/** The value node of property `name` of an object literal, else undefined. */
+function propertyOf(obj: SyntaxNode, name: string): SyntaxNode | undefined {
+  for (const pair of obj.namedChildren) {
+    if (pair.type !== 'pair') continue;
+    const key = pair.childForFieldName('key');
+    const k = key?.type === 'string' ? key.text.slice(1, -1) : key?.text;
+    if (k === name) return pair.childForFieldName('value') ?? undefined;
+  }
+  return undefined;
+}
+
+/** The string value node of JSX attribute `name` on an opening or self-closing element, else undefined. */
+function attributeValue(open: SyntaxNode, name: string): SyntaxNode | null | undefined {
+  for (const a of open.namedChildren) {
+    if (a.type !== 'jsx_attribute' || a.firstNamedChild?.text !== name) continue;
+    const v = a.namedChildren[1] ?? null;
+    return v?.type === 'jsx_expression' ? (v.firstNamedChild ?? null) : v;
+  }
+  return undefined;
+}
+
 /**
  * Extract JSX candidates and directives from one file's source. `grammar`: `tsx` for .tsx, else `javascript`.
  * `attributes`: prop names whose literal values are text; `textComponents`: components (last name segment) whose
@@ -190,6 +223,13 @@ export async function extractJsx(
   const texts = new Set(textComponents);
   return withTree(grammar, source, (root) => {
     const candidates: Candidate[] = [];
+    const keyReferences: KeyReference[] = [];
+    let computedKeys = 0;
+    const keyAt = (node: SyntaxNode | null | undefined, context: string, hasDefault: boolean) => {
+      const key = node ? literalKey(node) : undefined;
+      if (node && key !== undefined) keyReferences.push({ ...pos(node), key, context, hasDefault });
+      else computedKeys++;
+    };
     const literal = (lit: SyntaxNode, context: string) => {
       const d = decodeLiteral(lit, LITERAL);
       if (hasLetter(d.plain)) candidates.push({ ...pos(lit), literal: d.display, context });
@@ -205,12 +245,34 @@ export async function extractJsx(
         for (const l of literalsIn(value)) literal(l, nameNode.text);
       } else if (n.type === 'call_expression') {
         const fn = n.childForFieldName('function');
-        const call = fn ? uiCall(fn.text) : undefined;
         const args = n.childForFieldName('arguments')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
+        if (fn && isTranslateCall(fn.text) && args[0]) {
+          // t(key, 'Default') and t(key, { defaultValue }) show that text when the key is missing.
+          const second = args[1];
+          const hasDefault = second !== undefined && (second.type === 'string' || second.type === 'template_string' || (second.type === 'object' && propertyOf(second, 'defaultValue') !== undefined));
+          keyAt(args[0], 't()', hasDefault);
+          return;
+        }
+        if (fn && /(?:^|\.)formatMessage$/u.test(fn.text) && args[0]?.type === 'object') {
+          keyAt(propertyOf(args[0], 'id'), 'formatMessage()', propertyOf(args[0], 'defaultMessage') !== undefined);
+          return;
+        }
+        const call = fn ? uiCall(fn.text) : undefined;
         if (!fn || !call) return;
         for (const i of call.positions) {
           const arg = args[i];
           if (arg) for (const l of callArgumentLiterals(arg, call.keys)) literal(l, `${fn.text}()`);
+        }
+      } else if (n.type === 'jsx_self_closing_element' || n.type === 'jsx_opening_element') {
+        const el = n.type === 'jsx_opening_element' ? n.parent : n;
+        const component = elementName(n);
+        const hasChildren = el?.type === 'jsx_element' && el.namedChildren.some((c) => (c.type === 'jsx_text' && c.text.trim() !== '') || c.type === 'jsx_element' || c.type === 'jsx_expression');
+        if (component === 'Trans') {
+          const v = attributeValue(n, 'i18nKey');
+          if (v !== undefined) keyAt(v, '<Trans i18nKey>', hasChildren || attributeValue(n, 'defaults') !== undefined);
+        } else if (component === 'FormattedMessage' || component === 'FormattedHTMLMessage') {
+          const v = attributeValue(n, 'id');
+          if (v !== undefined) keyAt(v, `<${component} id>`, attributeValue(n, 'defaultMessage') !== undefined);
         }
       } else if (n.type === 'jsx_element') {
         const last = elementName(n);
@@ -252,6 +314,13 @@ export async function extractJsx(
       wrappers: new Set(['jsx_expression']),
       skip: (s) => s.type === 'jsx_text' && s.text.trim() === '',
     });
-    return { candidates: sortCandidates(candidates), directives, syntaxErrors: syntaxErrors(root) };
+    return {
+      candidates: sortCandidates(candidates),
+      keyReferences,
+      computedKeys,
+      keyPrefix: /\bkeyPrefix\b/u.test(source),
+      directives,
+      syntaxErrors: syntaxErrors(root),
+    };
   });
 }

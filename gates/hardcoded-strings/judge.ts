@@ -9,7 +9,7 @@ import { GATE_ID, languageOf, RULES, type HardcodedStringsConfig, type Language 
 import { openExtractor, type Extractor } from './extract.js';
 import { removedEveryNote } from '../../core/inputs.js';
 import { inRanges } from '../../core/suppression.js';
-import { DEFAULT_TABLE, type Candidate, type Extraction } from './model.js';
+import { DEFAULT_TABLE, type Candidate, type Extraction, type KeyReference } from './model.js';
 
 const PLATFORM: Readonly<Record<Language, Platform>> = {
   'android-xml': 'android',
@@ -72,6 +72,10 @@ export async function judge(
   let candidates = 0;
   let filtered = 0;
   let suppressed = 0;
+  // Catalog keys asked for by literal: looked up, or not (no web catalog); computed keys are only counted.
+  let keysLooked = 0;
+  let keysUnchecked = 0;
+  let computedKeys = 0;
   const languages = new Set<Language>();
   if (inputs.length > 0 && ctx.signal.aborted) throw new Error('aborted');
   const options = { attributes: config.attributes, textComponents: config.textComponents, honorLintIgnore: config.honorLintIgnore };
@@ -151,12 +155,30 @@ export async function judge(
         const f = judgeCandidate(file, language, c, await lookup());
         if (f) findings.push(f);
       }
+      computedKeys += ex.computedKeys ?? 0;
+      for (const k of ex.keyReferences ?? []) {
+        if (valid.some((d) => inRanges(k.line, d.ranges))) {
+          suppressed++;
+          continue;
+        }
+        const l = await lookup();
+        if (l.webCatalogs.length === 0) {
+          keysUnchecked++;
+          continue;
+        }
+        keysLooked++;
+        if (l.hasWebKey(k.key, ex.keyPrefix === true)) continue;
+        findings.push(missingWebKey(file, k, l.webCatalogs));
+      }
     }
   } finally {
     // Not awaited: the result does not wait for the thread to wind down (a terminated thread stops at once).
     void thread?.close();
     void worker?.close();
   }
+  const computed = computedKeys === 0 ? '' : `; ${computedKeys} computed ${computedKeys === 1 ? 'key' : 'keys'} (t(\`…\${}\`), t(variable)) ${computedKeys === 1 ? 'was' : 'were'} not`;
+  if (keysLooked > 0) notes.push(`${keysLooked} catalog ${keysLooked === 1 ? 'key' : 'keys'} the code asks for ${keysLooked === 1 ? 'was' : 'were'} looked up${computed}`);
+  if (keysUnchecked > 0) notes.push(`no i18next or FormatJS catalog in the repository: ${keysUnchecked} catalog ${keysUnchecked === 1 ? 'key' : 'keys'} the code asks for ${keysUnchecked === 1 ? 'was' : 'were'} not looked up${computed}`);
   for (const a of allow) {
     if (candidates > 0 && a.removed === candidates) notes.push(`allow-list entry /${a.source}/ matches every candidate (${a.removed} of ${candidates}): the gate saw no text it could judge`);
   }
@@ -190,6 +212,25 @@ function missingKeyMessage(context: string, key: string, table: string | undefin
   const shown = others.slice(0, 3).map((t) => `\`${t}\``).join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '');
   const elsewhere = others.length === 0 ? '' : `; ${others.length === 1 ? 'table' : 'tables'} ${shown} ${others.length === 1 ? 'has' : 'have'} it but ${others.length === 1 ? 'is' : 'are'} not searched`;
   return `${context} key ${quote(key)} is not in table \`${table}\` (${names}), the only table it is looked up in at run time${why}${elsewhere}${after}; add it to table \`${table}\``;
+}
+
+/**
+ * A web catalog key no base catalog resolves: an error when users see the key itself (i18next returns the key,
+ * react-intl the id), a warning when the call gives a default (every locale shows that text).
+ */
+function missingWebKey(file: string, k: KeyReference, catalogs: readonly string[]): GateOutput['findings'][number] {
+  const shown = catalogs.slice(0, 3).join(', ') + (catalogs.length > 3 ? ` and ${catalogs.length - 3} more` : '');
+  const target = catalogs.length === 1 ? catalogs[0]! : 'the base catalog';
+  const after = k.hasDefault ? 'so every locale shows its default text' : 'so users see the key itself';
+  return {
+    rule: RULES.missingKey,
+    file,
+    line: k.line,
+    column: k.column,
+    severity: k.hasDefault ? 'warning' : 'error',
+    message: `${k.context} key ${quote(k.key)} is in no base catalog of the app (${shown}), ${after}; add it to ${target}`,
+    fingerprint: fingerprint(GATE_ID, RULES.missingKey, file, `${k.context}\0${k.key}`),
+  };
 }
 
 function judgeCandidate(file: string, language: Language, c: Candidate, lookup: CatalogLookup): GateOutput['findings'][number] | undefined {

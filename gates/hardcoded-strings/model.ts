@@ -41,9 +41,34 @@ export interface Candidate {
  */
 export const DEFAULT_TABLE = 'Localizable';
 
+/**
+ * A catalog key the code asks for by literal: i18next `t('checkout.cta')` / `<Trans i18nKey="…">`, react-intl
+ * `<FormattedMessage id="…">` / `formatMessage({ id: '…' })`. Judged against the app's web base catalogs: a key none
+ * holds shows the key itself (or, with a default, the default text in every locale).
+ */
+export interface KeyReference {
+  /** 1-based line and UTF-16 column of the key literal's opening quote. */
+  line: number;
+  column: number;
+  key: string;
+  /** The call or component, for the message: `t()`, `<Trans i18nKey>`, `<FormattedMessage id>`, `formatMessage()`. */
+  context: string;
+  /** Whether the call gives text to show when the key is missing (a default value, `defaultMessage`, Trans children). */
+  hasDefault: boolean;
+}
+
 /** What one extractor read from one file. */
 export interface Extraction {
   candidates: Candidate[];
+  /** Catalog keys asked for by literal (web extractors only). */
+  keyReferences?: KeyReference[];
+  /** Translation calls whose key is computed (`t(name)`, `` t(`a.${b}`) ``): counted, not guessed. */
+  computedKeys?: number;
+  /**
+   * Whether the file sets an i18next `keyPrefix` (`useTranslation(ns, { keyPrefix })`): its `t('x')` may mean
+   * `<prefix>.x`, so a key also resolves when some catalog key ends in `.x`.
+   */
+  keyPrefix?: boolean;
   directives: Directive[];
   /** Syntax errors the parser recovered from (tree-sitter ERROR/MISSING nodes); literals inside may be missed. */
   syntaxErrors: Array<{ line: number; column: number }>;

@@ -1,0 +1,125 @@
+// Keys the code asks for that no catalog holds (issue 15 item 7): i18next `t('…')` / `<Trans i18nKey>` and react-intl
+// `id`s absent from every web base catalog show the raw key (or, with a default, the default in every locale). Reported
+// at the code reference as `missing-catalog-key`, the rule SwiftUI keys already use. Literal keys only; computed keys
+// are counted in a note. Fixtures in the shape of a React Native app with react-i18next (app/i18n/locales/en.json)
+// and a react-intl web app (app/javascript/locales/en.json).
+import { describe, expect, it } from 'vitest';
+import { runGate } from '../../core/runner.js';
+import { memoryWorkspace } from '../../core/workspace.js';
+import { configSchema, hardcodedStringsGate } from '../../gates/hardcoded-strings/index.js';
+
+async function run(files: Record<string, string>, targets?: string[]) {
+  const ws = memoryWorkspace({ files, mode: 'staged', ...(targets ? { targets } : {}) });
+  return runGate({ gate: hardcodedStringsGate, config: configSchema.parse({}), timeoutMs: 30_000 }, { ws, cacheRoot: '/tmp/loopgates-test-cache' });
+}
+
+const EN = `{
+  "checkout": {
+    "title": "Checkout",
+    "pay": "Pay now"
+  },
+  "items_one": "{{count}} item",
+  "items_other": "{{count}} items",
+  "friend_male": "A boyfriend",
+  "Delete it": "Delete it"
+}
+`;
+const DE = `{
+  "checkout": { "title": "Kasse", "pay": "Jetzt zahlen", "cta": "Weiter" }
+}
+`;
+
+const SCREEN = `import { useTranslation, Trans } from 'react-i18next';
+
+export function CheckoutScreen({ step, count }: Props) {
+  const { t } = useTranslation();
+  return (
+    <View>
+      <Text>{t('checkout.title')}</Text>
+      <Text>{t('checkout.cta')}</Text>
+      <Text>{t(\`checkout.step_\${step}\`)}</Text>
+      <Text>{t('items', { count })}</Text>
+      <Text>{t('friend', { context: 'male' })}</Text>
+      <Text>{t('checkout.back', 'Back')}</Text>
+      <Button title={i18n.t('Delete it')} onPress={onDelete} />
+      <Trans i18nKey="checkout.terms">By paying you accept the terms</Trans>
+      <Text>{t(labelKey)}</Text>
+    </View>
+  );
+}
+`;
+
+describe('hardcoded-strings: catalog keys the code asks for (item 7)', () => {
+  it('reports a literal t() key no web base catalog holds, at the reference (was a pass)', async () => {
+    const r = await run({ 'app/i18n/locales/en.json': EN, 'app/i18n/locales/de.json': DE, 'app/views/CheckoutScreen.tsx': SCREEN }, ['app/views/CheckoutScreen.tsx']);
+    expect(r.verdict).toBe('fail');
+    expect(r.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.rule} ${f.severity}`)).toEqual([
+      'app/views/CheckoutScreen.tsx:8:16 missing-catalog-key error',
+      'app/views/CheckoutScreen.tsx:12:16 missing-catalog-key warning',
+      'app/views/CheckoutScreen.tsx:14:22 missing-catalog-key warning',
+    ]);
+    expect(r.findings[0]!.message).toBe(
+      't() key "checkout.cta" is in no base catalog of the app (app/i18n/locales/en.json), so users see the key itself; add it to app/i18n/locales/en.json',
+    );
+    expect(r.findings[1]!.message).toContain('so every locale shows its default text');
+    expect(r.notes.join('\n')).toContain('7 catalog keys the code asks for were looked up; 2 computed keys (t(`…${}`), t(variable)) were not');
+  });
+
+  it('reads react-intl ids: FormattedMessage and formatMessage without a defaultMessage are errors', async () => {
+    const en = `{
+  "compose.publish": "Publish",
+  "compose.draft": { "defaultMessage": "Save draft", "description": "button" }
+}
+`;
+    const src = `import { FormattedMessage, useIntl } from 'react-intl';
+export const Compose = () => {
+  const intl = useIntl();
+  return (
+    <div>
+      <FormattedMessage id="compose.publish" />
+      <FormattedMessage id="compose.schedule" />
+      <FormattedMessage id="compose.later" defaultMessage="Later" />
+      <button aria-label={intl.formatMessage({ id: 'compose.draft' })} />
+      <button aria-label={intl.formatMessage({ id: 'compose.close' })} />
+    </div>
+  );
+};
+`;
+    const r = await run({ 'app/javascript/locales/en.json': en, 'app/javascript/components/Compose.jsx': src }, ['app/javascript/components/Compose.jsx']);
+    expect(r.findings.map((f) => `${f.line}:${f.column} ${f.rule} ${f.severity}`)).toEqual([
+      '7:28 missing-catalog-key error',
+      '8:28 missing-catalog-key warning',
+      '10:52 missing-catalog-key error',
+    ]);
+  });
+
+  it('green: every key present, or no web catalog in the repository (keys may come from a backend), suppressions honoured', async () => {
+    const ok = `export const A = () => <Text>{t('checkout.title')}{t('checkout.pay')}</Text>;\n`;
+    const r1 = await run({ 'app/i18n/locales/en.json': EN, 'app/A.tsx': ok }, ['app/A.tsx']);
+    expect(r1.verdict).toBe('pass');
+    const r2 = await run({ 'app/A.tsx': `export const A = () => <Text>{t('checkout.cta')}</Text>;\n` });
+    expect(r2.verdict).toBe('pass');
+    expect(r2.notes.join('\n')).toContain('no i18next or FormatJS catalog in the repository: 1 catalog key the code asks for was not looked up');
+    const suppressed = `export const A = () => (
+  <View>
+    {/* loopgates-ignore hardcoded-strings: key added by the CMS at build time */}
+    <Text>{t('checkout.cta')}</Text>
+  </View>
+);
+`;
+    const r3 = await run({ 'app/i18n/locales/en.json': EN, 'app/A.tsx': suppressed }, ['app/A.tsx']);
+    expect(r3.verdict).toBe('pass');
+    expect(r3.counts).toMatchObject({ suppressed: 1, findings: 0 });
+  });
+
+  it('a namespace prefix (ns:key) and useTranslation keyPrefix resolve as i18next does', async () => {
+    const common = `{ "save": "Save", "settings": { "title": "Settings" } }\n`;
+    const src = `export const A = () => {
+  const { t } = useTranslation('common', { keyPrefix: 'settings' });
+  return <Text>{t('common:save')}{t('title')}{t('common:missing')}</Text>;
+};
+`;
+    const r = await run({ 'public/locales/en/common.json': common, 'public/locales/de/common.json': common, 'src/A.tsx': src }, ['src/A.tsx']);
+    expect(r.findings.map((f) => `${f.line}:${f.column} ${f.rule}`)).toEqual(['3:49 missing-catalog-key']);
+  });
+});
