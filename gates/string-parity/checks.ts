@@ -6,6 +6,7 @@ import { coveredByExact, isPluralCategory, type PluralRules } from './locale.js'
 import { argTypes, isFormatString, parsePrintf, type PrintfResult, type PrintfSpec } from './placeholders/printf.js';
 import { parseIcu, type IcuResult } from './placeholders/icu.js';
 import { parseI18next } from './placeholders/i18next.js';
+import { markupDifference, tagsInText, type MarkupTag } from './placeholders/markup.js';
 import { checkGettextMessage } from './placeholders/gettext.js';
 import type { RuleId } from './defaults.js';
 
@@ -40,6 +41,11 @@ export interface PairContext {
    * the base text), so an empty translation is reported as a missing key, not as one that dropped every placeholder.
    */
   emptyIsMissing?: boolean;
+  /**
+   * Compare markup outside ICU (which compares its own tags): react-i18next `<Trans>` slots in i18next JSON, HTML in
+   * Apple `.strings` / `.xcstrings`, Android styled text. Off for gettext PO and ARB.
+   */
+  markup?: boolean;
 }
 
 const pos = (e: CatalogEntry) => ({ line: e.valueLine ?? e.line, column: e.valueColumn ?? e.column });
@@ -572,7 +578,45 @@ function isAndroidPair(tr: CatalogEntry, base: CatalogEntry): boolean {
 export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): readonly RawFinding[] {
   const forms = tr.pluralForms !== undefined && tr.plurals ? gettextFormsFinding(tr, tr.pluralForms, ctx.locale) : undefined;
   const rest = compareEntryParts(tr, base, ctx);
-  return forms ? [forms, ...rest] : rest;
+  const markup = ctx.markup ? markupFindings(tr, base, ctx) : NONE;
+  return forms || markup.length ? [...(forms ? [forms] : []), ...rest, ...markup] : rest;
+}
+
+/** The tags of one text: the elements its parser read (Android) and those written in it. */
+function tagsOfText(text: string, elements: readonly MarkupTag[] | undefined): MarkupTag[] {
+  const written = tagsInText(text);
+  return elements ? [...elements, ...written] : written;
+}
+
+/**
+ * `markup-mismatch` for each text of `tr` whose tags differ from its base text's (markup.ts markupDifference): the
+ * string against the base string, each plural form against the base's same form (else its other form), each array
+ * item against the base's item. Empty texts are empty-value's, review states needs-review's; ICU is compareIcu's. Pure.
+ */
+function markupFindings(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): readonly RawFinding[] {
+  if (base.grammar === 'icu' || base.grammar === 'icu-arb' || tr.state === 'fuzzy' || !tr.translatable) return NONE;
+  const anyTag = (e: CatalogEntry) => e.markup !== undefined || e.value.includes('<') || (e.plurals !== undefined && Object.values(e.plurals).some((v) => v.markup || v.text.includes('<'))) || (e.items?.some((v) => v.markup || v.text.includes('<')) ?? false);
+  if (!anyTag(tr) && !anyTag(base)) return NONE;
+  const out: RawFinding[] = [];
+  const judge = (text: string, el: readonly MarkupTag[] | undefined, bText: string, bEl: readonly MarkupTag[] | undefined, at: { line: number; column: number }, what: string) => {
+    if (text === '' || bText === '') return;
+    const diff = markupDifference(tagsOfText(text, el), tagsOfText(bText, bEl));
+    if (diff) out.push({ rule: 'markup-mismatch', ...at, message: `${ctx.locale} \`${tr.key}\`${what}: markup differs: ${diff} (users see the tags as text, or lose the styling, link or component they mark)` });
+  };
+  if (tr.kind === 'string' && base.kind === 'string') judge(tr.value, tr.markup, base.value, base.markup, pos(tr), '');
+  else if (tr.plurals && (base.plurals || base.kind === 'string')) {
+    for (const [sel, v] of Object.entries(tr.plurals)) {
+      const b = base.plurals?.[sel] ?? base.plurals?.other;
+      if (b) judge(v.text, v.markup, b.text, b.markup, v, ` [${sel}]`);
+      else if (base.kind === 'string') judge(v.text, v.markup, base.value, base.markup, v, ` [${sel}]`);
+    }
+  } else if (tr.items && base.items) {
+    tr.items.forEach((item, n) => {
+      const b = base.items![n];
+      if (b) judge(item.text, item.markup, b.text, b.markup, item, ` [item ${n + 1}]`);
+    });
+  }
+  return out;
 }
 
 /**

@@ -24,6 +24,7 @@ export const RULES = {
   'missing-default': 'error',
   'missing-base': 'error',
   'untranslated-copy': 'warning',
+  'markup-mismatch': 'error',
 } as const;
 export type RuleId = keyof typeof RULES;
 

@@ -4,6 +4,7 @@
 // FormatJS/ICU JSON (formatjs.github.io), gettext .po (gnu.org/software/gettext/manual), Flutter .arb (github.com/google/app-resource-bundle).
 
 import type { GettextFormat } from './placeholders/gettext.js';
+import type { MarkupTag } from './placeholders/markup.js';
 
 /** Every catalog format the gate reads. */
 export type CatalogFormat =
@@ -33,6 +34,8 @@ export interface Variant {
   text: string;
   /** The text as written in the file, when the format has escapes that matter (Android apostrophes). */
   raw?: string;
+  /** Markup elements the parser read around the text (Android styled text `<b>`, `<xliff:g>`); absent when none. */
+  markup?: MarkupTag[];
   line: number;
   column: number;
 }
@@ -68,6 +71,8 @@ export interface CatalogEntry {
   value: string;
   /** `value` as written (escapes unresolved), when it differs in a way a check needs. */
   raw?: string;
+  /** Markup elements around `value` that the parser read (Android styled text); absent when none. */
+  markup?: MarkupTag[];
   line: number;
   column: number;
   /** 1-based line/column of the value itself when it sits elsewhere than the key (e.g. `.xcstrings`). */

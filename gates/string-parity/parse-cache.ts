@@ -12,7 +12,7 @@ import { buildStamp, packageVersion } from '../../core/version.js';
 import { localeCatalog, type CatalogEntry, type LoadedCatalog } from './model.js';
 
 /** Bumped when the file layout or the key recipe changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 /** Most parses kept: a write that finds more removes the least recently used (mtime; a hit touches its file). */
 export const PARSE_CACHE_MAX_FILES = 256;
 

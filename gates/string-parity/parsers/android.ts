@@ -2,6 +2,7 @@
 // streaming XML 1.0 parser with positions). Source: developer.android.com/guide/topics/resources/string-resource, and
 // aapt2's escaping rules (`\'`, `\"`, `\n`, `\t`, `\uXXXX`, double-quoted spans keep apostrophes and whitespace).
 // The XML helpers here are shared with stringsdict.ts.
+import type { MarkupTag } from '../placeholders/markup.js';
 import { SaxesParser } from 'saxes';
 import type { CatalogEntry, LoadedCatalog, ParseProblem, Variant } from '../model.js';
 import { localeCatalog } from '../model.js';
@@ -199,6 +200,8 @@ interface OpenVariant {
   column: number;
   raw: string;
   inQuote: boolean;
+  /** Styling elements inside the text (`<b>`, `<a href>`, `<xliff:g>`), in order. */
+  markup?: MarkupTag[];
 }
 
 /** The entry being read (a child of `<resources>` with a `name`). */
@@ -317,6 +320,7 @@ export function parseAndroidXml(path: string, text: string, locale: string): Loa
     if (nsError) throw new XmlSyntaxError(nsError, at.line, at.column);
     if (depth === 0) root = tag.name;
     if (root !== 'resources') return;
+    if (v && depth > v.depth) (v.markup ??= []).push({ name: tag.name.toLowerCase(), kind: tag.isSelfClosing ? 'self' : 'open' });
     if (depth === 1) {
       entry = undefined;
       const key = tag.attributes.name;
@@ -339,10 +343,11 @@ export function parseAndroidXml(path: string, text: string, locale: string): Loa
     const depth = open.length - 1;
     open.pop();
     ns.close(depth);
+    if (v && depth > v.depth && !tag.isSelfClosing) v.markup!.push({ name: tag.name.toLowerCase(), kind: 'close' });
     if (v && depth === v.depth && entry) {
-      const variant: Variant = { text: unescapeAndroid(v.raw), raw: v.raw, line: v.line, column: v.column };
+      const variant: Variant = { text: unescapeAndroid(v.raw), raw: v.raw, line: v.line, column: v.column, ...(v.markup ? { markup: v.markup } : {}) };
       v = undefined;
-      if (entry.kind === 'string') add({ key: entry.key, kind: 'string', value: variant.text, raw: variant.raw ?? variant.text, line: entry.line, column: entry.column, grammar: entry.grammar, translatable: entry.translatable });
+      if (entry.kind === 'string') add({ key: entry.key, kind: 'string', value: variant.text, raw: variant.raw ?? variant.text, line: entry.line, column: entry.column, grammar: entry.grammar, translatable: entry.translatable, ...(variant.markup ? { markup: variant.markup } : {}) });
       else if (entry.kind === 'plural') entry.plurals[entry.quantity] = variant;
       else entry.items.push(variant);
     }

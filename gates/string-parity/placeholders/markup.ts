@@ -1,0 +1,74 @@
+// Markup in catalog texts: react-i18next `<Trans>` component slots and kept HTML nodes (`<0>…</0>`, `<em>…</em>`,
+// `<br/>`; react.i18next.com/latest/trans-component), HTML in Apple `.strings` values (read with
+// NSAttributedString's HTML importer) and Android styled text (`<b>`, `<a href>`, `<xliff:g>`;
+// developer.android.com/guide/topics/resources/string-resource#StylingWithHTML), as element tags the parser saw or
+// as tags written in the text (`&lt;b>` read with Html.fromHtml).
+
+/** One tag: `<em>` (open), `</em>` (close), `<br/>` (self-closing; HTML void elements written `<br>` count so). */
+export interface MarkupTag {
+  name: string;
+  kind: 'open' | 'close' | 'self';
+}
+
+// HTML void elements (html.spec.whatwg.org/#void-elements): `<br>` is complete on its own.
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+// A tag name (letters, digits, `:` for xliff:g, or an index `<0>`), then attributes up to `>`.
+const TAG = /<(\/?)([A-Za-z][\w:.-]*|\d+)((?:\s+[^<>]*?)?)\s*(\/?)>/g;
+
+/** The tags written in `text`, in order (none without a `<`). */
+export function tagsInText(text: string): MarkupTag[] {
+  if (!text.includes('<')) return [];
+  const out: MarkupTag[] = [];
+  for (const m of text.matchAll(TAG)) {
+    const name = m[2]!.toLowerCase();
+    // `<a` followed by attributes needs a space; `<a>` none. A close tag has no attributes.
+    if (m[1] && (m[3] || m[4])) continue;
+    out.push({ name, kind: m[1] ? 'close' : m[4] || VOID.has(name) ? 'self' : 'open' });
+  }
+  return out;
+}
+
+/** `<em> </em>` for display. */
+export function showTags(tags: readonly MarkupTag[]): string {
+  return tags.map((t) => (t.kind === 'close' ? `</${t.name}>` : t.kind === 'self' ? `<${t.name}/>` : `<${t.name}>`)).join(' ');
+}
+
+/** Whether every close tag closes the innermost open one and none stays open. */
+function balanced(tags: readonly MarkupTag[]): boolean {
+  const stack: string[] = [];
+  for (const t of tags) {
+    if (t.kind === 'open') stack.push(t.name);
+    else if (t.kind === 'close' && stack.pop() !== t.name) return false;
+  }
+  return stack.length === 0;
+}
+
+function counts(tags: readonly MarkupTag[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const t of tags) {
+    const k = t.kind === 'close' ? `</${t.name}>` : t.kind === 'self' ? `<${t.name}/>` : `<${t.name}>`;
+    m.set(k, (m.get(k) ?? 0) + 1);
+  }
+  return m;
+}
+
+/**
+ * How a translation's tags differ from its base's: which tags (names and counts) it lacks or adds, and whether it is
+ * unbalanced where the base is balanced (`</em>` twice, `<1>` closed by `</2>`). Order may differ (languages reorder
+ * phrases). Undefined when they agree, or when the base has no tag and the translation none either. Pure.
+ */
+export function markupDifference(tr: readonly MarkupTag[], base: readonly MarkupTag[]): string | undefined {
+  if (!tr.length && !base.length) return undefined;
+  const b = counts(base);
+  const t = counts(tr);
+  const missing: string[] = [];
+  const extra: string[] = [];
+  for (const [k, n] of b) for (let i = t.get(k) ?? 0; i < n; i++) missing.push(k);
+  for (const [k, n] of t) for (let i = b.get(k) ?? 0; i < n; i++) extra.push(k);
+  const parts: string[] = [];
+  if (missing.length) parts.push(`lacks ${missing.join(' ')}`);
+  if (extra.length) parts.push(`adds ${extra.join(' ')}`);
+  if (!parts.length && balanced(base) && !balanced(tr)) parts.push('its tags do not nest as the base\'s do');
+  else if (parts.length && balanced(base) && !balanced(tr)) parts.push('and is unbalanced');
+  return parts.length ? `base ${showTags(base) || 'none'}, translation ${showTags(tr) || 'none'}: ${parts.join(', ')}` : undefined;
+}

@@ -1,0 +1,81 @@
+// Markup in translations (issue 15, item 5): a react-i18next <Trans> string translated without its tags, or with
+// `</em>` twice, passed; so did Android styled text without its `<b>` / `<xliff:g>` and an Apple `.strings` value that
+// lost its HTML link. Tags are compared as placeholders are: names, counts, balance (rule markup-mismatch). Shapes:
+// open-webui's i18next translation.json (`Move to <em>{{ location }}</em>`-like keys), AntennaPod's values/strings.xml
+// (`<xliff:g id="…">%1$s</xliff:g>`), an iOS `.strings` consent text.
+import { describe, expect, it } from 'vitest';
+import { memoryWorkspace } from '../../core/workspace.js';
+import { runGate } from '../../core/runner.js';
+import type { GateResult } from '../../core/types.js';
+import { stringParityGate } from '../../gates/string-parity/index.js';
+import { markupDifference, tagsInText } from '../../gates/string-parity/placeholders/markup.js';
+
+const run = (files: Record<string, string>): Promise<GateResult> =>
+  runGate({ gate: stringParityGate, config: stringParityGate.configSchema.parse({}), timeoutMs: 10_000 }, { ws: memoryWorkspace({ files, mode: 'all' }), cacheRoot: '/tmp/loopgates-test-cache' });
+const lines = (r: GateResult) => r.findings.map((f) => `${f.file}:${f.line} ${f.rule}/${f.severity}`);
+const json = (o: Record<string, string>) => `${JSON.stringify(o, null, '\t')}\n`;
+
+describe('i18next <Trans> markup', () => {
+  const en = json({ 'Archive All Chats': 'Archive All Chats', moveTo: 'Move to <em>{{ location }}</em>', signIn: 'Already have an account? <1>Sign in</1>' });
+  const files = (de: Record<string, string>) => ({ 'public/locales/en/translation.json': en, 'public/locales/de/translation.json': json(de) });
+  it('red: the tags dropped is markup-mismatch at the line (was pass)', async () => {
+    const r = await run(files({ 'Archive All Chats': 'Alle Chats archivieren', moveTo: 'Verschieben nach {{ location }}', signIn: 'Schon ein Konto? <1>Anmelden</1>' }));
+    expect([r.verdict, ...lines(r)]).toEqual(['fail', 'public/locales/de/translation.json:3 markup-mismatch/error']);
+    expect(r.findings[0]!.message).toBe('de `moveTo`: markup differs: base <em> </em>, translation none: lacks <em> </em> (users see the tags as text, or lose the styling, link or component they mark)');
+  });
+  it('red: `</em>` twice is markup-mismatch: adds </em>, unbalanced', async () => {
+    const r = await run(files({ 'Archive All Chats': 'Alle Chats archivieren', moveTo: 'Verschieben nach <em>{{ location }}</em></em>', signIn: 'Schon ein Konto? <1>Anmelden</1>' }));
+    expect(lines(r)).toEqual(['public/locales/de/translation.json:3 markup-mismatch/error']);
+    expect(r.findings[0]!.message).toContain('adds </em>, and is unbalanced');
+  });
+  it('red: an indexed slot closed by the wrong index (`<1>…</2>`)', async () => {
+    const r = await run(files({ 'Archive All Chats': 'Alle Chats archivieren', moveTo: 'Nach <em>{{ location }}</em> verschieben', signIn: 'Schon ein Konto? <1>Anmelden</2>' }));
+    expect(lines(r)).toEqual(['public/locales/de/translation.json:4 markup-mismatch/error']);
+    expect(r.findings[0]!.message).toContain('lacks </1>, adds </2>');
+  });
+  it('green: the same tags, moved with the phrase, pass', async () => {
+    const r = await run(files({ 'Archive All Chats': 'Alle Chats archivieren', moveTo: 'Nach <em>{{ location }}</em> verschieben', signIn: '<1>Anmelden</1>, falls schon ein Konto' }));
+    expect([r.verdict, ...lines(r)]).toEqual(['pass']);
+  });
+});
+
+const xml = (...entries: string[]) => `<?xml version="1.0" encoding="utf-8"?>\n<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">\n${entries.map((e) => `    ${e}\n`).join('')}</resources>\n`;
+
+describe('Android styled text', () => {
+  const base = xml('<string name="app_name" translatable="false">AntennaPod</string>', '<string name="delete_episodes_msg">Tap <b>Delete</b> to remove <xliff:g id="count">%1$d</xliff:g> episodes</string>');
+  it('red: the translation without <b> is markup-mismatch at its <string> (was pass)', async () => {
+    const r = await run({ 'res/values/strings.xml': base, 'res/values-de/strings.xml': xml('<string name="delete_episodes_msg">Tippe auf Löschen, um <xliff:g id="count">%1$d</xliff:g> Episoden zu entfernen</string>') });
+    expect([r.verdict, ...lines(r)]).toEqual(['fail', 'res/values-de/strings.xml:3 markup-mismatch/error']);
+    expect(r.findings[0]!.message).toContain('lacks <b> </b>');
+  });
+  it('red: the translation without <xliff:g> (the placeholder kept) is markup-mismatch', async () => {
+    const r = await run({ 'res/values/strings.xml': base, 'res/values-de/strings.xml': xml('<string name="delete_episodes_msg">Tippe auf <b>Löschen</b>, um %1$d Episoden zu entfernen</string>') });
+    expect(lines(r)).toEqual(['res/values-de/strings.xml:3 markup-mismatch/error']);
+    expect(r.findings[0]!.message).toContain('lacks <xliff:g> </xliff:g>');
+  });
+  it('green: the same elements pass', async () => {
+    const r = await run({ 'res/values/strings.xml': base, 'res/values-de/strings.xml': xml('<string name="delete_episodes_msg">Tippe auf <b>Löschen</b>, um <xliff:g id="count">%1$d</xliff:g> Episoden zu entfernen</string>') });
+    expect([r.verdict, ...lines(r)]).toEqual(['pass']);
+  });
+});
+
+describe('HTML in Apple .strings', () => {
+  const en = '/* Consent */\n"consent.terms" = "I agree to the <a href=\\"%@\\">Terms of Service</a>";\n"consent.title" = "Welcome";\n';
+  it('red: the link dropped is markup-mismatch (placeholders agree, so it passed)', async () => {
+    const r = await run({ 'App/en.lproj/Localizable.strings': en, 'App/de.lproj/Localizable.strings': '"consent.terms" = "Ich stimme den Nutzungsbedingungen zu: %@";\n"consent.title" = "Willkommen";\n' });
+    expect([r.verdict, ...lines(r)]).toEqual(['fail', 'App/de.lproj/Localizable.strings:1 markup-mismatch/error']);
+  });
+  it('green: the link kept passes', async () => {
+    const r = await run({ 'App/en.lproj/Localizable.strings': en, 'App/de.lproj/Localizable.strings': '"consent.terms" = "Ich stimme den <a href=\\"%@\\">Nutzungsbedingungen</a> zu";\n"consent.title" = "Willkommen";\n' });
+    expect([r.verdict, ...lines(r)]).toEqual(['pass']);
+  });
+});
+
+describe('markupDifference', () => {
+  it('reads void elements, self-closing tags and attributes; text with `<` that is no tag is none', () => {
+    expect(markupDifference(tagsInText('Zeile<br/>zwei'), tagsInText('Line<br>two'))).toBeUndefined();
+    expect(tagsInText('a < b and 3 <4')).toEqual([]);
+    expect(tagsInText('<a href="x">y</a>')).toEqual([{ name: 'a', kind: 'open' }, { name: 'a', kind: 'close' }]);
+    expect(markupDifference(tagsInText('</b>x<b>'), tagsInText('<b>x</b>'))).toBe('base <b> </b>, translation </b> <b>: its tags do not nest as the base\'s do');
+  });
+});
