@@ -6,8 +6,8 @@ import { auditDump } from '../gates/dump-audit/audit.js';
 import { connectAndroid } from '../scripts/device/android.js';
 import { clockFrom } from '../scripts/device/clock.js';
 import { DumpParseError, parseDump } from '../scripts/device/dump.js';
-import { adbContext } from '../scripts/device/session.js';
-import { isTransientDumpFailure } from '../scripts/tap/loop.js';
+import { adbContext, deviceConfigOf, worktreeOf } from '../scripts/device/session.js';
+import { retriedAs, retriedText, type DumpFailure, type RetriedAs } from '../scripts/tap/loop.js';
 import { parseVerbArgs } from './args.js';
 
 export const dumpAuditUsage = `Usage: loopgates dump-audit --device [--serial S] [--format text|json]
@@ -16,7 +16,9 @@ Dump the device's current screen once (uiautomator dump, fresh) and judge it wit
 clickable or focusable nodes no label can address, labels that tap several controls, zero-area controls.
 Committed dump files (*.uix, window_dump*.xml) are judged by the gate itself: loopgates run --gate dump-audit.
 
-A failed dump is retried (3 attempts, 500 ms apart) only for uiautomator's known transient causes.
+A failed dump is retried (3 attempts, 500 ms apart) only when uiautomator's message matches a flake signature
+(uiautomator-idle-state, uiautomator-null-root in rules/flakes.yaml; loopgates.yaml retry.signatures may replace
+them by id) or the dump is empty or torn.
 
 Exit codes: 0 no finding · 1 findings, or the screen could not be dumped · 2 adb, the device or the arguments are broken`;
 
@@ -34,13 +36,17 @@ export const dumpAuditVerb: Verb = {
     const format = values.format ?? 'text';
     if (format !== 'text' && format !== 'json') throw new LoopgatesError(messages.badFormat(format, ['text', 'json']), 'use --format text or json (loopgates dump-audit --help)');
     const clock = clockFrom(io.env);
+    const { flakes } = deviceConfigOf((await worktreeOf(io)).root);
     const device = await connectAndroid(adbContext(io), values.serial);
-    let cause = '';
+    let failure: DumpFailure = { cause: '' };
+    let why: RetriedAs | null = null;
+    let attempts = 0;
     for (let attempt = 1; attempt <= 3; attempt++) {
       if (attempt > 1) await clock.sleep(500, io.signal);
+      attempts = attempt;
       const read = await device.readScreen(io.signal);
       if (!read.ok) {
-        cause = read.cause;
+        failure = read;
       } else {
         try {
           const dump = parseDump(read.xml);
@@ -53,14 +59,16 @@ export const dumpAuditVerb: Verb = {
             }
             return r.findings.length ? 1 : 0;
           }
-          cause = 'the dump holds no node (a failed dump, not an empty screen)';
+          failure = { cause: 'the dump holds no node (a failed dump, not an empty screen)', check: 'dump-empty' };
         } catch (e) {
-          cause = `the dump is not whole XML (${e instanceof DumpParseError ? e.message : String(e)})`;
+          failure = { cause: `the dump is not whole XML (${e instanceof DumpParseError ? e.message : String(e)})`, check: 'dump-torn' };
         }
       }
-      if (!isTransientDumpFailure(cause)) break;
+      why = retriedAs(failure, flakes);
+      if (!why) break;
     }
-    io.stdout(`RED: the screen of ${device.id} could not be dumped: ${cause}\n`);
+    const retried = why ? `${attempts} attempts, ${retriedText(why)}` : 'no flake signature of rules/flakes.yaml matched, so not retried';
+    io.stdout(`RED: the screen of ${device.id} could not be dumped (${retried}): ${failure.cause}\n`);
     return 1;
   },
 };

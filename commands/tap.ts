@@ -8,7 +8,7 @@ import { connectAndroid } from '../scripts/device/android.js';
 import { clockFrom } from '../scripts/device/clock.js';
 import { proveInstall } from '../scripts/device/install-proof.js';
 import { leaseDir, refuseIfLeasedToOther } from '../scripts/device/lease.js';
-import { adbContext, appendDeviceLedger, parseDuration, worktreeOf } from '../scripts/device/session.js';
+import { adbContext, appendDeviceLedger, deviceConfigOf, parseDuration, worktreeOf } from '../scripts/device/session.js';
 import { emptyReport, runTap, TAP_LOOP, type NodeView, type TapEvent, type TapReport } from '../scripts/tap/loop.js';
 
 /** Defaults of the loop's bounds (ms): the rule teams write down is "poll up to 10 s for the expected label". */
@@ -32,9 +32,9 @@ Options:
   --timeout <dur>      how long to poll after the tap (default 10s; 500ms, 10s, 2m)
   --poll <dur>         time between dumps (default 500ms)
   --package <pkg>      the app's id: when E never comes and the app is not in front, pm dump says whether it is
-                       installed and enabled
+                       installed and enabled (default: loopgates.yaml device.package)
   --apk <path>         first prove the app on the device is this build (sha256 of <path> = the installed APK's);
-                       needs --package
+                       needs --package (or device.package)
   --format text|json   json: the chosen node, its bounds, the tap point, each poll's outcome, the time to E
   -h, --help           this text
 
@@ -133,12 +133,14 @@ export const tapVerb: Verb = {
     if (match !== 'exact' && match !== 'regex') throw bad(`--match ${match}: use exact or regex`);
     const format = values.format ?? 'text';
     if (format !== 'text' && format !== 'json') throw new LoopgatesError(messages.badFormat(format, ['text', 'json']), 'use --format text or json (loopgates tap --help)');
-    if (values.apk !== undefined && values.package === undefined) throw bad('--apk needs --package <pkg>: the installed app to compare it with');
     const timeoutMs = values.timeout === undefined ? TAP_DEFAULTS.timeoutMs : parseDuration('--timeout', values.timeout, 'tap', 1, 600_000);
     const pollMs = values.poll === undefined ? TAP_DEFAULTS.pollMs : parseDuration('--poll', values.poll, 'tap', 10, 60_000);
 
     const clock = clockFrom(io.env);
     const where = await worktreeOf(io);
+    const config = deviceConfigOf(where.root);
+    const pkg = values.package ?? config.device?.package;
+    if (values.apk !== undefined && pkg === undefined) throw bad('--apk needs --package <pkg> (or device.package in loopgates.yaml): the installed app to compare it with');
     const device = await connectAndroid(adbContext(io), values.serial);
     refuseIfLeasedToOther(leaseDir(io.env), device.id, where.root, clock);
     const entries: LedgerEntry[] = [];
@@ -149,7 +151,7 @@ export const tapVerb: Verb = {
     };
     try {
       if (values.apk !== undefined) {
-        const proof = await proveInstall(device, values.apk, values.package!, io.signal);
+        const proof = await proveInstall(device, values.apk, pkg!, io.signal);
         entries.push({ ts: new Date().toISOString(), kind: 'device', gate: 'verify-install', verdict: proof.same ? 'pass' : 'fail', device: device.id, package: proof.package, built: proof.built });
         if (!proof.same) {
           const r: TapReport = {
@@ -161,8 +163,8 @@ export const tapVerb: Verb = {
         }
       }
       const report = await runTap(
-        { label: values.label, match, expect: values.expect, expectGone: values['expect-gone'] === true, timeoutMs, pollMs, package: values.package },
-        { device, clock, signal: io.signal, record: (e) => entries.push(ledgerLine(labels, device.id, e)) },
+        { label: values.label, match, expect: values.expect, expectGone: values['expect-gone'] === true, timeoutMs, pollMs, package: pkg },
+        { device, clock, flakes: config.flakes, signal: io.signal, record: (e) => entries.push(ledgerLine(labels, device.id, e)) },
       );
       entries.push(ledgerLine(labels, device.id, { event: 'end', verdict: report.verdict, ...(report.rule ? { rule: report.rule } : {}), taps: report.taps, dumps: report.dumps, atMs: report.elapsedMs }));
       return emit(report, report.verdict === 'pass' ? 0 : 1);

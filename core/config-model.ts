@@ -5,6 +5,7 @@ import { LoopgatesError } from './errors.js';
 import { messages } from './messages.js';
 import type { GateSettings } from './runner.js';
 import type { Gate, LoopAnswers } from './types.js';
+import type { DeviceSection } from '../scripts/device/config.js';
 import type { RetrySection } from '../scripts/retry/signatures.js';
 
 /** The config file's name, at the repository's top level. */
@@ -31,6 +32,8 @@ export interface LoadedConfig {
   gates: ConfiguredGate[];
   /** loopgates.yaml `retry:` (the repository's signatures and the anti-loop bounds); absent when not given or cached. */
   retry?: RetrySection;
+  /** loopgates.yaml `device:` (the app's package for `tap`); absent when not given or cached. */
+  device?: DeviceSection;
 }
 
 /**

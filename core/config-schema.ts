@@ -2,6 +2,7 @@
 // loader validates with (core/config.ts). Kept apart so the hook never loads zod-to-json-schema.
 import { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
+import { deviceSectionSchema } from '../scripts/device/config.js';
 import { retrySectionSchema } from '../scripts/retry/signatures.js';
 import { commonShape, objectOf, stagedPolicySchema } from './config.js';
 import type { Gate } from './types.js';
@@ -21,6 +22,7 @@ export function configJsonSchema(gates: ReadonlyArray<Gate<any>>, commandsSchema
       gates: z.object(gateShape).strict().optional().describe('Built-in gates by id; each accepts enabled, timeoutMs, allowEmpty, staged and its own options.'),
       commands: commandsSchema.describe("Your own scripts as gates (loopgates.yaml `commands:`)."),
       retry: retrySectionSchema.optional().describe('loopgates retry: the repository\'s own flake signatures and human blockers (each with its source and samples), and the anti-loop bounds.'),
+      device: deviceSectionSchema.optional(),
     })
     .strict();
   const json = zodToJsonSchema(schema, { name: 'loopgates', $refStrategy: 'none' }) as Record<string, unknown>;

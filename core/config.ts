@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml';
 import type { Node } from 'yaml';
 import { z } from 'zod';
+import { deviceSectionSchema } from '../scripts/device/config.js';
+import type { DeviceSection } from '../scripts/device/config.js';
 import { flakeSignatureProblems } from '../scripts/retry/config.js';
 import { retrySectionSchema } from '../scripts/retry/signatures.js';
 import type { RetrySection } from '../scripts/retry/signatures.js';
@@ -100,6 +102,7 @@ function rootSchema(gates: ReadonlyArray<Gate<any>>, commandsSchema: z.ZodTypeAn
       gates: z.preprocess(orEmpty, z.object(gateShape).strict().default({})),
       commands: commandsSchema,
       retry: z.preprocess(orEmpty, retrySectionSchema).optional(),
+      device: z.preprocess(orEmpty, deviceSectionSchema).optional(),
     })
     .strict();
 }
@@ -155,14 +158,8 @@ export function parseConfig(text: string, file: string, options: ConfigOptions):
   return parseConfigFull(text, file, options).gates;
 }
 
-/**
- * parseConfig, and the validated `retry:` section (undefined when absent). The section's own signatures are refused
- * here when they would swallow every failure (they match the empty string or an ordinary failure), and every
- * command gate's `retry.signatures` must name a known flake signature; both are problems with their line.
- */
-export function parseConfigFull(text: string, file: string, options: ConfigOptions): { gates: ConfiguredGate[]; retry: RetrySection | undefined } {
-  const builtin = options.gates;
-  refuseIncompleteGates(builtin);
+/** Phase one of loading: the YAML document, its line counter and its data. Throws ConfigError for YAML problems. */
+function readDocument(text: string, file: string): { doc: ReturnType<typeof parseDocument>; lc: LineCounter; data: unknown } {
   const lc = new LineCounter();
   // logLevel error: yaml's own warnings (a list or map used as a key) would print as a raw Node warning; they are
   // reported below as problems with their line instead.
@@ -181,13 +178,80 @@ export function parseConfigFull(text: string, file: string, options: ConfigOptio
     },
   });
   if (problems.length) throw new ConfigError(file, sortProblems(problems));
-  let data: unknown;
   try {
-    data = doc.toJS({ maxAliasCount: 100 }) ?? {};
+    return { doc, lc, data: doc.toJS({ maxAliasCount: 100 }) ?? {} };
   } catch (e) {
-    problems.push({ path: '', line: 1, message: `YAML: ${e instanceof Error ? e.message : String(e)}` });
-    throw new ConfigError(file, problems);
+    throw new ConfigError(file, [{ path: '', line: 1, message: `YAML: ${e instanceof Error ? e.message : String(e)}` }]);
   }
+}
+
+/** The top-level sections a loop verb reads (retry, tap) without the gates: what `loadSections` returns. */
+export interface ConfigSections {
+  file: string;
+  found: boolean;
+  retry?: RetrySection;
+  device?: DeviceSection;
+}
+
+/**
+ * Validate only `version`, `retry:` and `device:` of a loopgates.yaml (and refuse unknown top-level keys), leaving
+ * `gates:`, `commands:` and `staged:` to the verbs that run gates: `loopgates retry` and `tap` read no gate, so they
+ * load no gate module. Throws ConfigError with every problem of those sections at its line.
+ */
+export function parseSections(text: string, file: string): ConfigSections {
+  const { doc, lc, data } = readDocument(text, file);
+  const orEmpty = (v: unknown) => (v === null ? {} : v);
+  const schema = z
+    .object({
+      version: z.literal(1, { errorMap: () => ({ message: 'must be 1 (the only config version)' }) }),
+      staged: z.unknown(),
+      gates: z.unknown(),
+      commands: z.unknown(),
+      retry: z.preprocess(orEmpty, retrySectionSchema).optional(),
+      device: z.preprocess(orEmpty, deviceSectionSchema).optional(),
+    })
+    .strict();
+  const parsed = schema.safeParse(data);
+  const problems: ConfigProblem[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const keys = issue.code === z.ZodIssueCode.unrecognized_keys ? issue.keys : [undefined];
+      for (const k of keys) {
+        const path = k === undefined ? issue.path : [...issue.path, k];
+        problems.push({ path: keyPath(path), line: lineOf(doc.contents, path, lc), message: issueMessage(issue, [], k) });
+      }
+    }
+    throw new ConfigError(file, sortProblems(problems));
+  }
+  const retry = parsed.data.retry as RetrySection | undefined;
+  for (const p of flakeSignatureProblems(retry, undefined)) problems.push({ path: keyPath(p.path), line: lineOf(doc.contents, p.path, lc), message: p.message });
+  if (problems.length) throw new ConfigError(file, sortProblems(problems));
+  return { file, found: true, ...(retry ? { retry } : {}), ...(parsed.data.device ? { device: parsed.data.device } : {}) };
+}
+
+/** `<root>/loopgates.yaml` through parseSections; no file: `found: false` and no section. */
+export function loadSections(root: string): ConfigSections {
+  const file = join(root, CONFIG_FILE);
+  if (!existsSync(file)) return { file, found: false };
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(file, [{ path: '', line: 0, message: `cannot read: ${e instanceof Error ? e.message : String(e)}` }]);
+  }
+  return parseSections(text, file);
+}
+
+/**
+ * parseConfig, and the validated `retry:` section (undefined when absent). The section's own signatures are refused
+ * here when they would swallow every failure (they match the empty string or an ordinary failure), and every
+ * command gate's `retry.signatures` must name a known flake signature; both are problems with their line.
+ */
+export function parseConfigFull(text: string, file: string, options: ConfigOptions): { gates: ConfiguredGate[]; retry: RetrySection | undefined; device: DeviceSection | undefined } {
+  const builtin = options.gates;
+  refuseIncompleteGates(builtin);
+  const { doc, lc, data } = readDocument(text, file);
+  const problems: ConfigProblem[] = [];
   const parsed = rootSchema(builtin, options.commands.schema).safeParse(data);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -202,6 +266,7 @@ export function parseConfigFull(text: string, file: string, options: ConfigOptio
   }
   if (problems.length || !parsed.success) throw new ConfigError(file, sortProblems(problems));
   const retry = parsed.data.retry as RetrySection | undefined;
+  const device = parsed.data.device as DeviceSection | undefined;
   for (const p of flakeSignatureProblems(retry, parsed.data.commands as never)) problems.push({ path: keyPath(p.path), line: lineOf(doc.contents, p.path, lc), message: p.message });
   if (problems.length) throw new ConfigError(file, sortProblems(problems));
   const result: ConfiguredGate[] = [];
@@ -233,7 +298,7 @@ export function parseConfigFull(text: string, file: string, options: ConfigOptio
     result.push({ gate, enabled: section.enabled, source: 'command', settings: settingsOf(gate, section, globalStaged) });
   });
   if (problems.length) throw new ConfigError(file, sortProblems(problems));
-  return { gates: result, retry };
+  return { gates: result, retry, device };
 }
 
 /** A gate's settings; its `staged:` wins over the global one, which wins over the default `introduced`. */
@@ -265,7 +330,7 @@ export function loadConfig(root: string, options: ConfigOptions): LoadedConfig {
     throw new ConfigError(file, [{ path: '', line: 0, message: `cannot read: ${e instanceof Error ? e.message : String(e)}` }]);
   }
   const full = parseConfigFull(text, file, options);
-  return { file, found: true, gates: full.gates, ...(full.retry ? { retry: full.retry } : {}) };
+  return { file, found: true, gates: full.gates, ...(full.retry ? { retry: full.retry } : {}), ...(full.device ? { device: full.device } : {}) };
 }
 
 const comment = (text: string, indent = ''): string =>

@@ -113,9 +113,9 @@ export class AndroidDevice implements Device {
     const dump = await this.call(['shell', 'uiautomator', 'dump', DUMP_PATH], ADB_TIMEOUT_MS.dump, signal);
     const said = `${dump.stdout}\n${dump.stderr}`;
     const error = said.split('\n').map((l) => l.trim()).find((l) => /^ERROR\b/i.test(l) || /^error:/.test(l));
-    if (error) return { ok: false, cause: error };
-    if (dump.exitCode !== 0) return { ok: false, cause: `uiautomator dump exited ${String(dump.exitCode)}: ${firstLine(dump)}` };
-    if (!/dumped to/i.test(said)) return { ok: false, cause: `uiautomator dump did not say it wrote the file: ${firstLine(dump)}` };
+    if (error) return { ok: false, cause: error, output: said };
+    if (dump.exitCode !== 0) return { ok: false, cause: `uiautomator dump exited ${String(dump.exitCode)}: ${firstLine(dump)}`, output: said };
+    if (!/dumped to/i.test(said)) return { ok: false, cause: `uiautomator dump did not say it wrote the file: ${firstLine(dump)}`, output: said };
     const cat = await this.call(['exec-out', 'cat', DUMP_PATH], undefined, signal);
     if (cat.exitCode !== 0) return { ok: false, cause: `the dump file could not be read: ${firstLine(cat)}` };
     return { ok: true, xml: cat.stdout };

@@ -9,6 +9,8 @@ export type ScreenRead =
       ok: false;
       /** One line naming the cause, as the device tool said it (`ERROR: could not get idle state.`). */
       cause: string;
+      /** Everything the screen tool printed, when the cause came from its output: what flake signatures are matched against. */
+      output?: string;
     };
 
 /** What the device says about an app package. */

@@ -6,7 +6,12 @@ import { findTopLevel, gitEnv, resolveRepo } from '../../core/git.js';
 import { appendLedger, ledgerPath, type LedgerEntry } from '../../core/ledger.js';
 import { messages } from '../../core/messages.js';
 import { runTool } from '../../core/tools.js';
+import { loadSections } from '../../core/config.js';
+import type { Signature } from '../retry/match.js';
+import { loadSignatures } from '../retry/signatures.js';
+import { dumpFlakes } from '../tap/loop.js';
 import type { AdbContext } from './android.js';
+import type { DeviceSection } from './config.js';
 
 /** The worktree a device verb runs from: the git top level of the current folder, or the folder itself outside git. */
 export async function worktreeOf(io: Pick<CommandIO, 'cwd' | 'env'>): Promise<{ root: string; inGit: boolean }> {
@@ -49,4 +54,14 @@ export async function appendDeviceLedger(io: Pick<CommandIO, 'env' | 'stderr'>, 
   } catch (e) {
     io.stderr(`${messages.ledgerFailed(e instanceof Error ? e.message : String(e))}\n`);
   }
+}
+
+/**
+ * What the device verbs take from the loopgates.yaml at `root` (none there: the defaults): its `device:` section and
+ * the flake signatures a failed dump is retried on (rules/flakes.yaml, replaced by id by the file's `retry:`), proven.
+ * Throws ConfigError (exit 2) for an invalid `device:` or `retry:` section, LoopgatesError for an unproven signature.
+ */
+export function deviceConfigOf(root: string): { device: DeviceSection | undefined; flakes: Signature[] } {
+  const sections = loadSections(root);
+  return { device: sections.device, flakes: dumpFlakes(loadSignatures(sections.retry).flakes) };
 }

@@ -6,25 +6,63 @@ import type { Clock } from '../device/clock.js';
 import type { Device, PackageState } from '../device/device.js';
 import { boundsText, centreOf, contains, DumpParseError, labelsOf, parseDump, screenBounds, tapTarget, zeroArea } from '../device/dump.js';
 import type { Bounds, Dump, DumpNode } from '../device/dump.js';
+import { firstMatch, type Signature } from '../retry/match.js';
 
 /** The four answers of the tap loop (DESIGN.md), printed by `loopgates explain` and `loopgates tap --help`. */
 export const TAP_LOOP = {
   runs: 'one uiautomator dump, one tap at the centre of the one clickable node labelled L, then dumps every --poll until E appears (or L is gone)',
   reads: "the device's current window hierarchy (uiautomator dump: text, content-desc, resource-id, clickable, bounds), and pm dump <package> when E never comes",
-  ends: 'E seen in a dump after the tap (pass), or --timeout (default 10 s) after the tap (red); a failed dump is retried only when its cause is a known transient one, at most 3 times before the tap',
+  ends: "E seen in a dump after the tap (pass), or --timeout (default 10 s) after the tap (red); a failed dump is retried only when uiautomator's message matches a flake signature (uiautomator-idle-state, uiautomator-null-root) or the dump is empty or torn, at most 3 times before the tap",
   asks: 'never: a missing, ambiguous or unreachable label, or E not seen by the bound, is red; it never taps a second time',
 } as const;
 
-/** Failed dumps worth another try: the causes uiautomator itself prints while the UI is busy (DumpCommand.java). */
-export const TRANSIENT_DUMP_FAILURES: ReadonlyArray<{ id: string; pattern: RegExp; source: string }> = [
-  { id: 'uiautomator-idle', pattern: /ERROR: could not get idle state/, source: 'AOSP frameworks/testing uiautomator DumpCommand: UiAutomation.waitForIdle timed out (animations, a busy main thread)' },
-  { id: 'uiautomator-null-root', pattern: /ERROR: null root node returned by UiTestAutomationBridge/, source: 'AOSP uiautomator DumpCommand: getRootInActiveWindow() returned null (window changing)' },
-  { id: 'dump-empty', pattern: /^the dump holds no node/, source: 'a window caught between two screens dumps as <hierarchy/> with no node' },
-  { id: 'dump-torn', pattern: /^the dump is not whole XML/, source: 'a dump file read while it was still being written' },
-];
+/**
+ * The flake signatures a failed dump is retried on (rules/flakes.yaml; a repository signature of the same id in
+ * loopgates.yaml replaces the shipped one): uiautomator's own messages while the window is changing.
+ */
+export const DUMP_FLAKE_IDS = ['uiautomator-idle-state', 'uiautomator-null-root'] as const;
 
-/** Whether a failed dump's cause is a known transient one (retried); anything else is red at once. */
-export const isTransientDumpFailure = (cause: string): boolean => TRANSIENT_DUMP_FAILURES.some((f) => f.pattern.test(cause));
+/**
+ * loopgates' own checks of the dump file, retried like a flake: a dump with no node (a window caught between two
+ * screens) and a file that is not whole XML (read while it was being written). No tool prints these words (they are
+ * what the parser found), so they are not signatures: a signature's match is a tool's own message, with its source.
+ */
+export type DumpFileCheck = 'dump-empty' | 'dump-torn';
+
+/** One failed dump: its cause in one line, what the screen tool printed (when the cause came from it), or the file check that failed. */
+export interface DumpFailure {
+  cause: string;
+  output?: string | undefined;
+  check?: DumpFileCheck | undefined;
+}
+
+/** Why a failed dump is retried: the flake signature its output matched, or the file check; null when it is not. */
+export type RetriedAs = { kind: 'signature'; id: string; origin: Signature['origin'] } | { kind: 'check'; id: DumpFileCheck };
+
+/**
+ * The dump signatures (DUMP_FLAKE_IDS) among the flake signatures in force. Throws LoopgatesError (exit 2) when one
+ * is missing: a shipped rules/flakes.yaml without them was edited.
+ */
+export function dumpFlakes(flakes: readonly Signature[]): Signature[] {
+  const out: Signature[] = [];
+  for (const id of DUMP_FLAKE_IDS) {
+    const s = flakes.find((f) => f.spec.id === id);
+    if (!s) throw new LoopgatesError(`the flake signature ${id} (a failed uiautomator dump) is not in rules/flakes.yaml`, 'reinstall loopgates: its shipped rules/ were edited');
+    out.push(s);
+  }
+  return out;
+}
+
+/** Whether a failed dump is retried, and on what: `firstMatch` of the dump signatures over its output, else its file check. */
+export function retriedAs(failure: DumpFailure, flakes: readonly Signature[]): RetriedAs | null {
+  if (failure.check) return { kind: 'check', id: failure.check };
+  const hit = firstMatch(flakes, [failure.output ?? failure.cause], null);
+  return hit ? { kind: 'signature', id: hit.spec.id, origin: hit.origin } : null;
+}
+
+/** How a report names why a dump was retried. */
+export const retriedText = (r: RetriedAs): string =>
+  r.kind === 'signature' ? `flake signature ${r.id} of ${r.origin === 'shipped' ? 'rules/flakes.yaml' : 'loopgates.yaml'}` : `loopgates' file check ${r.id}`;
 
 /** What `loopgates tap` was asked to do. Durations in ms. */
 export interface TapRequest {
@@ -71,6 +109,8 @@ export interface PollOutcome {
   atMs: number;
   outcome: 'seen' | 'not-yet' | 'dump-failed';
   cause?: string;
+  /** A failed dump that was retried: the flake signature (or file check) id it was retried on. */
+  signature?: string;
 }
 
 /** Everything a tap run did, for the text and JSON reports and the ledger. Times in ms (since the run started unless said). */
@@ -105,13 +145,15 @@ export interface TapReport {
 
 /** One event of a run, for the ledger: the tap and every poll. */
 export type TapEvent =
-  | { event: 'dump'; atMs: number; ok: boolean; cause?: string }
+  | { event: 'dump'; atMs: number; ok: boolean; cause?: string; signature?: string }
   | { event: 'tap'; atMs: number; x: number; y: number }
-  | { event: 'poll'; atMs: number; outcome: PollOutcome['outcome']; cause?: string };
+  | { event: 'poll'; atMs: number; outcome: PollOutcome['outcome']; cause?: string; signature?: string };
 
 /** What the loop runs on. `record` receives every event as it happens. */
 export interface TapDeps {
   device: Device;
+  /** The flake signatures a failed dump is retried on (dumpFlakes of those in force). */
+  flakes: readonly Signature[];
   clock: Clock;
   signal?: AbortSignal;
   record?: (e: TapEvent) => void;
@@ -198,7 +240,7 @@ export function chooseTarget(dump: Dump, label: string, matches: (v: string) => 
 }
 
 /** Read and parse one dump; a device failure, torn XML or a dump with no node is `ok: false` with its cause. */
-async function dumpOnce(deps: TapDeps): Promise<{ ok: true; dump: Dump } | { ok: false; cause: string }> {
+async function dumpOnce(deps: TapDeps): Promise<{ ok: true; dump: Dump } | ({ ok: false } & DumpFailure)> {
   const read = await deps.device.readScreen(deps.signal);
   if (!read.ok) return read;
   let dump: Dump;
@@ -206,9 +248,9 @@ async function dumpOnce(deps: TapDeps): Promise<{ ok: true; dump: Dump } | { ok:
     dump = parseDump(read.xml);
   } catch (e) {
     const why = e instanceof DumpParseError ? `${e.message} at ${e.line}:${e.column}` : String(e);
-    return { ok: false, cause: `the dump is not whole XML (${why})` };
+    return { ok: false, cause: `the dump is not whole XML (${why})`, check: 'dump-torn' };
   }
-  if (dump.nodes.length === 0) return { ok: false, cause: 'the dump holds no node (a failed dump, not an empty screen)' };
+  if (dump.nodes.length === 0) return { ok: false, cause: 'the dump holds no node (a failed dump, not an empty screen)', check: 'dump-empty' };
   return { ok: true, dump };
 }
 
@@ -251,23 +293,26 @@ export async function runTap(req: TapRequest, deps: TapDeps): Promise<TapReport>
   // Before the tap: a fresh dump, retried only for known transient causes.
   const attempts = Math.max(1, req.dumpAttempts ?? 3);
   let first: Dump | undefined;
-  const causes: string[] = [];
+  let failed = 0;
+  let last: { cause: string; why: RetriedAs | null } | undefined;
   for (let i = 0; i < attempts; i++) {
     if (i > 0) await clock.sleep(req.pollMs, deps.signal);
     report.dumps++;
     const d = await dumpOnce(deps);
-    deps.record?.({ event: 'dump', atMs: since(), ok: d.ok, ...(d.ok ? {} : { cause: d.cause }) });
+    const why = d.ok ? null : retriedAs(d, deps.flakes);
+    deps.record?.({ event: 'dump', atMs: since(), ok: d.ok, ...(d.ok ? {} : { cause: d.cause }), ...(why ? { signature: why.id } : {}) });
     if (d.ok) {
       first = d.dump;
       break;
     }
-    causes.push(d.cause);
-    if (!isTransientDumpFailure(d.cause)) break;
+    failed++;
+    last = { cause: d.cause, why };
+    if (!why) break;
   }
   if (!first) {
-    const last = causes[causes.length - 1]!;
-    const retried = isTransientDumpFailure(last) ? `${causes.length} attempts` : `not a known transient failure, so not retried`;
-    return red('dump-failed', `the screen could not be dumped before the tap (${retried}): ${last}; nothing was tapped`);
+    const { cause, why } = last!;
+    const retried = why ? `${failed} attempts, ${retriedText(why)}` : `no flake signature of rules/flakes.yaml matched, so not retried`;
+    return red('dump-failed', `the screen could not be dumped before the tap (${retried}): ${cause}; nothing was tapped`);
   }
 
   const choice = chooseTarget(first, req.label, matchesLabel);
@@ -295,6 +340,7 @@ export async function runTap(req: TapRequest, deps: TapDeps): Promise<TapReport>
   let lastGood: Dump | undefined;
   let failedPolls = 0;
   let lastCause = '';
+  let lastWhy: RetriedAs | null = null;
   for (;;) {
     const wait = Math.min(req.pollMs, deadline - clock.now());
     if (wait > 0) await clock.sleep(wait, deps.signal);
@@ -304,10 +350,12 @@ export async function runTap(req: TapRequest, deps: TapDeps): Promise<TapReport>
     if (!d.ok) {
       failedPolls++;
       lastCause = d.cause;
-      report.polls.push({ atMs, outcome: 'dump-failed', cause: d.cause });
-      deps.record?.({ event: 'poll', atMs: since(), outcome: 'dump-failed', cause: d.cause });
-      if (!isTransientDumpFailure(d.cause)) {
-        return red('dump-failed', `a dump after the tap failed and its cause is not a known transient one: ${d.cause} (at ${atMs} ms after the tap; the tap was not repeated)`);
+      lastWhy = retriedAs(d, deps.flakes);
+      const sig = lastWhy ? { signature: lastWhy.id } : {};
+      report.polls.push({ atMs, outcome: 'dump-failed', cause: d.cause, ...sig });
+      deps.record?.({ event: 'poll', atMs: since(), outcome: 'dump-failed', cause: d.cause, ...sig });
+      if (!lastWhy) {
+        return red('dump-failed', `a dump after the tap failed and no flake signature of rules/flakes.yaml matched it: ${d.cause} (at ${atMs} ms after the tap; the tap was not repeated)`);
       }
     } else {
       lastGood = d.dump;
@@ -326,7 +374,8 @@ export async function runTap(req: TapRequest, deps: TapDeps): Promise<TapReport>
 
   const wanted = [req.expect !== undefined ? JSON.stringify(req.expect) : undefined, req.expectGone ? `${JSON.stringify(req.label)} gone` : undefined].filter(Boolean).join(' and ');
   const polls = report.polls.length;
-  const tail = failedPolls === polls ? `: every dump since the tap failed (${failedPolls} times; last: ${lastCause})` : failedPolls > 0 ? ` (${failedPolls} of ${polls} dumps failed; last: ${lastCause})` : '';
+  const lastText = `${lastCause}${lastWhy ? `, ${lastWhy.kind === 'signature' ? `flake signature ${lastWhy.id}` : retriedText(lastWhy)}` : ''}`;
+  const tail = failedPolls === polls ? `: every dump since the tap failed (${failedPolls} times; last: ${lastText})` : failedPolls > 0 ? ` (${failedPolls} of ${polls} dumps failed; last: ${lastText})` : '';
   report.notes.push(ACTIVE_WINDOW_NOTE);
   if (req.package !== undefined) {
     const foreground = lastGood ? lastGood.nodes[lastGood.roots[0] ?? 0]?.packageName || undefined : undefined;

@@ -63,7 +63,7 @@ describe('loopgates dump-audit --device', () => {
     const d = device({ start: 'busy', screens });
     const r = await d.cli(['dump-audit', '--device']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe('RED: the screen of emulator-5554 could not be dumped: ERROR: could not get idle state.\n');
+    expect(r.stdout).toBe('RED: the screen of emulator-5554 could not be dumped (3 attempts, flake signature uiautomator-idle-state of rules/flakes.yaml): ERROR: could not get idle state.\n');
     expect(d.dumps()).toBe(3);
   });
 });

@@ -353,7 +353,7 @@ describe('loopgates retry: the signatures prove themselves; explain; command gat
     await inRepo({}, async (repo) => {
       const good = await cli(repo, ['selftest']);
       expect(good.code).toBe(0);
-      expect(good.stdout).toContain('  15 signatures: 15 PROVEN');
+      expect(good.stdout).toContain('  17 signatures: 17 PROVEN');
       expect(good.stdout).toContain('retry signatures passed');
       writeFileSync(join(repo.dir, 'loopgates.yaml'), ownSignature('emu: lost the device', 'emu: device lost'));
       const bad = await cli(repo, ['selftest']);

@@ -36,7 +36,7 @@ describe('shipped signatures', () => {
   const shipped = shippedSignatures();
   const ordinary = ordinaryFailures();
 
-  it('ships 9 flake signatures and 6 human blockers, each PROVEN against its samples and the ordinary failures', () => {
+  it('ships 11 flake signatures and 6 human blockers, each PROVEN against its samples and the ordinary failures', () => {
     expect(shipped.flakes.map((s) => s.spec.id)).toEqual([
       'gradle-daemon-disappeared',
       'kotlin-daemon-unreachable',
@@ -47,12 +47,14 @@ describe('shipped signatures', () => {
       'npm-registry-timeout',
       'gradle-repository-timeout',
       'maestro-driver-timeout',
+      'uiautomator-idle-state',
+      'uiautomator-null-root',
     ]);
     expect(shipped.askHuman.map((s) => s.spec.id)).toEqual(['android-install-signature-mismatch', 'ios-code-signing', 'registry-credentials', 'android-sdk-missing', 'android-licence-not-accepted', 'disk-full']);
     expect(ordinary).toHaveLength(39);
     const proofs = proveSignatures([...shipped.flakes, ...shipped.askHuman], ordinary);
     expect(proofs.filter((p) => p.proof !== 'PROVEN')).toEqual([]);
-    expect(proofs).toHaveLength(15);
+    expect(proofs).toHaveLength(17);
   });
 
   it('names a public source (an https address) and gives real samples and near-misses for every signature', () => {

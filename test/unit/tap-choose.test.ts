@@ -7,7 +7,8 @@ import { parseDevices, parsePackageDump } from '../../scripts/device/android.js'
 import { centreOf, DumpParseError, labelsOf, parseDump, screenBounds } from '../../scripts/device/dump.js';
 import { leaseDir } from '../../scripts/device/lease.js';
 import { parseDuration } from '../../scripts/device/session.js';
-import { chooseTarget, isTransientDumpFailure, matcher } from '../../scripts/tap/loop.js';
+import { shippedSignatures } from '../../scripts/retry/signatures.js';
+import { chooseTarget, dumpFlakes, matcher, retriedAs } from '../../scripts/tap/loop.js';
 import { uiautomatorCorpus } from '../helpers/corpus.js';
 import { fixture } from '../helpers/fake-device.js';
 
@@ -108,11 +109,19 @@ describe('adb output', () => {
     expect(parsePackageDump('com.example.notez', out.replace('com.example.notes', 'comXexampleXnotez')).installed).toBe(false);
   });
 
-  it('knows which dump failures are transient', () => {
-    expect(isTransientDumpFailure('ERROR: could not get idle state.')).toBe(true);
-    expect(isTransientDumpFailure('ERROR: null root node returned by UiTestAutomationBridge.')).toBe(true);
-    expect(isTransientDumpFailure('the dump holds no node (a failed dump, not an empty screen)')).toBe(true);
-    expect(isTransientDumpFailure("error: device 'x' not found")).toBe(false);
+  it('retries a failed dump only on a dump flake signature of rules/flakes.yaml, or on the empty/torn file checks', () => {
+    const flakes = dumpFlakes(shippedSignatures().flakes);
+    expect(flakes.map((f) => f.spec.id)).toEqual(['uiautomator-idle-state', 'uiautomator-null-root']);
+    const said = (output: string) => retriedAs({ cause: output, output: `${output}\n` }, flakes);
+    expect(said('ERROR: could not get idle state.')).toEqual({ kind: 'signature', id: 'uiautomator-idle-state', origin: 'shipped' });
+    expect(said('ERROR: null root node returned by UiTestAutomationBridge.')).toEqual({ kind: 'signature', id: 'uiautomator-null-root', origin: 'shipped' });
+    expect(retriedAs({ cause: 'the dump holds no node (a failed dump, not an empty screen)', check: 'dump-empty' }, flakes)).toEqual({ kind: 'check', id: 'dump-empty' });
+    expect(said("error: device 'x' not found")).toBeNull();
+    expect(said('Killed')).toBeNull();
+    // Other flake signatures (adb-device-offline) are not a dump's: the tap loop retries only its own two.
+    expect(said('adb: device offline')).toBeNull();
+    const bare = shippedSignatures().flakes.filter((f) => f.spec.id !== 'uiautomator-null-root');
+    expect(() => dumpFlakes(bare)).toThrow(/uiautomator-null-root .* is not in rules\/flakes.yaml/);
   });
 });
 
