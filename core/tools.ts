@@ -35,11 +35,59 @@ export const OUTPUT_GRACE_MS = 1000;
 export const MAX_OUTPUT_BYTES = 100_000_000;
 
 /**
+ * The process groups of the tools running now (POSIX: each tool is spawned `detached`, i.e. setsid(2), so it and
+ * every process it starts share a group that kill(2) with a negative pid reaches). Being in their own session, they
+ * no longer get the terminal's Ctrl-C themselves: loopgates passes SIGINT on, and SIGKILLs what is left if it exits
+ * while one runs (a second Ctrl-C, process.exit).
+ */
+const runningGroups = new Set<number>();
+
+function signalGroup(pgid: number, sig: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pgid, sig);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function onSigint(): void {
+  for (const g of runningGroups) signalGroup(g, 'SIGINT');
+  // Nobody else handles SIGINT (a library caller): let it end this process as it would have without us.
+  if (process.listenerCount('SIGINT') === 1) {
+    untrack();
+    process.kill(process.pid, 'SIGINT');
+  }
+}
+
+function onProcessExit(): void {
+  for (const g of runningGroups) signalGroup(g, 'SIGKILL');
+}
+
+function track(pgid: number): void {
+  if (runningGroups.size === 0) {
+    process.on('SIGINT', onSigint);
+    process.on('exit', onProcessExit);
+  }
+  runningGroups.add(pgid);
+}
+
+function untrack(pgid?: number): void {
+  if (pgid === undefined) runningGroups.clear();
+  else runningGroups.delete(pgid);
+  if (runningGroups.size === 0) {
+    process.removeListener('SIGINT', onSigint);
+    process.removeListener('exit', onProcessExit);
+  }
+}
+
+/**
  * Run `file` with `args` (no shell). Resolves with the exit code and output whatever the exit code; never throws
  * for a non-zero exit. Throws ToolMissingError when the binary does not exist (ENOENT), DirectoryMissingError when
  * `options.cwd` does not (spawn says ENOENT for that too), ToolNotExecutableError when it cannot be executed (EACCES).
- * `timeoutMs` kills the process (SIGTERM, then SIGKILL after 2000 ms) and reports `timedOut: true`; an aborted
- * `signal` kills it the same way. `exitCode` is null when the process ended by a signal or could not start
+ * `timeoutMs` kills the tool's whole process group, background grandchildren included (SIGTERM, then SIGKILL after
+ * 2000 ms to whatever is left), waits until the group is gone, and reports `timedOut: true`; an aborted `signal`
+ * kills it the same way. Processes that start a session of their own (a daemon calling setsid) are not in the group. `exitCode` is null when the process ended by a signal or could not start
  * (`stderr` then says why).
  */
 export const runTool: RunTool = async (file: string, args: readonly string[], options: ToolOptions): Promise<ToolResult> => {
@@ -47,7 +95,11 @@ export const runTool: RunTool = async (file: string, args: readonly string[], op
   const started = performance.now();
   const env = (options.extendEnv ?? true) ? { ...process.env, ...options.env } : { ...options.env };
   return new Promise<ToolResult>((resolve, reject) => {
-    const child = spawn(file, [...args], { cwd: options.cwd, env, stdio: [options.input !== undefined ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, [...args], { cwd: options.cwd, env, stdio: [options.input !== undefined ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
+    // The child is the leader of its own group: its pid is the group id.
+    const pgid = child.pid;
+    if (pgid !== undefined) track(pgid);
+    const groupAlive = () => pgid !== undefined && signalGroup(pgid, 0);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     const size = { out: 0, err: 0 };
@@ -63,11 +115,9 @@ export const runTool: RunTool = async (file: string, args: readonly string[], op
     };
     const stop = () => {
       stopping = true;
-      if (child.exitCode !== null || child.signalCode !== null) return dropOutput();
-      child.kill('SIGTERM');
-      forceKill ??= setTimeout(() => {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      }, FORCE_KILL_AFTER_MS);
+      if (!groupAlive()) return dropOutput();
+      signalGroup(pgid!, 'SIGTERM');
+      forceKill ??= setTimeout(() => signalGroup(pgid!, 'SIGKILL'), FORCE_KILL_AFTER_MS);
     };
     const timer = setTimeout(() => {
       timedOut = true;
@@ -83,9 +133,20 @@ export const runTool: RunTool = async (file: string, args: readonly string[], op
     child.stdout!.on('data', collect(out, 'out'));
     child.stderr!.on('data', collect(err, 'err'));
     let settled = false;
+    let waitUntil: number | undefined;
     const finish = (code: number | null, spawnError?: NodeJS.ErrnoException) => {
       if (settled) return;
+      // Stopped: no result until the whole group is gone (SIGKILL follows at FORCE_KILL_AFTER_MS), so no process
+      // of it outlives the call. Bounded, for a process the kernel cannot kill yet (uninterruptible sleep).
+      if (stopping && groupAlive()) {
+        waitUntil ??= performance.now() + FORCE_KILL_AFTER_MS + 3000;
+        if (performance.now() < waitUntil) {
+          setTimeout(() => finish(code, spawnError), 25);
+          return;
+        }
+      }
       settled = true;
+      if (pgid !== undefined) untrack(pgid);
       clearTimeout(timer);
       clearTimeout(forceKill);
       clearTimeout(grace);

@@ -1,10 +1,31 @@
 // core/tools.ts runTool: exit codes and output whatever the exit code, stdin input, environment, ENOENT as a
 // missing tool, and the bounds (timeout, abort) that kill a process and say so. Real processes (sh, node).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ToolMissingError } from '../../core/errors.js';
 import { installHints, OUTPUT_GRACE_MS, runTool } from '../../core/tools.js';
 
 const cwd = process.cwd();
+
+/** Live (not zombie) processes whose process group is `pgid`, as `ps` lists them. */
+function liveInGroup(pgid: number): string[] {
+  return execFileSync('ps', ['-eo', 'pid=,pgid=,stat=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter((f) => Number(f[1]) === pgid && !(f[2] ?? '').startsWith('Z'))
+    .map((f) => f.join(' '));
+}
+
+/** Whether process `pid` is alive (not a zombie). */
+function alive(pid: number): boolean {
+  return execFileSync('ps', ['-eo', 'pid=,stat='], { encoding: 'utf8' })
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .some((f) => Number(f[0]) === pid && !(f[1] ?? '').startsWith('Z'));
+}
 
 describe('runTool', () => {
   it('returns exit code, stdout and stderr byte-exact (no newline stripped) for zero and non-zero exits', async () => {
@@ -61,6 +82,22 @@ describe('runTool', () => {
     expect(r).toMatchObject({ exitCode: null, timedOut: true });
     expect(performance.now() - t0).toBeGreaterThan(3_400);
     expect(performance.now() - t0).toBeLessThan(12_000);
+  });
+
+  it('a timed-out tool dies with its whole process group: a background grandchild, even one ignoring SIGTERM, is gone when runTool returns', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loopgates-tools-'));
+    try {
+      // The tool records its pid ($$: the group leader when it has a group of its own) and its two grandchildren's.
+      const script = 'echo $$ > leader; sleep 300 & echo $! > plain; (trap "" TERM; while :; do sleep 1; done) & echo $! > stubborn; wait';
+      const r = await runTool('sh', ['-c', script], { cwd: dir, timeoutMs: 1000 });
+      expect(r).toMatchObject({ exitCode: null, timedOut: true });
+      const [leader, plain, stubborn] = ['leader', 'plain', 'stubborn'].map((f) => Number(readFileSync(join(dir, f), 'utf8').trim()));
+      expect(liveInGroup(leader!)).toEqual([]);
+      expect(alive(plain!)).toBe(false);
+      expect(alive(stubborn!)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('does not wait for a grandchild that keeps the output open once the bound is past', async () => {
