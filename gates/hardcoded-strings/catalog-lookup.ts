@@ -42,6 +42,8 @@ export interface CatalogLookup {
   appleTablesWith(key: string): string[];
   /** Whether some Apple catalog file (any locale) forms `table`: `<table>.strings`, `.stringsdict` or `.xcstrings`. */
   hasAppleTable(table: string): boolean;
+  /** The `.xcstrings` file forming Apple table `table` (repository-relative), or undefined when none does. */
+  xcstringsOf(table: string): string | undefined;
   /** The web catalogs keys are looked up in (i18next / FormatJS JSON bases, repository-relative), sorted; `[]`: none. */
   readonly webCatalogs: readonly string[];
   /**
@@ -91,7 +93,10 @@ export function buildLookup(
   appleTables: Iterable<string> = [],
   webKeys: Iterable<string> = [],
   webCatalogs: readonly string[] = [],
+  xcstringsFiles: readonly string[] = [],
 ): CatalogLookup {
+  const xcstringsByTable = new Map<string, string>();
+  for (const f of [...xcstringsFiles].sort()) if (!xcstringsByTable.has(appleTableOf(f))) xcstringsByTable.set(appleTableOf(f), f);
   const web = new Set(webKeys);
   const webSorted = [...web].sort();
   // Whether some key starts with `prefix` (binary search over the sorted keys).
@@ -146,6 +151,7 @@ export function buildLookup(
     },
     appleTablesWith: (key) => [...(keys.get(foldSpecifiers(key)) ?? [])].sort(),
     hasAppleTable: (table) => tables.has(table),
+    xcstringsOf: (table) => xcstringsByTable.get(table),
     webCatalogs: [...webCatalogs].sort(),
     hasWebKey: (key, keyPrefix = false) => {
       const colon = key.indexOf(':');
@@ -184,6 +190,7 @@ export async function loadLookup(ws: Workspace): Promise<CatalogLookup> {
   }
   const appleKeys: AppleKey[] = [];
   const appleTables: string[] = [];
+  const xcstringsFiles: string[] = [];
   let hasApple = false;
   let files = 0;
   const webKeys: string[] = [];
@@ -202,11 +209,12 @@ export async function loadLookup(ws: Workspace): Promise<CatalogLookup> {
     if (PLATFORM_OF[g.format] !== 'apple') continue;
     hasApple = true;
     for (const f of g.files) appleTables.push(appleTableOf(f.path));
+    if (g.format === 'xcstrings') for (const f of g.files) xcstringsFiles.push(f.path);
     const source = g.base ?? g.files[0];
     if (!source) continue;
     const table = appleTableOf(source.path);
     const loaded = await loadCatalog(ws, source);
     for (const l of loaded.locales) for (const e of l.entries) appleKeys.push({ table, key: e.key });
   }
-  return buildLookup(entries, appleKeys, files, hasApple, appleTables, webKeys, webCatalogs);
+  return buildLookup(entries, appleKeys, files, hasApple, appleTables, webKeys, webCatalogs, xcstringsFiles);
 }

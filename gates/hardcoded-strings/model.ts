@@ -29,6 +29,11 @@ export interface Candidate {
    * text/init(_:tablename:bundle:comment:) ("If nil, use the table in the Localizable.strings file").
    */
   lookupTable?: string;
+  /**
+   * With `lookupKey`: the call passes a translator `comment:` (`Text("Theme", comment: "…")`). Xcode's build extracts
+   * such keys into the app's String Catalog, so a key missing from an `.xcstrings` table is a catalog not yet built.
+   */
+  commented?: boolean;
   /** Set when the extractor already knows a suppression with a reason (Android Lint's `tools:ignore`). */
   suppressedBy?: string;
 }

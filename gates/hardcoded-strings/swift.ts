@@ -92,6 +92,25 @@ function inPreview(node: SyntaxNode): boolean {
 }
 
 /**
+ * Whether `node` is text of a loading skeleton: it sits in the receiver of `.redacted(reason: .placeholder)` (SwiftUI
+ * draws that text as grey bars, nobody reads it), with no `.unredacted()` between them (which shows it again). A
+ * reason that is not the literal `.placeholder` (`isLoading ? .placeholder : []`) is shown some of the time: read.
+ * Source: developer.apple.com/documentation/swiftui/view/redacted(reason:), /view/unredacted().
+ */
+function inRedactedPlaceholder(node: SyntaxNode): boolean {
+  for (let p: SyntaxNode | null = node.parent; p; p = p.parent) {
+    if (p.type !== 'call_expression') continue;
+    const name = calleeName(p.firstNamedChild);
+    if (name === 'unredacted') return false;
+    if (name !== 'redacted') continue;
+    const args = p.namedChildren.find((c) => c.type === 'call_suffix')?.namedChildren.find((c) => c.type === 'value_arguments');
+    const reason = args?.namedChildren.find((a) => a.type === 'value_argument' && a.childForFieldName('name')?.text === 'reason');
+    if (reason?.childForFieldName('value')?.text.replace(/\s+/gu, '') === '.placeholder') return true;
+  }
+  return false;
+}
+
+/**
  * The table a call's `tableName:` argument names: DEFAULT_TABLE without one, for `nil` and for `""`; the text of a
  * plain string literal; undefined (unknown: not guessed) for anything else: a variable, a call, an interpolated or a
  * raw string (`#"…"#`, which this grammar does not split into text).
@@ -127,12 +146,12 @@ export async function extractSwift(source: string, properties: readonly string[]
     const candidates: Candidate[] = [];
     const seen = new Set<number>();
     // `table`: for a key, the table it is looked up in (undefined: unknown); `null` for a plain String.
-    const add = (lit: SyntaxNode, context: string, table: string | undefined | null) => {
+    const add = (lit: SyntaxNode, context: string, table: string | undefined | null, commented = false) => {
       if (seen.has(lit.startIndex)) return;
       const d = decodeLiteral(lit, LITERAL);
-      if (!hasLetter(d.plain) || inPreview(lit)) return;
+      if (!hasLetter(d.plain) || inPreview(lit) || inRedactedPlaceholder(lit)) return;
       seen.add(lit.startIndex);
-      const key = table === null ? {} : { lookupKey: d.key, ...(table === undefined ? {} : { lookupTable: table }) };
+      const key = table === null ? {} : { lookupKey: d.key, ...(table === undefined ? {} : { lookupTable: table }), ...(commented ? { commented: true } : {}) };
       candidates.push({ ...pos(lit), literal: d.display, context, ...key });
     };
     walk(root, (n) => {
@@ -160,11 +179,12 @@ export async function extractSwift(source: string, properties: readonly string[]
             // argument is a String first, so the key is the text at run time, which no catalog holds.
             for (const l of literalsIn(wrapped)) {
               const plain = l.concatenated || (l.node.type !== 'raw_string_literal' && decodeLiteral(l.node, LITERAL).interpolated);
-              add(l.node, `${name}(LocalizedStringKey())`, plain ? null : table);
+              add(l.node, `${name}(LocalizedStringKey())`, plain ? null : table, list.some((a) => label(a) === 'comment'));
             }
             return;
           }
-          for (const l of literalsIn(v)) add(l.node, `${name}()`, l.concatenated ? null : table);
+          const commented = list.some((a) => label(a) === 'comment');
+          for (const l of literalsIn(v)) add(l.node, `${name}()`, l.concatenated ? null : table, commented);
           return;
         }
         const wanted = UIKIT_CALLS[name];
