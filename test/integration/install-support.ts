@@ -26,9 +26,9 @@ export interface Sandbox {
   gitRun(args: string[], extraEnv?: Record<string, string | undefined>, cwd?: string): { status: number; output: string };
 }
 
-/** The repository's CLI must be built: the hook runs bin/loopgates.js, which imports dist/cli.js. */
+/** The repository's CLI must be built: the hook runs dist/loopgates.cjs (the bundle), the tests import dist/ too. */
 export function assertBuilt(): void {
-  if (!existsSync(join(repoRoot, 'dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` before these tests');
+  for (const f of ['cli.js', 'loopgates.cjs']) if (!existsSync(join(repoRoot, 'dist', f))) throw new Error(`dist/${f} is missing: run \`npm run build\` before these tests`);
 }
 
 function cleanEnv(home: string): Record<string, string> {

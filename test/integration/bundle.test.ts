@@ -1,0 +1,129 @@
+// The CommonJS bundle the stored hook runs (dist/loopgates.cjs, scripts/bundle.mjs + scripts/bundle-entry.cjs) and
+// its V8 code cache in <git common dir>/loopgates/cache/v8: the hook runs it, the cache is written once and reused,
+// and a corrupt, torn or foreign cache is ignored and rewritten without changing the verdict. Issue 17.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/setup-env.js';
+import { assertBuilt, fakeAwsKeyId, head, withSandbox, type Sandbox } from './install-support.js';
+
+beforeAll(assertBuilt);
+
+const APP = { 'README.md': '# notes\n' };
+const v8Dir = (s: Sandbox) => join(s.repo.dir, '.git', 'loopgates', 'cache', 'v8');
+const cacheFiles = (s: Sandbox) => (existsSync(v8Dir(s)) ? readdirSync(v8Dir(s)).sort() : []);
+
+/** Stage `file` with `text` and commit it through the installed hook. */
+function commit(s: Sandbox, file: string, text: string, env: Record<string, string> = {}) {
+  s.repo.write(file, text);
+  s.repo.git('add', '--', file);
+  const before = head(s);
+  const r = s.gitRun(['commit', '-m', `edit ${file}`], env);
+  return { ...r, landed: head(s) !== before };
+}
+
+/** The one cache file, its header line, checksum line and V8 data. */
+function readCacheFile(s: Sandbox) {
+  const [name] = cacheFiles(s);
+  const file = join(v8Dir(s), name!);
+  const bytes = readFileSync(file);
+  const first = bytes.indexOf(10);
+  const second = bytes.indexOf(10, first + 1);
+  const data = bytes.subarray(second + 1);
+  const sum = bytes.toString('latin1', first + 1, second);
+  return { name: name!, file, bytes, magic: bytes.toString('latin1', 0, first), data, intact: sum === createHash('sha1').update(data).digest('hex') };
+}
+
+describe('the stored hook runs the CommonJS bundle with a V8 code cache', () => {
+  it('a commit runs dist/loopgates.cjs, which writes one cache file keyed by node version, arch and the bundle digest, then reuses it', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      expect(cacheFiles(s)).toEqual([]);
+      const first = commit(s, 'NOTES.md', 'one\n');
+      expect(first.output).toContain('commit allowed (exit 0)');
+      expect(first.landed).toBe(true);
+      const digest = /BUNDLE_DIGEST = '([0-9a-f]{64})'/.exec(readFileSync(join(repoRoot, 'dist', 'loopgates.cjs'), 'utf8'))![1]!;
+      expect(cacheFiles(s)).toEqual([`${process.version}-${process.arch}-${digest.slice(0, 16)}.bin`]);
+      const c = readCacheFile(s);
+      expect(c.magic).toBe('loopgates-v8-cache 1');
+      expect(c.data.length).toBeGreaterThan(10_000);
+      expect(c.intact).toBe(true);
+      const written = statSync(c.file).mtimeMs;
+      const second = commit(s, 'NOTES.md', 'two\n');
+      expect(second.landed).toBe(true);
+      expect(statSync(c.file).mtimeMs).toBe(written);
+      // The verdict is the bundle's: a credential is still refused, the value never printed.
+      const key = fakeAwsKeyId();
+      const refused = commit(s, 'Sync.kt', `package x\n\nconst val KEY = "${key}"\n`);
+      expect(refused.landed).toBe(false);
+      expect(refused.status).toBe(1);
+      expect(refused.output).toMatch(/secrets\s+fail/);
+      expect(refused.output).not.toContain(key);
+    });
+  });
+
+  it('one flipped byte in the V8 data (V8 itself does not checksum code caches) is ignored, and the cache is rewritten', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      expect(commit(s, 'NOTES.md', 'one\n').landed).toBe(true);
+      const c = readCacheFile(s);
+      const flipped = Buffer.from(c.bytes);
+      flipped[c.bytes.length - c.data.length + Math.floor(c.data.length / 2)]! ^= 0x55;
+      writeFileSync(c.file, flipped);
+      const r = commit(s, 'NOTES.md', 'two\n');
+      expect(r.output).toContain('commit allowed (exit 0)');
+      expect(r.landed).toBe(true);
+      const rewritten = readCacheFile(s);
+      expect(rewritten.bytes.equals(flipped)).toBe(false);
+      expect(rewritten.intact).toBe(true);
+    });
+  });
+
+  it('a torn cache, garbage, or one from another build beside it: the commit is judged the same and one good cache is left', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      expect(commit(s, 'NOTES.md', 'one\n').landed).toBe(true);
+      const good = readCacheFile(s);
+      for (const bad of [good.bytes.subarray(0, good.bytes.length - 1000), Buffer.from('not a cache'), Buffer.alloc(0)]) {
+        writeFileSync(good.file, bad);
+        writeFileSync(join(v8Dir(s), 'v0.0.0-x64-0000000000000000.bin'), good.bytes);
+        const key = fakeAwsKeyId();
+        const r = commit(s, 'Sync.kt', `package x\n\nconst val KEY = "${key}"\n`);
+        expect(r.landed).toBe(false);
+        expect(r.status).toBe(1);
+        expect(r.output).toMatch(/secrets\s+fail/);
+        s.repo.git('reset', '-q', '--', 'Sync.kt');
+        expect(cacheFiles(s)).toEqual([good.name]);
+        expect(readCacheFile(s).intact).toBe(true);
+      }
+    });
+  });
+
+  it('LOOPGATES_CODE_CACHE=off, or no hook facts (a verb typed by hand), runs the bundle without a cache', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      const r = commit(s, 'NOTES.md', 'one\n', { LOOPGATES_CODE_CACHE: 'off' });
+      expect(r.landed).toBe(true);
+      expect(cacheFiles(s)).toEqual([]);
+      const help = spawnSync(process.execPath, [join(repoRoot, 'dist', 'loopgates.cjs'), 'hook', '--help'], { cwd: s.repo.dir, env: s.env, encoding: 'utf8' });
+      expect(help.status).toBe(0);
+      expect(help.stdout).toContain('Usage: loopgates hook <git-hook-name>');
+      expect(cacheFiles(s)).toEqual([]);
+    });
+  });
+});
+
+describe('the bundle answers as the ES-module CLI does', () => {
+  it('--help, hook --help, an unknown verb and run --all over the same repository: same output, same exit code', async () => {
+    await withSandbox({ ...APP, 'app/src/main/res/values/strings.xml': '<resources>\n  <string name="a">A</string>\n</resources>\n' }, async (s) => {
+      for (const argv of [['--help'], ['hook', '--help'], ['no-such-verb'], ['run', '--all', '--format', 'json']]) {
+        const viaEsm = spawnSync(process.execPath, [join(repoRoot, 'bin', 'loopgates.js'), ...argv], { cwd: s.repo.dir, env: s.env, encoding: 'utf8' });
+        const viaBundle = spawnSync(process.execPath, [join(repoRoot, 'dist', 'loopgates.cjs'), ...argv], { cwd: s.repo.dir, env: s.env, encoding: 'utf8' });
+        const scrub = (t: string) => t.replace(/"durationMs": [\d.]+/g, '"durationMs": 0');
+        expect({ argv, status: viaBundle.status, stdout: scrub(viaBundle.stdout), stderr: viaBundle.stderr }).toEqual({ argv, status: viaEsm.status, stdout: scrub(viaEsm.stdout), stderr: viaEsm.stderr });
+      }
+    });
+  });
+});
