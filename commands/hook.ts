@@ -5,7 +5,8 @@ import type { Verb } from '../core/command.js';
 import { CONFIG_FILE } from '../core/config-model.js';
 import { parseConfig } from '../core/config.js';
 import { configOptions } from '../gates/registry.js';
-import { REPO_ENV_KEYS } from '../core/git.js';
+import { REPO_ENV_KEYS, type RepoFacts } from '../core/git.js';
+import type { ConfiguredGate } from '../core/config-model.js';
 import { HOOK_PLAN_FILE, HOOK_PLAN_FORMAT, hookPlanText, storeHookPlan } from '../core/hook-plan.js';
 import { LEDGER_IN_TREE, ledgerPath } from '../core/ledger.js';
 import { packageVersion } from '../core/version.js';
@@ -100,21 +101,43 @@ export const refreshHookPlan: PreflightStep = async (ctx) => {
   const cli = env.LOOPGATES_HOOK_CLI;
   const facts = ctx.ws.facts;
   if (!cli || !facts || !ctx.ws.indexOid) return;
-  const drop = () => storeHookPlan(ctx.cacheRoot, null);
-  if (!facts.hasHead || REPO_ENV_KEYS.some((k) => k !== 'GIT_INDEX_FILE' && env[k])) return drop();
+  if (!facts.hasHead || REPO_ENV_KEYS.some((k) => k !== 'GIT_INDEX_FILE' && env[k])) return storeHookPlan(ctx.cacheRoot, null);
   const configOid = await ctx.ws.indexOid(CONFIG_FILE);
-  if (!configOid) return drop();
+  if (!configOid) return storeHookPlan(ctx.cacheRoot, null);
+  await writeHookPlan({ facts, gitEnv: ctx.ws.backing.kind === 'index' ? ctx.ws.backing.env : {}, cacheRoot: ctx.cacheRoot, cli, configOid, gates: ctx.config.gates });
+};
+
+/** What a hook plan is compiled from (writeHookPlan). */
+export interface HookPlanSource {
+  facts: RepoFacts;
+  /** The repository-selecting GIT_* variables for git children (core/git.ts gitEnv). */
+  gitEnv: Readonly<Record<string, string>>;
+  cacheRoot: string;
+  /** The CLI the stored hook runs (what it hands over as LOOPGATES_HOOK_CLI). */
+  cli: string;
+  /** Blob id of the loopgates.yaml `gates` were loaded from. */
+  configOid: string;
+  gates: readonly ConfiguredGate[];
+}
+
+/**
+ * Writes the plan for `src` (kept as it is when its header already says this version, CLI and config), or removes
+ * it when the shell could not vouch for the ledger's place. Used by the hook's preflight and at the end of install.
+ */
+export async function writeHookPlan(src: HookPlanSource): Promise<void> {
+  const { facts, cacheRoot, cli, configOid } = src;
   const header = [`loopgates-plan ${HOOK_PLAN_FORMAT}`, `version ${packageVersion()}`, `cli ${cli}`, `config ${configOid}`].join('\n');
   let current = '';
   try {
-    current = readFileSync(join(ctx.cacheRoot, HOOK_PLAN_FILE), 'utf8');
+    current = readFileSync(join(cacheRoot, HOOK_PLAN_FILE), 'utf8');
   } catch {
     /* none yet */
   }
   if (current.startsWith(`${header}\n`)) return;
+  const drop = () => storeHookPlan(cacheRoot, null);
   let ledger: string;
   try {
-    ledger = await ledgerPath(ctx.ws.root, facts, ctx.ws.backing.kind === 'index' ? ctx.ws.backing.env : {});
+    ledger = await ledgerPath(facts.topLevel, facts, src.gitEnv);
   } catch {
     // git could not say where the ledger goes: no plan; the run itself reports the ledger problem.
     return drop();
@@ -130,8 +153,8 @@ export const refreshHookPlan: PreflightStep = async (ctx) => {
     if (ignore !== LOOPGATES_GITIGNORE) return drop();
     ignoreLines = LOOPGATES_GITIGNORE.replace(/\n$/, '').split('\n');
   }
-  storeHookPlan(ctx.cacheRoot, hookPlanText({ version: packageVersion(), cli, configOid, ledger, ignoreLines, gates: ctx.config.gates }));
-};
+  storeHookPlan(cacheRoot, hookPlanText({ version: packageVersion(), cli, configOid, ledger, ignoreLines, gates: src.gates }));
+}
 
 /**
  * Steps run by `hook pre-commit` after config and snapshot load, before the gates; a non-zero exit code refuses the

@@ -29,10 +29,11 @@ import { pendingIsRunning, pendingPath, pendingProblem, readPending } from './in
 import { defaultConfigFor, enabledSettings, noInputWhy, repositoryInputs } from './install/config-default.js';
 import { CONFIG_FILE, loadConfig, type ConfiguredGate } from '../core/config.js';
 import { builtinGates, configOptions } from '../gates/registry.js';
-import { git, isIgnored, lsIndex } from '../core/git.js';
+import { git, gitText, isIgnored, lsIndex, repoFacts, REPO_ENV_KEYS } from '../core/git.js';
 import { allowlistAudit } from '../gates/secrets/allowlist.js';
 import { blindGlobFix, blindGlobMessage, blindGlobs } from '../core/blind.js';
-import { LEDGER_IN_TREE, moveLedger } from '../core/ledger.js';
+import { cacheRoot, LEDGER_IN_TREE, moveLedger } from '../core/ledger.js';
+import { writeHookPlan } from './hook.js';
 
 const INSTALL_USAGE = `loopgates install [--from-prepare] [--no-proof]
 
@@ -199,6 +200,27 @@ function unpatch(change: FileChange, current: string): string | null {
   }
 }
 
+/**
+ * The hook plan (core/hook-plan.ts) for the loopgates.yaml install leaves and the CLI the stored hook will find, so
+ * the first commit after install can already pass without node when no enabled gate reads its files (the plan is
+ * keyed by the config's blob id: it serves once that file is staged as it is now). Best effort: without a plan, the
+ * first commit that reaches node writes it.
+ */
+async function planAtInstall(top: string, mode: ResolveMode, env: Readonly<Record<string, string | undefined>>): Promise<void> {
+  try {
+    if (REPO_ENV_KEYS.some((k) => env[k])) return;
+    const gitEnv = Object.fromEntries(Object.entries(env).filter((kv): kv is [string, string] => kv[1] !== undefined));
+    const facts = await repoFacts(top, gitEnv);
+    if (!facts.hasHead) return;
+    const configOid = (await gitText(['hash-object', '--', CONFIG_FILE], { cwd: facts.topLevel, env: gitEnv })).trim();
+    const { gates } = loadConfig(facts.topLevel, await configOptions());
+    const cli = mode === 'npm' ? join(facts.topLevel, 'node_modules', 'loopgates', 'bin', 'loopgates.js') : cliEntry();
+    await writeHookPlan({ facts, gitEnv, cacheRoot: cacheRoot(facts.topLevel, facts), cli, configOid, gates });
+  } catch {
+    /* no plan: the first commit that reaches node writes it */
+  }
+}
+
 async function install(args: readonly string[], io: CommandIO): Promise<number> {
   const flags = parseFlags(args, ['--from-prepare', '--no-proof'], 'install');
   const ctx = ctxOf(io);
@@ -291,6 +313,7 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
     ctx.out(`git will run the hook: ${describePlacements(plan.placements, rel)}`);
     if (fromPrepare) {
       changes.finish();
+      await planAtInstall(top, mode, ctx.env);
       return ExitCode.ok;
     }
     if (!flags.has('--no-proof')) {
@@ -325,6 +348,7 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
       ctx.out('proven: a commit staging a credential is refused and a clean commit lands');
     }
     changes.finish();
+    await planAtInstall(top, mode, ctx.env);
   } catch (err) {
     changes.rollback();
     if (!io.signal.aborted) {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assertBuilt, head, withSandbox, type Sandbox } from './install-support.js';
 import { builtinGates } from '../../gates/registry.js';
+import { repoRoot } from '../helpers/setup-env.js';
 
 /** The gates CONFIG leaves on, in report order, taken from the registry (a new gate joins them). */
 const ON = builtinGates.map((g) => g.id).filter((id) => id !== 'secrets');
@@ -240,5 +241,27 @@ describe('every doubt hands the commit to node', () => {
     } finally {
       writeFileSync(file, was);
     }
+  });
+});
+
+describe('install writes the plan', () => {
+  it('so the first commit after install, with the config staged as install left it, already skips without node', async () => {
+    await withSandbox({ ...APP, 'loopgates.yaml': CONFIG }, async (sb) => {
+      const starts = join(sb.base, 'node-starts');
+      writeFileSync(join(sb.base, 'node-wrapper'), `#!/bin/sh\necho start >>'${starts}'\n'${process.execPath}' "$@"\n`);
+      chmodSync(join(sb.base, 'node-wrapper'), 0o755);
+      expect((await sb.cli(['install', '--no-proof'])).code).toBe(0);
+      const written = readFileSync(join(sb.repo.dir, '.git', 'loopgates', 'cache', 'hook-plan'), 'utf8');
+      expect(written).toContain(`\nconfig ${sb.repo.git('hash-object', '--', 'loopgates.yaml').trim()}\n`);
+      expect(written).toContain(`\ncli ${join(repoRoot, 'bin', 'loopgates.js')}\n`);
+      sb.repo.write('NOTES.md', 'n\n');
+      sb.repo.git('add', '--', 'NOTES.md');
+      const before = head(sb);
+      const r = sb.gitRun(['commit', '-q', '-m', 'notes'], { LOOPGATES_NODE: join(sb.base, 'node-wrapper'), LOOPGATES_ALLOW_DISABLE: 'secrets' });
+      expect(r.status, r.output).toBe(0);
+      expect(head(sb)).not.toBe(before);
+      expect(r.output).toMatch(/no gate reads this staged file — skip \(node not started; exit 0\)/);
+      expect(existsSync(starts)).toBe(false);
+    });
   });
 });
