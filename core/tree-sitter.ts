@@ -88,12 +88,20 @@ export function pos(node: SyntaxNode): { line: number; column: number } {
   return { line: node.startPosition.row + 1, column: node.startPosition.column + 1 };
 }
 
-/** ERROR and MISSING nodes, 1-based; at most `limit` of them. */
-export function syntaxErrors(root: SyntaxNode, limit = 20): Array<{ line: number; column: number }> {
+/**
+ * ERROR and MISSING nodes, 1-based; at most `limit` of them. With `hiding` (the characters that open a string literal
+ * of the grammar, `"` for Kotlin, Swift, Java): only ERROR regions whose text holds one, the regions that could hide a
+ * candidate literal. The bundled Kotlin and Swift grammars are older than the languages and recover from valid code
+ * (context receivers, `if let x`, macros): a MISSING node is zero-width and a region without a quote holds no literal,
+ * so reporting them told users of nothing they could act on (issue 15 item 12).
+ */
+export function syntaxErrors(root: SyntaxNode, limit = 20, hiding?: string): Array<{ line: number; column: number }> {
   const out: Array<{ line: number; column: number }> = [];
   if (!root.hasError) return out;
+  const hides = hiding === undefined ? undefined : (text: string) => [...hiding].some((q) => text.includes(q));
   walk(root, (n) => {
-    if (out.length < limit && (n.type === 'ERROR' || n.isMissing)) out.push(pos(n));
+    if (out.length >= limit) return;
+    if (hides ? n.type === 'ERROR' && hides(n.text) : n.type === 'ERROR' || n.isMissing) out.push(pos(n));
   });
   return out;
 }

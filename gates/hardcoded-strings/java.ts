@@ -45,6 +45,6 @@ export async function extractJava(source: string): Promise<Extraction> {
       comments: new Set(['line_comment', 'block_comment']),
       containers: new Set(),
     });
-    return { candidates: sortCandidates(candidates), directives, syntaxErrors: syntaxErrors(root) };
+    return { candidates: sortCandidates(candidates), directives, syntaxErrors: syntaxErrors(root, 20, '"') };
   });
 }

@@ -199,6 +199,6 @@ export async function extractKotlin(source: string, names: readonly string[] = D
       comments: new Set(['line_comment', 'multiline_comment', 'comment']),
       containers: new Set(['statements']),
     });
-    return { candidates: sortCandidates(candidates), directives, syntaxErrors: syntaxErrors(root) };
+    return { candidates: sortCandidates(candidates), directives, syntaxErrors: syntaxErrors(root, 20, '"') };
   });
 }

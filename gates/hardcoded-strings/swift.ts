@@ -209,6 +209,6 @@ export async function extractSwift(source: string, properties: readonly string[]
       comments: new Set(['comment', 'multiline_comment']),
       containers: new Set(['statements']),
     });
-    return { candidates: sortCandidates(candidates), directives, syntaxErrors: syntaxErrors(root) };
+    return { candidates: sortCandidates(candidates), directives, syntaxErrors: syntaxErrors(root, 20, '"') };
   });
 }

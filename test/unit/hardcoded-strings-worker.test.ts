@@ -34,6 +34,8 @@ function samples(): Array<{ path: string; language: Language; source: string }> 
       source: '<LinearLayout xmlns:android="http://schemas.android.com/apk/res/android" xmlns:tools="http://schemas.android.com/tools">\n<TextView android:text="OK" tools:ignore="HardcodedText"/>\n</LinearLayout>\n',
     },
     { path: 'Broken.kt', language: 'kotlin', source: 'fun f( {\n  Text("Hello broken")\n  // loopgates-ignore hardcoded-strings\n  Toast.makeText(ctx, "Hi", 1)\n}\n' },
+    // A recovered region that holds a literal (the only kind reported since issue 15 item 12).
+    { path: 'BrokenLiteral.kt', language: 'kotlin', source: 'val broken = listOf(\n    "Pause" ) ) ) (\n' },
     { path: 'Uni.swift', language: 'swift', source: 'import UIKit\nfunc f() {\n  label.text = "Grüße \\u{1F600} ✓"\n  Text("Missing \\(x) key")\n}\n' },
     { path: 'App.jsx', language: 'javascript', source: 'export const A = () => <Text accessibilityLabel={`Open ${x}`}>Hello &amp; bye</Text>;\n' },
   );
