@@ -2,7 +2,9 @@
 // holds a credential"). Applied once, where a gate's result is made (core/runner.ts), so every gate's findings,
 // notes and errors, in every report format and in the ledger, pass through it. Shapes after gitleaks' default
 // rules (config/gitleaks.toml of gitleaks 8.16: github-pat, aws-access-token, slack-*, stripe-access-token,
-// gcp-api-key, gitlab-pat, npm-access-token, private-key, jwt, facebook) and RFC 3986 userinfo in URLs.
+// gcp-api-key, gitlab-pat, npm-access-token, private-key, jwt, facebook), RFC 3986 userinfo in URLs, and the shapes of
+// the shipped extra rules (rules/gitleaks-extra.toml: rk_live_, EAA…, AIza… before `<`, AWS secret keys and passwords
+// assigned by name).
 
 /** Each credential shape, with how much of its start stays visible (a prefix that names the kind, never the secret). */
 const SHAPES: ReadonlyArray<{ re: RegExp; keep: number }> = [
@@ -22,6 +24,14 @@ const SHAPES: ReadonlyArray<{ re: RegExp; keep: number }> = [
 /** `scheme://user:password@` -> the password redacted (the user name stays: it says which account to rotate). */
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/:@"'<>]+):[^\s/@"'<>]+@/gi;
 
+/**
+ * A value assigned to a name that says it is an AWS secret access key or a password (rules/gitleaks-extra.toml
+ * loopgates-aws-secret-access-key, loopgates-password-assignment): the name and the `=` / `:` stay, the value goes.
+ * Placeholders (`${VAR}`, `<…>`, `{{…}}`) are left as they are.
+ */
+const NAMED_SECRET = /((?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?[ \t]*(?:=|:|=>|:=)[ \t]*["']?)([0-9A-Za-z/+]{40})(?![0-9A-Za-z/+=])/gi;
+const PASSWORD = /((?:^|[^0-9a-z])(?:password|passwd|pwd)["']?[ \t]*[=:][ \t]*["']?)([^\s"'`$<>{}%#;,]{6,128})/gim;
+
 /** The mark left where a credential was. */
 export const REDACTED = '…[redacted]';
 
@@ -32,6 +42,8 @@ export const REDACTED = '…[redacted]';
 export function redactCredentials(text: string): string {
   let out = text;
   for (const { re, keep } of SHAPES) out = out.replace(re, (m) => `${m.slice(0, keep)}${REDACTED}`);
+  out = out.replace(NAMED_SECRET, (_m, head: string) => `${head}${REDACTED}`);
+  out = out.replace(PASSWORD, (m, head: string, value: string) => (value.startsWith(REDACTED) || value.startsWith('…') ? m : `${head}${REDACTED}`));
   return out.replace(URL_USERINFO, (_m, head: string) => `${head}:${REDACTED}@`);
 }
 

@@ -10,6 +10,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import { LoopgatesError, ToolMissingError } from '../../core/errors.js';
 import { REPO_ENV_KEYS, git } from '../../core/git.js';
@@ -38,6 +40,69 @@ const SCAN_RECIPE_VERSION = 3;
  * the scan's source directory (the working tree) has one that gitleaks would otherwise read.
  */
 export const DEFAULT_CONFIG_TOML = '# loopgates: gitleaks default rules\n[extend]\nuseDefault = true\n';
+
+/** The shipped extra rules file: `rules/` at the package root (beside dist/, or the source tree under vitest). */
+const EXTRA_RULES_NAME = 'gitleaks-extra.toml';
+let extraRulesText: string | undefined;
+
+/**
+ * The shipped extra gitleaks rules (rules/gitleaks-extra.toml: gitleaks' own config format with `[extend] useDefault =
+ * true`), read once. Throws LoopgatesError when the package lost the file (fix: reinstall loopgates).
+ */
+export function extraRules(): string {
+  if (extraRulesText !== undefined) return extraRulesText;
+  const here = dirname(fileURLToPath(import.meta.url));
+  // dist/gates/secrets -> ../../../rules; gates/secrets (vitest on the sources) -> ../../rules.
+  for (const up of [join(here, '..', '..', '..', 'rules'), join(here, '..', '..', 'rules')]) {
+    try {
+      extraRulesText = readFileSync(join(up, EXTRA_RULES_NAME), 'utf8');
+      return extraRulesText;
+    } catch {
+      /* try the next */
+    }
+  }
+  throw new LoopgatesError(`the shipped gitleaks rules (rules/${EXTRA_RULES_NAME}) are missing beside ${here}`, 'reinstall loopgates (its package ships rules/)');
+}
+
+/** sha256 of the extra rules (part of every cache key whose answer depends on the rules gitleaks ran). */
+export function extraRulesDigest(): string {
+  return sha256(extraRules());
+}
+
+/**
+ * Write the config one scan passes as --config into `dir` and return its path: the shipped extra rules
+ * (extraRules) over gitleaks' defaults when the repository has no `.gitleaks.toml` (`team` undefined); with one, the
+ * team's copy as `team.toml` and the extra rules extending it (`[extend] path`, since gitleaks refuses `path` and
+ * `useDefault` together), so the team's rules, useDefault and allowlists apply as before (its allowlists to the extra
+ * rules too). A team config that itself extends a file by path, or that does not parse, is passed alone: gitleaks
+ * extends two levels deep only, and reports its own parse errors.
+ */
+export function writeScanConfig(dir: string, team: Buffer | undefined): string {
+  const ours = join(dir, 'loopgates-gitleaks.toml');
+  if (team === undefined) {
+    writeFileSync(ours, extraRules());
+    return ours;
+  }
+  const teamPath = join(dir, 'team.toml');
+  writeFileSync(teamPath, team);
+  let doc: Record<string, unknown>;
+  try {
+    doc = parseToml(team.toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return teamPath;
+  }
+  const extend = doc.extend as { path?: unknown } | undefined;
+  if (extend && typeof extend === 'object' && typeof extend.path === 'string' && extend.path !== '') return teamPath;
+  let text = extraRules().replace(/^\[extend\]\nuseDefault = true\n/m, `[extend]\npath = ${JSON.stringify(teamPath)}\n`);
+  if (text === extraRules()) throw new LoopgatesError(`rules/${EXTRA_RULES_NAME} has no "[extend]\\nuseDefault = true" section`, 'reinstall loopgates (its package ships rules/)');
+  // gitleaks 8.16's extend appends the extended config's allowlist paths, regexes and commits but drops its stopwords
+  // (measured: a team stopword stopped applying), so they are repeated at the top level.
+  const list = doc.allowlist as { stopwords?: unknown } | undefined;
+  const stopwords = list && typeof list === 'object' && Array.isArray(list.stopwords) ? list.stopwords.filter((w): w is string => typeof w === 'string') : [];
+  if (stopwords.length) text += `\n[allowlist]\nstopwords = [${stopwords.map((w) => JSON.stringify(w)).join(', ')}]\n`;
+  writeFileSync(ours, text);
+  return ours;
+}
 
 /** The gitleaks binary a run uses: absolute path, size (bytes) and mtime (ms) identify it for the caches. */
 export interface GitleaksBinary {
@@ -527,7 +592,7 @@ export interface ScanFiles {
  * throws when gitleaks printed a canary value (its redaction failed).
  */
 export async function ensureCanary(call: GitleaksCall, probe: GitleaksProbe, kind: 'staged' | 'dir', files: ScanFiles, baseEnv: Readonly<Record<string, string | undefined>>): Promise<CanaryOutcome> {
-  const key = sha256(JSON.stringify([SCAN_RECIPE_VERSION, call.bin.path, call.bin.size, call.bin.mtimeMs, probe, kind, files.config ? sha256(files.config) : null, files.ignore ? sha256(files.ignore) : null]));
+  const key = sha256(JSON.stringify([SCAN_RECIPE_VERSION, extraRulesDigest(), call.bin.path, call.bin.size, call.bin.mtimeMs, probe, kind, files.config ? sha256(files.config) : null, files.ignore ? sha256(files.ignore) : null]));
   const cacheFile = join(call.cacheDir, 'gitleaks-canary.json');
   const cached = (readJson(cacheFile) ?? {}) as Record<string, { columnShift: number }>;
   const hit = cached[key];
@@ -595,11 +660,7 @@ export async function scanFiles(
   try {
     const cfgDir = join(dir, 'cfg');
     mkdirSync(cfgDir);
-    let configPath: string | undefined;
-    if (files.config) {
-      configPath = join(cfgDir, 'gitleaks.toml');
-      writeFileSync(configPath, files.config);
-    }
+    const configPath = writeScanConfig(cfgDir, files.config);
     let cwd: string;
     let env: Record<string, string | undefined>;
     if (kind === 'staged') {

@@ -8,7 +8,7 @@
 // gitleaks README "Configuration" (allowlist): https://github.com/gitleaks/gitleaks#configuration
 import { join } from 'node:path';
 import { LoopgatesError } from '../../core/errors.js';
-import { GITLEAKS_FIX, type GitleaksCall, type GitleaksProbe, makeCanary, readJson, type ScanFiles, scanFiles, sha256, writeJson } from './gitleaks.js';
+import { extraRulesDigest, GITLEAKS_FIX, type GitleaksCall, type GitleaksProbe, makeCanary, readJson, type ScanFiles, scanFiles, sha256, writeJson } from './gitleaks.js';
 
 /** Bumped when what a cached answer means changes. */
 const PROBE_VERSION = 1;
@@ -36,7 +36,7 @@ export async function pathsSkipped(
   files: ScanFiles,
   baseEnv: Readonly<Record<string, string | undefined>>,
 ): Promise<Set<string>> {
-  const key = sha256(JSON.stringify([PROBE_VERSION, call.bin.path, call.bin.size, call.bin.mtimeMs, probe, files.config ? sha256(files.config) : null]));
+  const key = sha256(JSON.stringify([PROBE_VERSION, extraRulesDigest(), call.bin.path, call.bin.size, call.bin.mtimeMs, probe, files.config ? sha256(files.config) : null]));
   const cacheFile = join(call.cacheDir, 'gitleaks-paths.json');
   const cache = readCache(cacheFile);
   const known = cache.key === key ? cache.paths : {};

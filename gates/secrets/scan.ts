@@ -22,6 +22,7 @@ import {
   runScan,
   scanFiles,
   toRelative,
+  writeScanConfig,
 } from './gitleaks.js';
 import type { GitleaksCall, GitleaksFinding, GitleaksProbe, ScanFiles } from './gitleaks.js';
 import { CONFIG_FILE, GATE_ID, type SecretsConfig } from './index.js';
@@ -173,14 +174,12 @@ async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, pro
   const allowlisted = ownConfig ? readable.filter((p) => byPath.has(p)) : [];
 
   if (backing.kind === 'index') {
-    const cfg = files.config ? makeScratch('cfg') : undefined;
+    const cfg = makeScratch('cfg');
     let result;
     try {
-      let configPath: string | undefined;
-      if (cfg && files.config) writeFileSync((configPath = join(cfg, 'gitleaks.toml')), files.config);
-      result = await runScan(call, probe, { kind: 'staged', cwd: backing.root, env: gitleaksEnv(process.env, backing.env), configPath });
+      result = await runScan(call, probe, { kind: 'staged', cwd: backing.root, env: gitleaksEnv(process.env, backing.env), configPath: writeScanConfig(cfg, files.config) });
     } finally {
-      if (cfg) removeScratch(cfg);
+      removeScratch(cfg);
     }
     raw = result.findings.map((f) => ({ ...f, file: toRelative(f.file, backing.root), via: 'staged' as const }));
     items = result.commitsScanned ?? 1;
