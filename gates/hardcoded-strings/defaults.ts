@@ -88,6 +88,8 @@ export const DEFAULT_JSX_ATTRIBUTES: readonly string[] = [
  * Components whose props are a message's source, key or translator note, never hard-coded UI text
  * (`<FormattedMessage id="…" defaultMessage="…" description="…">` of react-intl, react-i18next / Lingui `<Trans>`,
  * Lingui's `<Plural>` / `<SelectOrdinal>`): none of their props is read. Matched by the last segment of the name.
+ * An element with a `defaultMessage` prop is one too, whatever its name (an app's own wrapper, Mattermost's
+ * `<FormattedText id defaultMessage>`), and its `id` is a catalog key.
  */
 export const MESSAGE_COMPONENTS: readonly string[] = ['Trans', 'FormattedMessage', 'FormattedHTMLMessage', 'FormattedPlural', 'Plural', 'SelectOrdinal'];
 

@@ -241,7 +241,7 @@ export async function extractJsx(
         if (!nameNode || !value || !isTextAttribute(nameNode.text)) return;
         // The props of message components are the source message, its key or a translator's note.
         const owner = n.parent;
-        if (owner && MESSAGE.has(elementName(owner) ?? '')) return;
+        if (owner && (MESSAGE.has(elementName(owner) ?? '') || attributeValue(owner, 'defaultMessage') !== undefined)) return;
         for (const l of literalsIn(value)) literal(l, nameNode.text);
       } else if (n.type === 'call_expression') {
         const fn = n.childForFieldName('function');
@@ -270,9 +270,10 @@ export async function extractJsx(
         if (component === 'Trans') {
           const v = attributeValue(n, 'i18nKey');
           if (v !== undefined) keyAt(v, '<Trans i18nKey>', hasChildren || attributeValue(n, 'defaults') !== undefined);
-        } else if (component === 'FormattedMessage' || component === 'FormattedHTMLMessage') {
+        } else if (component === 'FormattedMessage' || component === 'FormattedHTMLMessage' || attributeValue(n, 'defaultMessage') !== undefined) {
+          // react-intl's components, and an app's own wrappers of them (Mattermost's <FormattedText id defaultMessage>).
           const v = attributeValue(n, 'id');
-          if (v !== undefined) keyAt(v, `<${component} id>`, attributeValue(n, 'defaultMessage') !== undefined);
+          if (v !== undefined) keyAt(v, `<${component ?? ''} id>`, attributeValue(n, 'defaultMessage') !== undefined);
         }
       } else if (n.type === 'jsx_element') {
         const last = elementName(n);

@@ -123,3 +123,19 @@ export const Compose = () => {
     expect(r.findings.map((f) => `${f.line}:${f.column} ${f.rule}`)).toEqual(['3:49 missing-catalog-key']);
   });
 });
+
+describe('hardcoded-strings: an app wrapper of FormattedMessage (Mattermost <FormattedText>)', () => {
+  it('reads no prop of an element with defaultMessage (was 1 hardcoded-text per defaultMessage), and looks its id up', async () => {
+    const en = `{ "channel.header.title": "Header" }\n`;
+    const src = `export const Header = () => (
+  <View>
+    <FormattedText id="channel.header.title" defaultMessage="Header" style={styles.title} />
+    <FormattedText id="channel.header.purpose" defaultMessage="Purpose" />
+  </View>
+);
+`;
+    const r = await run({ 'assets/base/i18n/en.json': en, 'app/screens/Header.tsx': src }, ['app/screens/Header.tsx']);
+    expect(r.findings.map((f) => `${f.line}:${f.column} ${f.rule} ${f.severity}`)).toEqual(['4:23 missing-catalog-key warning']);
+    expect(r.findings[0]!.message).toContain('<FormattedText id> key "channel.header.purpose" is in no base catalog');
+  });
+});
