@@ -81,6 +81,36 @@ export function androidDefaultFolders(groupId: string): string[] {
   return plain === own ? [own] : [own, plain];
 }
 
+const siblingMemo = new WeakMap<CatalogSet, Map<string, Promise<Map<string, { entry: CatalogEntry; path: string }>>>>();
+
+/**
+ * The defaults an Android group's translations take their keys from besides (or, without one, instead of) its own
+ * base: Android merges every file of a values folder, so a key of `values-de/translations.xml` may be defined in
+ * `values/localazy.xml` (Localazy's layout). The base entries of the group's sibling bases (same res folder and
+ * qualifiers, other file names; then the unqualified `values/`), by key, with the file defining each. Memoised per
+ * catalog set and group. Used by the judge and by the mutation sites (mutation-facts.ts). Throws what `ws.read` throws.
+ */
+export function androidSiblingBases(ws: Workspace, set: CatalogSet, group: CatalogGroup): Promise<Map<string, { entry: CatalogEntry; path: string }>> {
+  let perSet = siblingMemo.get(set);
+  if (!perSet) siblingMemo.set(set, (perSet = new Map()));
+  let p = perSet.get(group.id);
+  if (!p) {
+    p = (async () => {
+      const byKey = new Map<string, { entry: CatalogEntry; path: string }>();
+      for (const folder of androidDefaultFolders(group.id)) {
+        for (const g of set.groups) {
+          if (g === group || g.format !== 'android-xml' || !g.base || androidFolderOf(g.id) !== folder) continue;
+          const cat = baseLocaleCatalog(g, await loadCatalog(ws, g.base));
+          for (const e of cat?.entries ?? []) if (!byKey.has(e.key)) byKey.set(e.key, { entry: e, path: g.base.path });
+        }
+      }
+      return byKey;
+    })();
+    perSet.set(group.id, p);
+  }
+  return p;
+}
+
 /**
  * An entry's texts as the fingerprint of its findings takes them: the value, plural variants, array items,
  * substitution variables and device variations, without positions (a finding keeps its identity when lines move,
@@ -164,27 +194,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
 
   // `pulledBy`: the staged base that made this unstaged translation an input. Its own problems (syntax, unknown
   // locale, keys it lacks, which the base already reports) are not the commit's doing, so only parity is judged.
-  // Android merges every file of a values folder: a key of values-de/strings.xml may be defined in values/other.xml.
-  // Each Android group's sibling bases (same res folder and qualifiers, other file names; then the unqualified values/), by key.
-  const siblingMemo = new Map<string, Promise<Map<string, { entry: CatalogEntry; path: string }>>>();
-  const androidSiblings = (group: CatalogGroup): Promise<Map<string, { entry: CatalogEntry; path: string }>> => {
-    let p = siblingMemo.get(group.id);
-    if (!p) {
-      p = (async () => {
-        const byKey = new Map<string, { entry: CatalogEntry; path: string }>();
-        for (const folder of androidDefaultFolders(group.id)) {
-          for (const g of set.groups) {
-            if (g === group || g.format !== 'android-xml' || !g.base || androidFolderOf(g.id) !== folder) continue;
-            const cat = baseLocaleCatalog(g, await loadCatalog(ws, g.base));
-            for (const e of cat?.entries ?? []) if (!byKey.has(e.key)) byKey.set(e.key, { entry: e, path: g.base.path });
-          }
-        }
-        return byKey;
-      })();
-      siblingMemo.set(group.id, p);
-    }
-    return p;
-  };
+  const androidSiblings = (group: CatalogGroup) => androidSiblingBases(ws, set, group);
 
   const judgeLocale = (
     file: CatalogFile,

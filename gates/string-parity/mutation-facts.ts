@@ -107,18 +107,23 @@ export async function stringParityFacts(ctx: GateContext<StringParityConfig>, pa
     const own = gettextFacts(await loadCatalog(ctx.ws, file));
     if (!group.base || own.size) return { catalog: true, isBase: false, lines: own };
   }
-  if (!group.base) return { catalog: true, isBase: file.isBase, lines: new Map() };
+  // An Android translation also takes its keys from the other default files of its folder (Localazy's
+  // values/localazy.xml + values-de/translations.xml has no same-name base): the judge compares with those, so
+  // they are the base here too.
+  const siblings = group.format === 'android-xml' && !file.isBase ? await (await import('./judge-files.js')).androidSiblingBases(ctx.ws, set, group) : undefined;
+  if (!group.base && !siblings?.size) return { catalog: true, isBase: file.isBase, lines: new Map() };
   const loaded = await loadCatalog(ctx.ws, file);
-  const baseLoaded = group.base.path === path ? loaded : await loadCatalog(ctx.ws, group.base);
-  const base = baseLoaded.locales.find((l) => l.locale === group.baseLocale) ?? baseLoaded.locales[0];
+  const baseLoaded = !group.base ? undefined : group.base.path === path ? loaded : await loadCatalog(ctx.ws, group.base);
+  const base = baseLoaded ? (baseLoaded.locales.find((l) => l.locale === group.baseLocale) ?? baseLoaded.locales[0]) : undefined;
   const lines = new Map<number, LineFact>();
-  if (!base) return { catalog: true, isBase: file.isBase, lines };
+  if (!base && !siblings?.size) return { catalog: true, isBase: file.isBase, lines };
+  const baseEntry = (key: string) => base?.byKey.get(key) ?? siblings?.get(key)?.entry;
   const translations = group.format === 'xcstrings' ? loaded.locales.filter((l) => l !== base) : file.isBase ? [] : loaded.locales;
   const flutter = group.format === 'arb';
   for (const tr of translations) {
     const rules = pluralRules(config.localeAliases[tr.locale] ?? tr.locale, config.plurals, config.pseudoLocales, group.baseLocale);
     for (const e of tr.entries) {
-      const b = base.byKey.get(e.key);
+      const b = baseEntry(e.key);
       // A stale key (not in the base) or an untranslatable one is reported as such, never compared: no place here.
       if (!b || !b.translatable || e.grammar === 'none') continue;
       const add = (at: { line: number; column: number; text?: string }, fact: Omit<LineFact, 'key' | 'locale' | 'grammar' | 'column' | 'text'>) => {

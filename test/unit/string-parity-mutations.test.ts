@@ -145,6 +145,28 @@ describe('string-parity operators choose only places the gate must call a defect
     for (const s of seeds) expect(o.mutate(path, await ws.readText(path), seeded(s), facts)?.description).toBe('deleted {name} from fa `Hi {name}`');
   });
 
+  it('delete-placeholder finds places in the Localazy layout (values/localazy.xml + values-de/translations.xml, no same-name base), killed (F6a: 0 sites)', async () => {
+    const res = 'libraries/ui-strings/src/main/res';
+    const xml = (...e: string[]) => `<?xml version="1.0" encoding="utf-8"?>\n<resources>\n${e.map((x) => `  ${x}\n`).join('')}</resources>\n`;
+    const path = `${res}/values-de/translations.xml`;
+    const ws = memoryWorkspace({
+      files: {
+        [`${res}/values/localazy.xml`]: xml('<string name="a11y_delete">Delete</string>', '<string name="common_sending_to">Sending to %1$s</string>'),
+        [path]: xml('<string name="a11y_delete">Löschen</string>', '<string name="common_sending_to">Senden an %1$s</string>'),
+        [`${res}/values-fr/translations.xml`]: xml('<string name="common_sending_to">Envoi à %1$s</string>'),
+      },
+      mode: 'all',
+    });
+    const o = op('string-parity/delete-placeholder');
+    expect(o.appliesTo(path)).toBe(true);
+    const facts = await factsOf(o, ws, path);
+    expect([...facts.lines.keys()]).toEqual([4]);
+    const m = o.mutate(path, await ws.readText(path), seeded(1), facts)!;
+    expect(m.line).toBe(4);
+    const r = await runGate({ gate: stringParityGate, config, timeoutMs: 10_000 }, { ws: overlayWorkspace(ws, new Map([[path, m.content]]), [path]), cacheRoot: '/tmp/loopgates-test-cache' });
+    expect(r.findings.filter((f) => f.severity === 'error').map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([`${path}:4 placeholder-mismatch`]);
+  });
+
   it('delete-placeholder finds places in a gettext po/ folder with format flags and no .pot (each message judged against its msgid), killed', async () => {
     const h = (l: string) => `msgid ""\nmsgstr ""\n"Language: ${l}\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n`;
     const path = 'po/de.po';
