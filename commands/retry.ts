@@ -1,14 +1,13 @@
 // `loopgates retry [options] -- <command> [args…]`: retry a known flake once, then blame the change; stop and ask a
 // human when the same failure keeps coming back (scripts/retry/, DESIGN.md "The loops around the gates").
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Verb } from '../core/command.js';
 import { LoopgatesError } from '../core/errors.js';
 import { findTopLevel, git, gitEnv, resolveRepo } from '../core/git.js';
 import { appendLedger, ledgerPath, readLedger } from '../core/ledger.js';
 import { packageVersion } from '../core/version.js';
-import { configOptions } from '../gates/registry.js';
 import type { Sink } from '../scripts/retry/attempt.js';
 import { parseVerbArgs } from './args.js';
 
@@ -66,12 +65,6 @@ export function parseMax(value: string | undefined): number {
 }
 
 /** The default task key: the current branch, the worktree path when HEAD is detached, the folder outside git. */
-async function defaultTask(top: string | null, cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<string> {
-  if (!top) return resolve(cwd);
-  const r = await git(['symbolic-ref', '--short', '-q', 'HEAD'], { cwd: top, env: gitEnv(env, cwd, top), okExitCodes: [1] });
-  const branch = r.stdout.toString('utf8').trim();
-  return branch || top;
-}
 
 /** A Sink over a CommandIO text writer (tests, or an io without raw streams): UTF-8 decoded across chunks. */
 function textSink(write: (t: string) => void) {
@@ -122,23 +115,24 @@ export const retryVerb: Verb = {
 
     const top = await findTopLevel(io.cwd, gitEnv(io.env, io.cwd));
     const root = top ?? resolve(io.cwd);
-    // Loaded here, not with the verb list: YAML, zod and the rules only when retry runs.
-    const [{ loadConfig }, sig, mem, engine, report] = await Promise.all([
-      import('../core/config.js'),
-      import('../scripts/retry/signatures.js'),
+    // Loaded here, not with the verb list. No gate module: retry reads only loopgates.yaml's retry: section, and
+    // through the cache (scripts/retry/cache.ts) not even YAML or zod once its rules and config were proven.
+    const [cache, mem, engine, report] = await Promise.all([
+      import('../scripts/retry/cache.js'),
       import('../scripts/retry/memory.js'),
       import('../scripts/retry/engine.js'),
       import('../scripts/retry/report.js'),
     ]);
-    const config = loadConfig(root, await configOptions());
-    const section = config.retry;
-    const bounds = section?.bounds ?? sig.DEFAULT_BOUNDS;
-    const task = values.task ?? (await defaultTask(top, io.cwd, io.env));
     let ledger: string;
+    let cacheDir: string | null = null;
     if (top) {
       const { facts, env } = await resolveRepo(top, io.env);
       ledger = await mem.sharedLedgerPath(facts, env);
+      cacheDir = join(facts.commonDir, 'loopgates', 'cache');
     } else ledger = await ledgerPath(root, null);
+    const setup = await cache.retrySetup(root, cacheDir);
+    const bounds = setup.bounds;
+    const task = values.task ?? (await mem.defaultTask(top, resolve(io.cwd), io.env));
 
     if (values.reset) {
       appendLedger(ledger, [{ ts: new Date().toISOString(), kind: 'retry', gate: mem.RETRY_GATE, verdict: 'reset', task }]);
@@ -146,7 +140,7 @@ export const retryVerb: Verb = {
       io.stdout(`loopgates retry: reset task '${task}': ${cleared} failed attempt(s) no longer count (written to ${ledger})\n`);
       return 0;
     }
-    const set = sig.loadSignatures(section);
+    const set = setup.signatures;
     if (values.list) {
       const counts = mem.signatureCounts(readLedger(ledger), bounds.forgiven.windowHours);
       const rows = [...set.askHuman, ...set.flakes].map((s) => {

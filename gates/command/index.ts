@@ -12,7 +12,7 @@ import { LoopgatesError } from '../../core/errors.js';
 import { git, splitZ } from '../../core/git.js';
 import { normalisePath } from '../../core/workspace.js';
 import { STAGED_POLICIES } from '../../core/types.js';
-import type { Gate, GateContext, GateOutput, Mutant, MutationOperator, SelfTestCase, StagedPolicy, Workspace } from '../../core/types.js';
+import type { Gate, GateContext, GateOutput, Mutant, MutationOperator, SelfTestCase, StagedPolicy, ToolResult, Workspace } from '../../core/types.js';
 import { materialise, withScratchDir } from '../../mutations/scratch.js';
 import { isPackageRunner, linkNodeModules, scriptTokens, toolPathEnv } from './tools.js';
 import type { CommandRetrySpec } from '../../scripts/retry/config.js';
@@ -222,8 +222,15 @@ async function runCommand(
       ...(ctx.ws.backing.kind === 'index' && cwd === ctx.ws.root ? ctx.ws.backing.env : {}),
     };
     const once = () => ctx.runTool(file, args, { cwd, env, timeoutMs: spec.timeoutMs, signal: ctx.signal });
-    // Loaded only for a gate with a retry: block; the same rule as `loopgates retry` (scripts/retry/).
-    const result = spec.retry ? await (await import('../../scripts/retry/gate.js')).withFlakeRetry(spec.retry as CommandRetrySpec, once, notes) : await once();
+    // Loaded only for a gate with a retry: block; the same rule as `loopgates retry` (scripts/retry/). Attempts of a
+    // real run (not a self-test case's in-memory workspace) go to the shared ledger, where the anti-loop bounds of
+    // `loopgates retry` count them.
+    let result: ToolResult;
+    if (spec.retry) {
+      const [{ withFlakeRetry }, { retryLedgerWriter }] = await Promise.all([import('../../scripts/retry/gate.js'), import('../../scripts/retry/memory.js')]);
+      const ledger = ctx.ws.backing.kind === 'memory' ? undefined : { argv: spec.command, record: await retryLedgerWriter(ctx.ws.root, process.env, (m) => notes.push(m)) };
+      result = await withFlakeRetry(spec.retry as CommandRetrySpec, once, notes, ledger);
+    } else result = await once();
     return { cwd, result };
   };
   // The working tree is the snapshot only for `tree` backing; staged content and in-memory overlays are written to a

@@ -4,7 +4,7 @@
 // script's adb child (kill(2) with a negative pid, POSIX). Processes that start a session of their own (setsid, as
 // Gradle's daemon does) are outside the group and outlive the attempt by design.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { DirectoryMissingError, ToolMissingError, ToolNotExecutableError } from '../../core/errors.js';
 import { TailBuffer, TAIL_BYTES } from './tail.js';
 
@@ -18,6 +18,73 @@ export const COMBINED_TAIL_BYTES = 64 * 1024;
 export interface Sink {
   write(chunk: Buffer): boolean;
   once(event: 'drain', listener: () => void): unknown;
+  /** The file descriptor behind it (process.stdout.fd), when there is one: see `sinkOf`. */
+  readonly fd?: number;
+}
+
+/**
+ * How an attempt's stream reaches its sink, cheapest first (DESIGN.md: streaming must cost next to nothing):
+ * - `file`: the sink is a regular file we can open again for reading (Linux /proc/self/fd/N): the command gets our
+ *   fd itself and writes there as it would bare; the tail is read back from the file (pread of its last bytes) when
+ *   the attempt is over. No byte passes through loopgates.
+ * - `null`: the sink is /dev/null: the command writes into a pipe we read for the tail; nothing is written on.
+ * - `copy`: anything else (a pipe, a terminal, a socket, a test's collector): the pipe is read and each chunk
+ *   written on, with backpressure.
+ */
+export type SinkRoute = { route: 'file'; fd: number; reader: number; dev: number; ino: number; start: number } | { route: 'null' } | { route: 'copy' };
+
+let devNull: { dev: number; rdev: number } | null | undefined;
+
+/** The route for `sink` (see SinkRoute). Never throws: anything it cannot prove is `copy`. */
+export function sinkOf(sink: Sink): SinkRoute {
+  const fd = sink.fd;
+  if (typeof fd !== 'number' || process.platform === 'win32') return { route: 'copy' };
+  try {
+    const st = fstatSync(fd);
+    if (st.isFile()) {
+      // Opened again read-only: the shell's `> log` gave us a write-only fd, which pread cannot use.
+      const reader = openSync(`/proc/self/fd/${fd}`, 'r');
+      const again = fstatSync(reader);
+      if (again.dev !== st.dev || again.ino !== st.ino) {
+        closeSync(reader);
+        return { route: 'copy' };
+      }
+      return { route: 'file', fd, reader, dev: st.dev, ino: st.ino, start: st.size };
+    }
+    if (st.isCharacterDevice()) {
+      if (devNull === undefined) {
+        try {
+          const n = statSync('/dev/null');
+          devNull = { dev: n.dev, rdev: n.rdev };
+        } catch {
+          devNull = null;
+        }
+      }
+      if (devNull && st.rdev === devNull.rdev) return { route: 'null' };
+    }
+  } catch {
+    /* not a file we can read back (or no /proc): copy */
+  }
+  return { route: 'copy' };
+}
+
+/** The last `cap` bytes the attempt wrote to a `file` route (from its size before the attempt to its size now). */
+function fileTail(r: Extract<SinkRoute, { route: 'file' }>, cap: number): string {
+  try {
+    const end = fstatSync(r.reader).size;
+    // Truncated under us (a log rotated): read what the file holds now.
+    const from = end >= r.start ? Math.max(r.start, end - cap) : Math.max(0, end - cap);
+    const buf = Buffer.allocUnsafe(end - from);
+    let got = 0;
+    while (got < buf.length) {
+      const n = readSync(r.reader, buf, got, buf.length - got, from + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return buf.subarray(0, got).toString('utf8');
+  } catch {
+    return '';
+  }
 }
 
 /** Options of one attempt. */
@@ -72,7 +139,18 @@ export function runAttempt(file: string, args: readonly string[], options: Attem
   return new Promise<AttemptResult>((resolve, reject) => {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(options.env)) if (v !== undefined) env[k] = v;
-    const child = spawn(file, [...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const outRoute = sinkOf(options.stdout);
+    const errRoute = sinkOf(options.stderr);
+    const closeReaders = () => {
+      for (const r of [outRoute, errRoute]) if (r.route === 'file') closeSync(r.reader);
+    };
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(file, [...args], { cwd: options.cwd, env, stdio: ['ignore', outRoute.route === 'file' ? outRoute.fd : 'pipe', errRoute.route === 'file' ? errRoute.fd : 'pipe'], detached: true });
+    } catch (e) {
+      closeReaders();
+      throw e;
+    }
     const out = new TailBuffer(TAIL_BYTES);
     const err = new TailBuffer(TAIL_BYTES);
     const both = new TailBuffer(COMBINED_TAIL_BYTES);
@@ -102,21 +180,35 @@ export function runAttempt(file: string, args: readonly string[], options: Attem
       for (const t of timers) clearTimeout(t);
       process.removeListener('exit', onExit);
       options.signal?.removeEventListener('abort', onAbort);
+      const stdoutTail = outRoute.route === 'file' ? fileTail(outRoute, TAIL_BYTES) : out.text();
+      const stderrTail = errRoute.route === 'file' ? fileTail(errRoute, TAIL_BYTES) : err.text();
+      let combinedTail: string;
+      if (outRoute.route !== 'file' && errRoute.route !== 'file') combinedTail = both.text();
+      else if (outRoute.route === 'file' && errRoute.route === 'file' && outRoute.dev === errRoute.dev && outRoute.ino === errRoute.ino) {
+        // `> log 2>&1`: one file holds both streams in the order they were written.
+        combinedTail = fileTail(outRoute, COMBINED_TAIL_BYTES);
+      } else {
+        // One stream read back from its file, the other piped: the order between them is not known; stderr last.
+        const half = COMBINED_TAIL_BYTES / 2;
+        combinedTail = `${stdoutTail.slice(-half)}${stdoutTail.endsWith('\n') || stdoutTail === '' ? '' : '\n'}${stderrTail.slice(-half)}`;
+      }
+      closeReaders();
       resolve({
         exitCode: exit.code,
         termSignal: exit.signal,
         timedOut,
         interrupted,
         durationMs: performance.now() - started,
-        stdoutTail: out.text(),
-        stderrTail: err.text(),
-        combinedTail: both.text(),
+        stdoutTail,
+        stderrTail,
+        combinedTail,
         leftovers,
       });
     };
     child.on('error', (e: NodeJS.ErrnoException) => {
       if (child.pid !== undefined || settled) return;
       settled = true;
+      closeReaders();
       if (e.code === 'ENOENT') reject(!existsSync(options.cwd) ? new DirectoryMissingError(options.cwd, file) : new ToolMissingError(file, `install ${file} or check the command after --`));
       else if (e.code === 'EACCES') reject(new ToolNotExecutableError(file));
       else reject(e);
@@ -135,7 +227,15 @@ export function runAttempt(file: string, args: readonly string[], options: Attem
       if (options.signal.aborted) onAbort();
       else options.signal.addEventListener('abort', onAbort, { once: true });
     }
-    const pipe = (stream: NodeJS.ReadableStream, tail: TailBuffer, sink: Sink) => {
+    const pipe = (stream: NodeJS.ReadableStream | null, route: SinkRoute, tail: TailBuffer, sink: Sink) => {
+      if (!stream || route.route === 'file') return;
+      if (route.route === 'null') {
+        stream.on('data', (chunk: Buffer) => {
+          tail.push(chunk);
+          both.push(chunk);
+        });
+        return;
+      }
       stream.on('data', (chunk: Buffer) => {
         tail.push(chunk);
         both.push(chunk);
@@ -146,8 +246,8 @@ export function runAttempt(file: string, args: readonly string[], options: Attem
         }
       });
     };
-    pipe(child.stdout!, out, options.stdout);
-    pipe(child.stderr!, err, options.stderr);
+    pipe(child.stdout, outRoute, out, options.stdout);
+    pipe(child.stderr, errRoute, err, options.stderr);
     let closed = false;
     child.on('close', () => {
       closed = true;

@@ -10,7 +10,7 @@ import type { AttemptResult, Sink } from './attempt.js';
 import { failureFingerprint } from './fingerprint.js';
 import { judgeBounds, readRetryLedger, RETRY_GATE, signatureCounts } from './memory.js';
 import type { Breach, RetryLedgerEntry } from './memory.js';
-import { firstMatch } from './signatures.js';
+import { firstMatch } from './match.js';
 import type { RetryBounds, SignatureSet } from './signatures.js';
 import { lastLines } from './tail.js';
 

@@ -3,9 +3,9 @@
 // Bounds after iLoop: the same cause 3 times in a row, 6 failures in one task.
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { gitEnv } from '../../core/git.js';
+import { git, gitEnv, resolveRepo } from '../../core/git.js';
 import type { RepoFacts } from '../../core/git.js';
-import { ledgerPath, readLedger } from '../../core/ledger.js';
+import { appendLedger, ledgerPath, readLedger } from '../../core/ledger.js';
 import type { LedgerEntry } from '../../core/ledger.js';
 import type { RetryBounds } from './signatures.js';
 
@@ -115,4 +115,42 @@ export function signatureCounts(entries: readonly LedgerEntry[], windowHours: nu
 /** The ledger's retry lines at `path` ([] when absent). */
 export function readRetryLedger(path: string): LedgerEntry[] {
   return readLedger(path);
+}
+
+/**
+ * The default task (`--task`): the current branch of the worktree at `top`, its path when HEAD is detached, or the
+ * folder itself outside git (`top` null).
+ */
+export async function defaultTask(top: string | null, cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<string> {
+  if (!top) return cwd;
+  const r = await git(['symbolic-ref', '--short', '-q', 'HEAD'], { cwd: top, env: gitEnv(env, cwd, top), okExitCodes: [1] });
+  const branch = r.stdout.toString('utf8').trim();
+  return branch || top;
+}
+
+/**
+ * A writer of retry ledger lines for attempts made outside `loopgates retry` (a command gate's `retry:` block), into
+ * the ledger and under the task `loopgates retry` would use in the worktree at `root`, so the anti-loop bounds count
+ * them. Lines are written as `loopgates retry` writes them (RetryLedgerEntry); a ledger that cannot be written is
+ * said once through `warn` and then left alone (the gate's verdict stands).
+ */
+export async function retryLedgerWriter(root: string, env: Readonly<Record<string, string | undefined>>, warn: (message: string) => void): Promise<(entry: Omit<RetryLedgerEntry, 'ts' | 'kind' | 'gate' | 'task'>) => void> {
+  let broken = false;
+  let target: { ledger: string; task: string } | undefined;
+  try {
+    const { facts, env: genv } = await resolveRepo(root, env);
+    target = { ledger: await sharedLedgerPath(facts, genv), task: await defaultTask(facts.topLevel, root, env) };
+  } catch (e) {
+    warn(`retry attempts are not written to the ledger (${e instanceof Error ? e.message : String(e)}): the anti-loop bounds do not see them`);
+    broken = true;
+  }
+  return (entry) => {
+    if (broken || !target) return;
+    try {
+      appendLedger(target.ledger, [{ ts: new Date().toISOString(), kind: 'retry', gate: RETRY_GATE, task: target.task, ...entry } as RetryLedgerEntry]);
+    } catch (e) {
+      broken = true;
+      warn(`the ledger ${target.ledger} could not be written (${e instanceof Error ? e.message : String(e)}): the anti-loop bounds do not see this gate's retries`);
+    }
+  };
 }

@@ -9,6 +9,9 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { LoopgatesError } from '../../core/errors.js';
 import { compileSignature } from './match.js';
+import { rulesDir } from './rules-dir.js';
+
+export { rulesDir } from './rules-dir.js';
 import type { Signature, SignatureKind, SignatureSpec } from './match.js';
 
 export { compileSignature, firstMatch, outputMatches } from './match.js';
@@ -105,20 +108,6 @@ function compiles(s: string): boolean {
   }
 }
 
-/** The folder of the shipped rules (`rules/` at the package root, beside dist/ or the source tree). */
-export function rulesDir(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  // dist/scripts/retry -> ../../../rules; scripts/retry (vitest on the sources) -> ../../rules.
-  for (const up of [join(here, '..', '..', '..', 'rules'), join(here, '..', '..', 'rules')]) {
-    try {
-      readFileSync(join(up, 'flakes.yaml'));
-      return up;
-    } catch {
-      /* try the next */
-    }
-  }
-  throw new LoopgatesError(`the shipped rules (rules/flakes.yaml) are missing beside ${here}`, 'reinstall loopgates (its package ships rules/)');
-}
 
 function readYaml(path: string): unknown {
   let text: string;

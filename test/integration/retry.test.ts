@@ -2,7 +2,7 @@
 // sh scripts that fail once, fail twice, hang, ignore SIGTERM or leave a background grandchild. No mocked spawn.
 // After every outcome the process table is listed (ps) and the attempt's process group must hold no live process.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/setup-env.js';
@@ -201,6 +201,62 @@ describe('loopgates retry: outcomes', () => {
       const r = await cli(repo, ['retry', '--', 'sh', 'help.sh', '--help']);
       expect(r.code).toBe(0);
       expect(r.stdout).toBe('got --help\n');
+    });
+  });
+});
+
+/** Run the CLI with its stdout and stderr on the given fds (a file, /dev/null), as a shell's `> log 2>&1` does. */
+function cliOnFds(repo: TempRepo, args: string[], out: number, err: number | 'pipe'): Promise<number | null> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd: repo.dir, env: { ...process.env, HOME: join(repo.dir, '..', 'home'), GIT_CONFIG_NOSYSTEM: '1' }, stdio: ['ignore', out, err] });
+    child.stderr?.resume();
+    child.on('close', (code) => resolve(code));
+  });
+}
+
+describe('loopgates retry: where the output goes (the command writes to a file or /dev/null itself)', () => {
+  const flaky = `if [ "$n" = 1 ]; then echo 'compiling'; echo '${DAEMON}'; exit 1; fi\necho built`;
+
+  it('stdout and stderr a regular file (> log 2>&1): the file holds both attempts in order, the flake on stdout is still named', async () => {
+    await inRepo({ 'flaky.sh': flaky }, async (repo) => {
+      const log = join(repo.dir, '..', 'retry.log');
+      const fd = openSync(log, 'w');
+      const code = await cliOnFds(repo, ['retry', '--task', 'f', '--junit', join(repo.dir, '..', 'f.xml'), '--', 'sh', 'flaky.sh'], fd, fd);
+      closeSync(fd);
+      expect(code).toBe(0);
+      expect(runs(repo)).toBe(2);
+      const text = readFileSync(log, 'utf8');
+      expect(text.indexOf(`compiling\n${DAEMON}\n`)).toBeGreaterThanOrEqual(0);
+      expect(text.indexOf('built\n')).toBeGreaterThan(text.indexOf(DAEMON));
+      expect(text).toContain('FLAKY(gradle-daemon-disappeared) 2/2');
+      expect(text).toContain(`last lines of attempt 1:\n    compiling\n    ${DAEMON}`);
+      expect(readFileSync(join(repo.dir, '..', 'f.xml'), 'utf8')).toContain('<flakyFailure');
+    });
+  });
+
+  it('stdout a regular file, stderr a pipe: the flake read back from the file is named', async () => {
+    await inRepo({ 'flaky.sh': flaky }, async (repo) => {
+      const log = join(repo.dir, '..', 'out.log');
+      const fd = openSync(log, 'w');
+      const code = await cliOnFds(repo, ['retry', '--task', 'g', '--junit', join(repo.dir, '..', 'g.xml'), '--', 'sh', 'flaky.sh'], fd, 'pipe');
+      closeSync(fd);
+      expect(code).toBe(0);
+      expect(runs(repo)).toBe(2);
+      expect(readFileSync(log, 'utf8')).toBe(`compiling\n${DAEMON}\nbuilt\n`);
+      expect(readFileSync(join(repo.dir, '..', 'g.xml'), 'utf8')).toContain('<flakyFailure');
+    });
+  });
+
+  it('stdout and stderr /dev/null: nothing is written on, the flake is still named (JUnit)', async () => {
+    await inRepo({ 'flaky.sh': flaky }, async (repo) => {
+      const fd = openSync('/dev/null', 'w');
+      const code = await cliOnFds(repo, ['retry', '--task', 'h', '--junit', join(repo.dir, '..', 'h.xml'), '--', 'sh', 'flaky.sh'], fd, fd);
+      closeSync(fd);
+      expect(code).toBe(0);
+      expect(runs(repo)).toBe(2);
+      const junit = readFileSync(join(repo.dir, '..', 'h.xml'), 'utf8');
+      expect(junit).toContain('<flakyFailure');
+      expect(junit).toContain('gradle-daemon-disappeared');
     });
   });
 });
@@ -425,6 +481,51 @@ describe('loopgates retry: the signatures prove themselves; explain; command gat
       expect(r.stdout + r.stderr).toContain('FLAKY(adb-device-offline) 2/2');
       expect(r.code).toBe(0);
       expect(runs(repo)).toBe(2);
+      // Both attempts are in the shared ledger, as `loopgates retry` writes them.
+      const lines = retryLines(repo);
+      expect(lines.map((l) => [l.attempt, l.verdict, l.signature ?? null, l.forgiven ?? false])).toEqual([
+        [1, 'fail', 'adb-device-offline', true],
+        [2, 'pass', null, false],
+      ]);
+      expect(lines.every((l) => l.kind === 'retry' && l.gate === 'retry' && l.task === 'main' && l.cmd === lines[0]!.cmd && l.run === lines[0]!.run)).toBe(true);
+      expect(typeof lines[0]!.fingerprint).toBe('string');
+    }, yaml);
+  });
+
+  it("a command gate's failed attempts count in the anti-loop bounds: two hook-side failures, then loopgates retry of the same command is the third same cause (ASK-HUMAN, exit 3)", async () => {
+    const yaml = [
+      'version: 1',
+      'gates: {secrets: {enabled: false}, hardcoded-strings: {enabled: false}, string-parity: {enabled: false}}',
+      'commands:',
+      '  - id: unit-tests',
+      '    command: [sh, gate.sh]',
+      '    loop: {runs: the unit tests, reads: src/**, ends: one pass; exit 0 passes, asks: never}',
+      "    files: ['src/**']",
+      '    selfTest: {waived: a scratch script}',
+      '    retry: {signatures: [adb-device-offline]}',
+      'retry: {bounds: {sameCause: 3}}',
+      '',
+    ].join('\n');
+    const compile = 'e: file:///app/src/main/java/Main.kt:3:5 Unresolved reference: foo';
+    await inRepo({ 'gate.sh': `echo '${compile}' >&2; exit 1` }, async (repo) => {
+      repo.write('src/a.txt', 'a\n');
+      for (let i = 0; i < 2; i++) expect((await cli(repo, ['run', '--all', '--gate', 'unit-tests'])).code).toBe(1);
+      expect(retryLines(repo).map((l) => l.verdict)).toEqual(['fail', 'fail']);
+      const r = await cli(repo, ['retry', '--', 'sh', 'gate.sh']);
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain('ASK-HUMAN(same-cause)');
+      expect(runs(repo)).toBe(3);
     }, yaml);
   });
 });
+
+/** The retry lines of the repository's shared ledger (scripts/retry/memory.ts sharedLedgerPath). */
+function retryLines(repo: TempRepo): Array<Record<string, any>> {
+  const at = [join(repo.dir, '.loopgates', 'ledger.jsonl'), join(repo.dir, '.git', 'loopgates', 'ledger.jsonl')].find((p) => existsSync(p));
+  if (!at) return [];
+  return readFileSync(at, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, any>)
+    .filter((e) => e.kind === 'retry');
+}
