@@ -29,11 +29,11 @@ const I18N_INIT = /^(?:i18n|i18next|i18nConfig|i18n\.config)\.[cm]?[jt]sx?$/;
 const I18N_DIR_INIT = /^(?:index|config|setup|init)\.[cm]?[jt]sx?$/;
 
 /** The string value of `name: '…'` (or `"…"`, or the first element of `['…', …]`, or `{ default: ['…'] }`) in `text`. */
-export function configOption(text: string, name: string): string | undefined {
+export function configOption(text: string, name: string, bare = false): string | undefined {
   const m = new RegExp(`["']?\\b${name}["']?\\s*[:=]\\s*(?:\\{\\s*["']?default["']?\\s*:\\s*)?\\[?\\s*(?:'([^']+)'|"([^"]+)"|([A-Za-z][A-Za-z0-9_-]*)\\s*(?:$|[,;}\\]\\n]))`, 'm').exec(text);
   const v = m?.[1] ?? m?.[2] ?? m?.[3];
-  // An unquoted value is an identifier in JS (`fallbackLng: DEFAULT`): only pbxproj and YAML write bare strings.
-  if (m?.[3] !== undefined && !/^(?:en|[a-z]{2,3}(?:[-_][A-Za-z]{2,4})*)$/.test(m[3])) return undefined;
+  // An unquoted value is an identifier in code (`fallbackLng: lng` in outline): only YAML writes bare strings.
+  if (m?.[3] !== undefined && !bare) return undefined;
   return v;
 }
 
@@ -73,7 +73,17 @@ export async function readBaseDeclarations(kind: DeclarationKind, paths: readonl
       if (PBXPROJ.test(p)) add(p, parsePbxRegion(await read(p)), 'developmentRegion', dirOf(dirOf(p)));
       continue;
     }
-    if (I18NEXT_PARSER.test(name)) add(p, configOption(await read(p), 'resetDefaultValueLocale'), 'resetDefaultValueLocale', packageOf(p));
+    if (I18NEXT_PARSER.test(name)) {
+      const text = await read(p);
+      const yaml = /\.ya?ml$/.test(name);
+      const reset = configOption(text, 'resetDefaultValueLocale', yaml);
+      // `output` naming one file, not `$LOCALE`: the parser writes the keys and their default values there, so that
+      // file is the base (outline: `output: "shared/i18n/locales/en_US/translation.json"`).
+      const output = reset === undefined ? configOption(text, 'output', yaml) : undefined;
+      const fromOutput = output && !output.includes('$') ? output.split('/').slice(-2).map((seg) => seg.replace(/\.json$/, '')).reverse().find((seg) => normaliseLocale(seg)) : undefined;
+      if (reset !== undefined) add(p, reset, 'resetDefaultValueLocale', packageOf(p));
+      else if (fromOutput) add(p, fromOutput, 'output', packageOf(p));
+    }
     else if (NEXT_I18NEXT.test(name)) add(p, configOption(await read(p), 'defaultLocale'), 'defaultLocale', packageOf(p));
     else if (LINGUI.test(name)) add(p, configOption(await read(p), 'sourceLocale'), 'sourceLocale', name === '.linguirc' ? dirOf(p) : packageOf(p));
     else if (I18N_INIT.test(name) || (I18N_DIR_INIT.test(name) && posix.basename(dirOf(p)) === 'i18n')) {

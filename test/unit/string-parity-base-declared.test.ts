@@ -98,6 +98,18 @@ describe('i18next JSON: the base from fallbackLng / i18next-parser, never a sile
     const r = await run({ ...catalogs, 'i18next-parser.config.ts': "export default {\n\tdefaultValue: '',\n\tlocales: ['en-GB', 'en-US', 'de'],\n\toutput: 'public/locales/$LOCALE/$NAMESPACE.json',\n\tresetDefaultValueLocale: 'en-US'\n};\n" });
     expect(lines(r)).toEqual(['public/locales/de/translation.json:1 missing-key/warning', 'public/locales/en_GB/translation.json:1 missing-key/warning']);
   });
+  it('red: outline\'s shape: `fallbackLng: lng` (code, not a declaration) and i18next-parser `output` naming en_US/translation.json: en_US/ is the base, no guess', async () => {
+    const files = {
+      ...catalogs,
+      'app/utils/i18n.ts': 'export function initI18n(lng: string) {\n  i18n.use(backend).use(initReactI18next).init({\n      lng,\n      fallbackLng: lng,\n      keySeparator: false,\n  });\n}\n',
+      'i18next-parser.config.js': 'module.exports = {\n  defaultNamespace: "translation",\n  keySeparator: false,\n  output: "public/locales/en_US/translation.json",\n};\n',
+    };
+    const r = await run(files);
+    expect(lines(r)).toEqual(['public/locales/de/translation.json:1 missing-key/warning', 'public/locales/en_GB/translation.json:1 missing-key/warning']);
+    const set = await discoverCatalogs(memoryWorkspace({ files, mode: 'all' }), {});
+    expect(set.groups.map((g) => g.baseSource)).toEqual(['i18next-parser.config.js output']);
+    expect(set.notes).toEqual([]);
+  });
   it('red: with nothing declared, two English folders: en_US is chosen as en\'s likely region, and the run says so', async () => {
     const r = await run(catalogs);
     expect(lines(r)).toEqual(['public/locales/de/translation.json:1 missing-key/warning', 'public/locales/en_GB/translation.json:1 missing-key/warning']);

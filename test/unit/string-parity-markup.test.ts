@@ -77,5 +77,7 @@ describe('markupDifference', () => {
     expect(tagsInText('a < b and 3 <4')).toEqual([]);
     expect(tagsInText('<a href="x">y</a>')).toEqual([{ name: 'a', kind: 'open' }, { name: 'a', kind: 'close' }]);
     expect(markupDifference(tagsInText('</b>x<b>'), tagsInText('<b>x</b>'))).toBe('base <b> </b>, translation </b> <b>: its tags do not nest as the base\'s do');
+    // outline's base `…<em>{{ documentTitle }}</em> … history</em>.` has a stray </em>: ja/ko/tr that dropped it are right.
+    expect(markupDifference(tagsInText('<em>{{ documentTitle }}</em> ドキュメントを削除すると'), tagsInText('Deleting the <em>{{ documentTitle }}</em> document will delete all of its history</em>.'))).toBeUndefined();
   });
 });

@@ -59,6 +59,9 @@ function counts(tags: readonly MarkupTag[]): Map<string, number> {
  */
 export function markupDifference(tr: readonly MarkupTag[], base: readonly MarkupTag[]): string | undefined {
   if (!tr.length && !base.length) return undefined;
+  // An unbalanced base (outline's `…history</em>.` with one `</em>` too many) is the base's defect: a translation
+  // that nests its tags properly is right, not short of the stray tag.
+  if (!balanced(base) && balanced(tr)) return undefined;
   const b = counts(base);
   const t = counts(tr);
   const missing: string[] = [];
