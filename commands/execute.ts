@@ -60,6 +60,11 @@ export interface RunRequest {
   gateIds?: readonly string[];
   format: ReportFormat;
   preflight?: readonly PreflightStep[];
+  /**
+   * Run after the gates and the ledger line, when every preflight step passed (the hook's caches for the stored
+   * hook: commands/hook.ts refreshSecretsFastPath). Its outcome is ignored; it must not throw.
+   */
+  after?: PreflightStep;
   /** Write the gates' `ctx.log` lines to stderr, as `<gate>: <line>`. */
   verbose?: boolean;
 }
@@ -158,6 +163,13 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
     appendLedger(await ledgerPath(ws.root, facts, repoEnv), entriesFor(results, ws.mode));
   } catch (e) {
     io.stderr(`${messages.ledgerFailed(e instanceof Error ? e.message : String(e))}\n`);
+  }
+  if (req.after && preExit === 0 && !io.signal.aborted) {
+    try {
+      await req.after({ io, config, ws, gates: selected, bypassed: skip.ids, cacheRoot });
+    } catch {
+      /* a cache for the next commit: never this commit's verdict */
+    }
   }
   return exitCode;
 }

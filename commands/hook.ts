@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Verb } from '../core/command.js';
 import { CONFIG_FILE } from '../core/config-model.js';
 import { parseConfig } from '../core/config.js';
-import { configOptions } from '../gates/registry.js';
+import { builtinGates, configOptions } from '../gates/registry.js';
+import { GATE_ID as SECRETS_ID } from '../gates/secrets/index.js';
 import { REPO_ENV_KEYS, type RepoFacts } from '../core/git.js';
 import type { ConfiguredGate } from '../core/config-model.js';
 import { HOOK_PLAN_FILE, HOOK_PLAN_FORMAT, hookPlanText, storeHookPlan } from '../core/hook-plan.js';
@@ -153,8 +154,56 @@ export async function writeHookPlan(src: HookPlanSource): Promise<void> {
     if (ignore !== LOOPGATES_GITIGNORE) return drop();
     ignoreLines = LOOPGATES_GITIGNORE.replace(/\n$/, '').split('\n');
   }
-  storeHookPlan(cacheRoot, hookPlanText({ version: packageVersion(), cli, configOid, ledger, ignoreLines, gates: src.gates }));
+  storeHookPlan(cacheRoot, hookPlanText({ version: packageVersion(), cli, configOid, ledger, ignoreLines, gates: src.gates, shellGate: SECRETS_ID }));
 }
+
+/**
+ * Keeps the secrets gate's node-free pass (gates/secrets/fast.ts) in step, after a run whose self-tests passed (so
+ * the gate's caches hold what this commit's scan proved: canary, paths it learned): its files are
+ * written only when the hook plan is current for this CLI and config, the secrets gate is on and not bypassed, every
+ * enabled gate is built in (a command gate's self-test key reads files the shell cannot check), and the gate's own
+ * caches prove the plain case (probe, staged canary, known paths); else they are removed.
+ */
+export const refreshSecretsFastPath: PreflightStep = async (ctx) => {
+  const { env } = ctx.io;
+  const cli = env.LOOPGATES_HOOK_CLI;
+  const facts = ctx.ws.facts;
+  if (!cli || !facts || !ctx.ws.indexOid) return;
+  const builtin = new Set(builtinGates.map((g) => g.id));
+  const secrets = ctx.gates.find((g) => g.gate.id === SECRETS_ID);
+  const configOid = await ctx.ws.indexOid(CONFIG_FILE);
+  const plan = (() => {
+    try {
+      return readFileSync(join(ctx.cacheRoot, HOOK_PLAN_FILE), 'utf8');
+    } catch {
+      return '';
+    }
+  })();
+  const header = `loopgates-plan ${HOOK_PLAN_FORMAT}\nversion ${packageVersion()}\ncli ${cli}\nconfig ${configOid}\n`;
+  const plain =
+    secrets !== undefined &&
+    configOid !== undefined &&
+    plan.startsWith(header) &&
+    !env.LOOPGATES_SKIP &&
+    ctx.bypassed.size === 0 &&
+    ctx.gates.every((g) => builtin.has(g.gate.id));
+  const ignoreOid = (await ctx.ws.indexOid('.gitleaksignore')) ?? null;
+  // Loaded only here: gitleaks.ts brings zod, which a commit that runs no secrets scan need not load.
+  const { refreshSecretsFast } = await import('../gates/secrets/fast.js');
+  refreshSecretsFast({
+    version: packageVersion(),
+    cli,
+    configOid: configOid ?? '',
+    ignoreOid,
+    ignore: ignoreOid ? await ctx.ws.read('.gitleaksignore') : undefined,
+    // Not plain: as if the index held a config, which removes the files.
+    configInIndex: !plain || (await ctx.ws.indexOid('.gitleaks.toml')) !== undefined,
+    topLevel: facts.topLevel,
+    cacheDir: join(ctx.cacheRoot, SECRETS_ID),
+    cacheRoot: ctx.cacheRoot,
+    env,
+  });
+};
 
 /**
  * Steps run by `hook pre-commit` after config and snapshot load, before the gates; a non-zero exit code refuses the
@@ -185,7 +234,7 @@ export function makeHookVerb(deps: VerbDeps = {}, steps?: readonly PreflightStep
       if (!(HANDLED_HOOKS as readonly string[]).includes(name)) throw new LoopgatesError(messages.unknownHook(name, HANDLED_HOOKS), messages.unknownHookFix);
       // Git passes no arguments to pre-commit; extra ones mean a hook script loopgates did not write.
       if (rest.length) throw new LoopgatesError(messages.badArgs(`unexpected arguments after ${name}: ${rest.join(' ')}`, 'hook'), messages.unknownHookFix);
-      return executeRun({ mode: 'staged', gateIds: [], format: formatOf(values.format), preflight: steps ?? preflight }, io, deps);
+      return executeRun({ mode: 'staged', gateIds: [], format: formatOf(values.format), preflight: steps ?? preflight, after: refreshSecretsFastPath }, io, deps);
     },
   };
 }

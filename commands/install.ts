@@ -66,6 +66,7 @@ What the hook reads at commit time:
   LOOPGATES_NODE                the node binary to use (default: node on PATH)
   LOOPGATES_CLI                 the loopgates CLI entry to run (default: node_modules, the recorded CLI, PATH)
   LOOPGATES_SKIP=gate,...|all   bypass gates for one commit: loud warning, written to the ledger
+  LOOPGATES_NO_FAST_PATH=1      start node for every commit (no node-free skip or secrets pass)
 Node, loopgates or the stored hook missing, or loopgates failing to start: the commit is refused with the fix.
 
 Options:

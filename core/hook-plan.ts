@@ -16,7 +16,7 @@ import { messages } from './messages.js';
 export const HOOK_PLAN_FILE = 'hook-plan';
 
 /** Bumped whenever the stored hook would read a plan differently. */
-export const HOOK_PLAN_FORMAT = 1;
+export const HOOK_PLAN_FORMAT = 2;
 
 /** What one plan says. */
 export interface HookPlanInput {
@@ -34,6 +34,11 @@ export interface HookPlanInput {
   ignoreLines: readonly string[] | null;
   /** Every gate of the config, enabled or not. */
   gates: readonly ConfiguredGate[];
+  /**
+   * The gate the shell can judge itself in its plain case (secrets: gates/secrets/fast.ts): its patterns and its skip
+   * ledger line are written as `shell-pattern` / `shell-ledger-line`, so the shell knows a commit only it reads.
+   */
+  shellGate?: string;
 }
 
 /** A `case` pattern for files ending in `.<ext>`, letters in either case (`*.[kK][tT]`), for Gate.stagedPatterns. */
@@ -62,10 +67,11 @@ export function hookPlanText(p: HookPlanInput): string | null {
     const userGlobs = (g.gate.selects?.(g.settings.config) ?? []).some((s) => s.globs.length > 0);
     const patterns = g.gate.stagedPatterns && !userGlobs ? g.gate.stagedPatterns(g.settings.config) : ['*'];
     lines.push(`gate ${g.gate.id}`);
+    const shell = g.gate.id === p.shellGate ? 'shell-' : '';
     // The ledger line a shell skip appends for this gate: what entriesFor (core/ledger.ts) writes for a skip, with
     // `@TS@` for the time the shell fills in and `via` naming who judged.
-    lines.push(`ledger-line ${JSON.stringify({ ts: '@TS@', kind: 'run', gate: g.gate.id, verdict: 'skip', mode: 'staged', counts: { files: 0, items: 0, filtered: 0, suppressed: 0, findings: 0 }, durationMs: 0, findings: [], via: 'hook-plan' })}`);
-    for (const pat of patterns) lines.push(`pattern ${pat}`);
+    lines.push(`${shell}ledger-line ${JSON.stringify({ ts: '@TS@', kind: 'run', gate: g.gate.id, verdict: 'skip', mode: 'staged', counts: { files: 0, items: 0, filtered: 0, suppressed: 0, findings: 0 }, durationMs: 0, findings: [], via: 'hook-plan' })}`);
+    for (const pat of patterns) lines.push(`${shell}pattern ${pat}`);
     // Patterns only a staged deletion must match (the shell tests them on `D` lines of `diff-index --name-status`).
     if (g.gate.stagedPatterns && !userGlobs && g.gate.deletedPatterns) for (const pat of g.gate.deletedPatterns(g.settings.config)) lines.push(`deleted ${pat}`);
   }

@@ -212,6 +212,11 @@ export function parseProbe(help: GitleaksHelp): GitleaksProbe {
   return { staged, dir, ignorePathFlag: hasFlag(flagsText, '--gitleaks-ignore-path'), ignoreAllowFlag: hasFlag(flagsText, '--ignore-gitleaks-allow') };
 }
 
+/** The key of `bin`'s entry in `<cacheDir>/gitleaks-probe.json`. */
+export function probeCacheKey(bin: GitleaksBinary): string {
+  return `${bin.path}\0${bin.size}\0${bin.mtimeMs}`;
+}
+
 /** Options shared by the calls that run gitleaks. */
 export interface GitleaksCall {
   bin: GitleaksBinary;
@@ -228,7 +233,7 @@ export interface GitleaksCall {
  * Throws ToolMissingError (ENOENT) or LoopgatesError (not a usable gitleaks).
  */
 export async function probeGitleaks(call: GitleaksCall): Promise<GitleaksProbe> {
-  const key = `${call.bin.path}\0${call.bin.size}\0${call.bin.mtimeMs}`;
+  const key = probeCacheKey(call.bin);
   const cacheFile = join(call.cacheDir, 'gitleaks-probe.json');
   const cached = readJson(cacheFile) as Record<string, GitleaksProbe> | null;
   const hit = cached?.[key];
@@ -271,7 +276,7 @@ export const GIT_NEUTRALISERS: ReadonlyArray<readonly [key: string, value: strin
 ];
 
 /** Variables removed from gitleaks' environment: they blind its git diff or swap its config behind our back. */
-const DROPPED_ENV = ['GIT_EXTERNAL_DIFF', 'GIT_DIFF_OPTS', 'GIT_PAGER', 'GITLEAKS_CONFIG', 'GITLEAKS_CONFIG_TOML'] as const;
+export const DROPPED_ENV = ['GIT_EXTERNAL_DIFF', 'GIT_DIFF_OPTS', 'GIT_PAGER', 'GITLEAKS_CONFIG', 'GITLEAKS_CONFIG_TOML'] as const;
 
 /**
  * The complete environment for one gitleaks process (pass with `extendEnv: false`): `base` without its
@@ -592,7 +597,7 @@ export interface ScanFiles {
  * throws when gitleaks printed a canary value (its redaction failed).
  */
 export async function ensureCanary(call: GitleaksCall, probe: GitleaksProbe, kind: 'staged' | 'dir', files: ScanFiles, baseEnv: Readonly<Record<string, string | undefined>>): Promise<CanaryOutcome> {
-  const key = sha256(JSON.stringify([SCAN_RECIPE_VERSION, extraRulesDigest(), call.bin.path, call.bin.size, call.bin.mtimeMs, probe, kind, files.config ? sha256(files.config) : null, files.ignore ? sha256(files.ignore) : null]));
+  const key = canaryKey(call.bin, probe, kind, files);
   const cacheFile = join(call.cacheDir, 'gitleaks-canary.json');
   const cached = (readJson(cacheFile) ?? {}) as Record<string, { columnShift: number }>;
   const hit = cached[key];
@@ -628,6 +633,11 @@ export async function ensureCanary(call: GitleaksCall, probe: GitleaksProbe, kin
   }
   writeJson(cacheFile, { ...cached, [key]: { columnShift } });
   return { columnShift, cached: false };
+}
+
+/** The key of a canary proof in `<cacheDir>/gitleaks-canary.json`: binary, probe, scan kind, config and ignore bytes. */
+export function canaryKey(bin: GitleaksBinary, probe: GitleaksProbe, kind: 'staged' | 'dir', files: ScanFiles): string {
+  return sha256(JSON.stringify([SCAN_RECIPE_VERSION, extraRulesDigest(), bin.path, bin.size, bin.mtimeMs, probe, kind, files.config ? sha256(files.config) : null, files.ignore ? sha256(files.ignore) : null]));
 }
 
 /**

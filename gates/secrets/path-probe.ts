@@ -8,7 +8,7 @@
 // gitleaks README "Configuration" (allowlist): https://github.com/gitleaks/gitleaks#configuration
 import { join } from 'node:path';
 import { LoopgatesError } from '../../core/errors.js';
-import { extraRulesDigest, GITLEAKS_FIX, type GitleaksCall, type GitleaksProbe, makeCanary, readJson, type ScanFiles, scanFiles, sha256, writeJson } from './gitleaks.js';
+import { extraRulesDigest, GITLEAKS_FIX, type GitleaksBinary, type GitleaksCall, type GitleaksProbe, makeCanary, readJson, type ScanFiles, scanFiles, sha256, writeJson } from './gitleaks.js';
 
 /** Bumped when what a cached answer means changes. */
 const PROBE_VERSION = 1;
@@ -36,7 +36,7 @@ export async function pathsSkipped(
   files: ScanFiles,
   baseEnv: Readonly<Record<string, string | undefined>>,
 ): Promise<Set<string>> {
-  const key = sha256(JSON.stringify([PROBE_VERSION, extraRulesDigest(), call.bin.path, call.bin.size, call.bin.mtimeMs, probe, files.config ? sha256(files.config) : null]));
+  const key = pathProbeKey(call.bin, probe, files.config);
   const cacheFile = join(call.cacheDir, 'gitleaks-paths.json');
   const cache = readCache(cacheFile);
   const known = cache.key === key ? cache.paths : {};
@@ -53,6 +53,22 @@ export async function pathsSkipped(
     writeJson(cacheFile, { key, paths: Object.fromEntries(entries.slice(Math.max(0, entries.length - PATH_PROBE_MAX_ENTRIES))) });
   }
   return new Set(paths.filter((p) => known[p] === true));
+}
+
+function pathProbeKey(bin: GitleaksBinary, probe: GitleaksProbe, config: Buffer | undefined): string {
+  return sha256(JSON.stringify([PROBE_VERSION, extraRulesDigest(), bin.path, bin.size, bin.mtimeMs, probe, config ? sha256(config) : null]));
+}
+
+/**
+ * The paths the cache (`<cacheDir>/gitleaks-paths.json`) has proven gitleaks does NOT skip under its default config
+ * with `bin` and `probe` (for the stored hook's node-free pass, fast.ts); none when the cache is for another key.
+ */
+export function knownScanned(cacheDir: string, bin: GitleaksBinary, probe: GitleaksProbe): string[] {
+  const cache = readCache(join(cacheDir, 'gitleaks-paths.json'));
+  if (cache.key !== pathProbeKey(bin, probe, undefined)) return [];
+  return Object.entries(cache.paths)
+    .filter(([, skipped]) => skipped === false)
+    .map(([p]) => p);
 }
 
 function readCache(file: string): { key: string; paths: Record<string, boolean> } {

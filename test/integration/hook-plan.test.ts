@@ -200,7 +200,7 @@ describe('every doubt hands the commit to node', () => {
     expect((await commit(md)).node).toBe(true);
   });
   it('a plan of another format, or cut short', async () => {
-    writeFileSync(plan, planText.replace(/^loopgates-plan 1$/m, 'loopgates-plan 2'));
+    writeFileSync(plan, planText.replace(/^loopgates-plan 2$/m, 'loopgates-plan 3'));
     expect((await commit(md)).node).toBe(true);
     s.repo.git('reset', '-q', '--hard', 'HEAD~1');
     writeFileSync(plan, planText.replace(/^end\n/m, ''));

@@ -1,0 +1,233 @@
+// The secrets gate's node-free pass (hooks/pre-commit loopgates_try_secrets, gates/secrets/fast.ts), proven
+// equivalent to node: every staged-mode secrets and skip scenario is committed twice, once with the fast paths off
+// (LOOPGATES_NO_FAST_PATH=1: node judges) and once with them on, and must give the same exit code, the same landing
+// and the same ledger verdicts and counts. The plain cases must pass without node; every other case (one per
+// precondition of the fast path) must start node.
+import { spawn } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, existsSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { assertBuilt, fakeAwsKeyId, head, withSandbox, type Sandbox } from './install-support.js';
+import { localGitleaksDir } from '../helpers/setup-env.js';
+
+const APP = { 'README.md': '# notes\n', 'notes.txt': 'first\n', 'docs/guide.md': 'guide\n', 'vendor/readme.txt': 'vendored\n' };
+// Every built-in gate on (the defaults); maestro-flows and dump-audit have nothing here and skip.
+const CONFIG = 'version: 1\n';
+
+let s: Sandbox;
+let release: () => void = () => undefined;
+let finished: Promise<void> = Promise.resolve();
+let marker = '';
+let gitleaks = '';
+let cache = '';
+let ignoreN = 1;
+
+const hookEnv = (): Record<string, string> => ({ LOOPGATES_NODE: join(s.base, 'node-wrapper'), LOOPGATES_GITLEAKS: gitleaks });
+const nodeStarts = () => (existsSync(marker) ? readFileSync(marker, 'utf8').split('\n').filter(Boolean).length : 0);
+const ledgerLines = () => readFileSync(join(s.repo.dir, '.loopgates', 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean);
+
+function gitAsync(args: string[], extraEnv: Record<string, string | undefined>): Promise<{ status: number; output: string }> {
+  const env: Record<string, string> = { ...s.env };
+  for (const [k, v] of Object.entries(extraEnv)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return new Promise((resolve) => {
+    const child = spawn('git', args, { cwd: s.repo.dir, env });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('close', (code) => resolve({ status: code ?? -1, output }));
+  });
+}
+
+/** One scenario: how to stage it (and undo what is not in the index), how to commit, what env. */
+interface Scenario {
+  name: string;
+  stage: () => void;
+  undo?: () => void;
+  args?: string[];
+  env?: Record<string, string | undefined>;
+}
+
+/** Commit the scenario; what happened (the ledger lines it wrote, without time, duration and who judged). */
+async function commitOnce(sc: Scenario, extraEnv: Record<string, string | undefined>) {
+  sc.stage();
+  const before = head(s);
+  const starts = nodeStarts();
+  const ledger = ledgerLines().length;
+  const r = await gitAsync(['commit', '-q', '-m', sc.name, ...(sc.args ?? [])], { ...hookEnv(), ...(sc.env ?? {}), ...extraEnv });
+  const landed = head(s) !== before;
+  const lines = ledgerLines()
+    .slice(ledger)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const verdicts = lines.map((l) => ({ gate: l.gate, verdict: l.verdict, kind: l.kind, mode: l.mode, counts: l.counts, findings: (l.findings as unknown[]).length }));
+  if (landed) s.repo.git('reset', '-q', '--hard', 'HEAD~1');
+  else s.repo.git('reset', '-q', '--hard', 'HEAD');
+  sc.undo?.();
+  return { ...r, landed, node: nodeStarts() > starts, verdicts, via: lines.map((l) => l.via) };
+}
+
+/** Node's verdict first (it also teaches the path probe a new path), then the fast path's: the same. */
+async function differential(sc: Scenario) {
+  const node = await commitOnce(sc, { LOOPGATES_NO_FAST_PATH: '1' });
+  expect(node.node).toBe(true);
+  const fast = await commitOnce(sc, {});
+  expect(fast.status, `${fast.output}\n--- node:\n${node.output}`).toBe(node.status);
+  expect(fast.landed).toBe(node.landed);
+  expect(fast.verdicts).toStrictEqual(node.verdicts);
+  return { node, fast };
+}
+
+const stageFile = (p: string, c: string | Buffer) => () => {
+  s.repo.write(p, c);
+  s.repo.git('add', '--', p);
+};
+
+beforeAll(async () => {
+  assertBuilt();
+  await new Promise<void>((ready, fail) => {
+    finished = withSandbox(APP, async (sb) => {
+      s = sb;
+      marker = join(s.base, 'node-starts');
+      writeFileSync(join(s.base, 'node-wrapper'), `#!/bin/sh\necho start >>'${marker}'\n'${process.execPath}' "$@"\n`);
+      chmodSync(join(s.base, 'node-wrapper'), 0o755);
+      // A copy of gitleaks of this sandbox's own, so a case can touch it.
+      gitleaks = join(s.base, 'bin', 'gitleaks');
+      mkdirSync(join(s.base, 'bin'));
+      copyFileSync(join(localGitleaksDir, 'gitleaks'), gitleaks);
+      chmodSync(gitleaks, 0o755);
+      expect((await s.cli(['install', '--no-proof'], { LOOPGATES_GITLEAKS: gitleaks })).code).toBe(0);
+      s.repo.write('loopgates.yaml', CONFIG);
+      s.repo.git('add', '-A');
+      const first = await gitAsync(['commit', '-q', '-m', 'loopgates'], hookEnv());
+      expect(first.status, first.output).toBe(0);
+      cache = join(s.repo.dir, '.git', 'loopgates', 'cache');
+      ready();
+      await new Promise<void>((r) => (release = r));
+    }).catch(fail);
+  });
+});
+afterAll(async () => {
+  release();
+  await finished;
+});
+beforeEach(() => {
+  s.repo.git('reset', '-q', '--hard', 'HEAD');
+  s.repo.git('clean', '-q', '-fd', '--', '.');
+});
+
+describe('plain secrets-only commits: the shell passes them without node, as node does', () => {
+  const plain: Scenario[] = [
+    { name: 'a changed text file', stage: stageFile('notes.txt', 'first\nsecond\n') },
+    { name: 'a new text file in a folder', stage: stageFile('docs/new.txt', 'new\n') },
+    { name: 'two files, one executable', stage: () => {
+      stageFile('notes.txt', 'first\nthird\n')();
+      s.repo.write('run.txt', 'echo\n');
+      chmodSync(join(s.repo.dir, 'run.txt'), 0o755);
+      s.repo.git('add', '--', 'run.txt');
+    } },
+    { name: 'git commit -a (GIT_INDEX_FILE)', stage: () => s.repo.write('notes.txt', 'first\nall\n'), args: ['-a'] },
+    { name: 'git commit -- path (a temporary index)', stage: () => {
+      s.repo.write('notes.txt', 'first\nonly\n');
+      s.repo.write('docs/guide.md', 'guide\nnot this\n');
+    }, args: ['--', 'notes.txt'] },
+  ];
+  it.each(plain)('$name', async (sc) => {
+    const { fast } = await differential(sc);
+    expect(fast.status, fast.output).toBe(0);
+    expect(fast.node, fast.output).toBe(false);
+    expect(fast.output).toMatch(/secrets pass: gitleaks protect found no credential in \d+ staged file\(s\)/);
+    expect(fast.via.every((v) => v === 'hook-plan')).toBe(true);
+    expect(fast.verdicts.find((v) => v.gate === 'secrets')?.verdict).toBe('pass');
+  });
+});
+
+describe('every other commit is node\'s, with the same verdict (one case per precondition)', () => {
+  const aws = fakeAwsKeyId();
+  const cases: Scenario[] = [
+    { name: 'a credential (gitleaks exits 42)', stage: stageFile('notes.txt', `first\naws_access_key_id = "${aws}"\n`) },
+    { name: 'a binary file (NUL bytes)', stage: stageFile('notes.txt', Buffer.from('first\n\0\x01binary\n')) },
+    { name: 'a UTF-16 file with a byte-order mark', stage: stageFile('notes.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('first\nutf16\n', 'utf16le')])) },
+    { name: 'a Git LFS pointer', stage: stageFile('notes.txt', 'version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n') },
+    { name: 'a symbolic link', stage: () => {
+      symlinkSync('notes.txt', join(s.repo.dir, 'link.txt'));
+      s.repo.git('add', '--', 'link.txt');
+    } },
+    { name: 'a path gitleaks\' default config skips (vendor/)', stage: stageFile('vendor/readme.txt', 'vendored\nagain\n') },
+    { name: 'a path git must quote', stage: stageFile('caf\u00e9.txt', 'c\n') },
+    { name: 'a diff attribute that hides the file from git diff (-diff)', stage: () => {
+      writeFileSync(join(s.repo.dir, '.git', 'info', 'attributes'), 'notes.txt -diff\n');
+      stageFile('notes.txt', 'first\nhidden\n')();
+    }, undo: () => rmSync(join(s.repo.dir, '.git', 'info', 'attributes'), { force: true }) },
+    { name: 'a .gitleaks.toml in the work tree (not staged)', stage: () => {
+      writeFileSync(join(s.repo.dir, '.gitleaks.toml'), '[extend]\nuseDefault = true\n');
+      stageFile('notes.txt', 'first\ntoml\n')();
+    }, undo: () => rmSync(join(s.repo.dir, '.gitleaks.toml'), { force: true }) },
+    { name: 'a staged .gitleaks.toml', stage: () => {
+      stageFile('.gitleaks.toml', '[extend]\nuseDefault = true\n')();
+      stageFile('notes.txt', 'first\nstaged toml\n')();
+    } },
+    // Another content on every call: node's run proves the one it saw, the shell then sees another.
+    { name: 'a staged .gitleaksignore the canary proof was not keyed with', stage: () => {
+      stageFile('.gitleaksignore', `notes.txt:aws-access-token:${++ignoreN}\n`)();
+      stageFile('notes.txt', 'first\nignore\n')();
+    } },
+    { name: 'a deletion only (no input)', stage: () => s.repo.git('rm', '-q', '--', 'docs/guide.md') },
+    { name: 'a file another gate reads too (Kotlin: hardcoded-strings)', stage: stageFile('app/Main.kt', 'fun main() {}\n') },
+    { name: 'LOOPGATES_SKIP', stage: stageFile('notes.txt', 'first\nskip\n'), env: { LOOPGATES_SKIP: 'string-parity' } },
+    { name: 'GIT_CONFIG_PARAMETERS (git -c)', stage: stageFile('notes.txt', 'first\nparams\n'), env: { GIT_CONFIG_PARAMETERS: "'color.ui'='always'" } },
+    { name: 'GIT_PAGER, which the gate drops for gitleaks (and so does the shell: still a fast pass)', stage: stageFile('notes.txt', 'first\npager\n'), env: { GIT_PAGER: 'cat' } },
+  ];
+  it.each(cases)('$name', async (sc) => {
+    const { fast } = await differential(sc);
+    if (sc.name.startsWith('GIT_PAGER')) expect(fast.node, fast.output).toBe(false);
+    else expect(fast.node, fast.output).toBe(true);
+  });
+
+  it('another gitleaks binary than the one proven (LOOPGATES_GITLEAKS), and the same one touched', async () => {
+    const sc = stageFile('notes.txt', 'first\nbinary\n');
+    const other = join(s.base, 'bin', 'gitleaks-2');
+    copyFileSync(gitleaks, other);
+    chmodSync(other, 0o755);
+    const r = await commitOnce({ name: 'other binary', stage: sc, env: { LOOPGATES_GITLEAKS: other } }, {});
+    expect(r.node).toBe(true);
+    expect(r.status, r.output).toBe(0);
+    // Node proved the other one, so the proven one is node's once, then the shell's again.
+    const back = await commitOnce({ name: 'proven', stage: sc }, {});
+    expect(back.node).toBe(true);
+    const fast = await commitOnce({ name: 'proven', stage: sc }, {});
+    expect(fast.node, fast.output).toBe(false);
+    // Its mtime changes: node (the canary proof is keyed by it).
+    const later = new Date(Date.now() + 5000);
+    utimesSync(gitleaks, later, later);
+    const touched = await commitOnce({ name: 'touched', stage: sc }, {});
+    expect(touched.node).toBe(true);
+    expect(touched.status, touched.output).toBe(0);
+    // Node's run proved the touched binary again: fast from then on.
+    const again = await commitOnce({ name: 'again', stage: sc }, {});
+    expect(again.node, again.output).toBe(false);
+  });
+
+  it('a new path the path probe has not proven yet goes to node once, then the shell', async () => {
+    const sc = { name: 'new path', stage: stageFile('docs/brand-new.txt', 'new\n') };
+    const first = await commitOnce(sc, {});
+    expect(first.node).toBe(true);
+    const second = await commitOnce(sc, {});
+    expect(second.node, second.output).toBe(false);
+  });
+
+  it('no fast-path file, or one of another format, version or config', async () => {
+    const sc = { name: 'file', stage: stageFile('notes.txt', 'first\nfile\n') };
+    const file = join(cache, 'hook-secrets');
+    const text = readFileSync(file, 'utf8');
+    for (const bad of [null, text.replace(/^loopgates-secrets 1$/m, 'loopgates-secrets 2'), text.replace(/^version .*$/m, 'version 0.0.1'), text.replace(/^config .*$/m, 'config 0000'), text.replace(/^end\n/m, '')]) {
+      if (bad === null) rmSync(file);
+      else writeFileSync(file, bad);
+      const r = await commitOnce(sc, {});
+      expect(r.node).toBe(true);
+      expect(r.status, r.output).toBe(0);
+    }
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+});
