@@ -5,12 +5,13 @@
 // its own caches; read by the shell, which hands every other commit to node. Line-based like the hook plan.
 //
 // The plain case, all of it checked again by the shell on every commit (else node judges):
-// - gitleaks' default config: no .gitleaks.toml in the index or the working tree (scan.ts passes no --config);
+// - gitleaks' default config: no .gitleaks.toml in the index or the working tree (scan.ts passes no --config), and
+//   none staged (a deletion is judged by HEAD's config too);
 // - the binary the shell finds as resolveGitleaks does is the one whose probe and staged canary proof are cached
 //   (path, inode and size from `ls -lniL`, mtime equal to a stamp file's: `test -nt` / `-ot`);
 // - the staged .gitleaksignore blob is the one the canary proof was keyed with (or there is none);
 // - every staged input is a regular file (no symlink, no submodule), not binary for git (numstat), not a Git LFS
-//   pointer nor UTF-16 by its first bytes (git grep), with a `diff` attribute git diff shows (check-attr), at a path
+//   pointer nor UTF-16 by its first bytes nor holding a gitleaks:allow comment (git grep), with a `diff` attribute git diff shows (check-attr), at a path
 //   the path probe proved gitleaks does not skip (the `-paths` list);
 // - gitleaks, with scanArgs' exact arguments (its --config a copy, in the cache, of the bytes writeScanConfig writes:
 //   the shipped extra rules) and gitleaksEnv's recipe, exits 0, logs only its three plain lines
@@ -67,7 +68,7 @@ export function refreshSecretsFast(p: SecretsFastInput): 'written' | 'kept' | 'r
     const bin = resolveGitleaks(p.env);
     const probes = readJson(join(p.cacheDir, 'gitleaks-probe.json')) as Record<string, GitleaksProbe> | null;
     const probe = probes?.[probeCacheKey(bin)];
-    if (!probe || (probe.staged !== 'protect' && probe.staged !== 'git')) return drop();
+    if (!probe || (probe.staged !== 'protect' && probe.staged !== 'git') || typeof probe.ignoreAllowFlag !== 'boolean') return drop();
     const canaries = readJson(join(p.cacheDir, 'gitleaks-canary.json')) as Record<string, { columnShift: number }> | null;
     if (!canaries?.[canaryKey(bin, probe, 'staged', { ignore: p.ignore })]) return drop();
     const st = statSync(bin.path);

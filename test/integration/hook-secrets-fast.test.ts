@@ -173,6 +173,13 @@ describe('every other commit is node\'s, with the same verdict (one case per pre
       stageFile('.gitleaksignore', `notes.txt:aws-access-token:${++ignoreN}\n`)();
       stageFile('notes.txt', 'first\nignore\n')();
     } },
+    { name: 'a gitleaks:allow comment (the gate scans the file again as a file)', stage: stageFile('notes.txt', 'first\nx = 1 # gitleaks:allow\n') },
+    { name: 'a staged deletion of the .gitleaks.toml HEAD holds', stage: () => {
+      stageFile('.gitleaks.toml', '[extend]\nuseDefault = true\n')();
+      s.repo.git('commit', '-q', '--no-verify', '-m', 'a gitleaks config');
+      s.repo.git('rm', '-q', '--', '.gitleaks.toml');
+      stageFile('notes.txt', 'first\nno toml\n')();
+    }, undo: () => s.repo.git('reset', '-q', '--hard', 'HEAD~1') },
     { name: 'a deletion only (no input)', stage: () => s.repo.git('rm', '-q', '--', 'docs/guide.md') },
     { name: 'a file another gate reads too (Kotlin: hardcoded-strings)', stage: stageFile('app/Main.kt', 'fun main() {}\n') },
     { name: 'LOOPGATES_SKIP', stage: stageFile('notes.txt', 'first\nskip\n'), env: { LOOPGATES_SKIP: 'string-parity' } },
