@@ -200,6 +200,8 @@ export interface SelfTestCase {
   config?: unknown;
   /** Red cases: the injected spot. `rule` when given must match the finding's rule. Lines are 1-based. */
   expect?: { file: string; line: number; rule?: string };
+  /** Red cases: what to do when the gate fails elsewhere than `expect` (appended to the `wrong` detail). */
+  wrongHint?: string;
 }
 
 /** A defect injected into one real input by a mutation operator. */

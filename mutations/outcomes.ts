@@ -71,7 +71,7 @@ export function classifyCase(testCase: SelfTestCase, result: GateResult): { outc
   }
   if (!expect) return { outcome: 'wrong', detail: 'red case has no `expect` spot, so it cannot be caught' };
   if (findingAt(result, expect)) return { outcome: 'caught', detail: `failed with a finding at ${spotText(expect)}` };
-  return { outcome: 'wrong', detail: `failed, but not at ${spotText(expect)}: found ${whereFound(result)}` };
+  return { outcome: 'wrong', detail: `failed, but not at ${spotText(expect)}: found ${whereFound(result)}${testCase.wrongHint ? `; ${testCase.wrongHint}` : ''}` };
 }
 
 /** `file:line` and ` rule x` when given. */

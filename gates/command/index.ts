@@ -34,6 +34,25 @@ export const commandMutationSchema = z
       .min(1)
       .refine((s) => validRegex(s), { message: 'is not a valid regular expression' })
       .optional(),
+    /**
+     * What catching this mutant means when the command cannot name the mutated line (a test runner prints the
+     * failing test's own file:line): a non-zero exit, and when `pattern` is given, output (stdout + stderr) matching it.
+     */
+    caught: z
+      .object({
+        exit: z.literal('nonzero').describe('The command must exit non-zero.'),
+        pattern: z
+          .string()
+          .min(1)
+          .refine((s) => validRegex(s), { message: 'is not a valid regular expression' })
+          .optional()
+          .describe('A JavaScript regular expression (flag m) the output (stdout + stderr) must match as well, so a failure for another reason is no catch.'),
+      })
+      .strict()
+      .optional()
+      .describe(
+        "What catching this mutant means for a command that cannot name the mutated line (a test runner prints its test file's own file:line): {exit: nonzero} is caught by any non-zero exit, with pattern only when the output matches it. Without caught, the output must name the mutated file:line (or name no file:line at all).",
+      ),
   })
   .strict()
   .refine((m) => [m.append, m.replace, m['delete-line']].filter((x) => x !== undefined).length === 1, {
@@ -115,7 +134,8 @@ export function commandSpecOf(gate: Gate<any>): CommandGateSpec | undefined {
  * A command can only answer with its exit code; when it prints no `file:line`, the gate places its finding where
  * its own operator injected the defect — the one place it can honestly name (bounded to keep memory flat).
  */
-const injected = new Map<string, number>();
+const injected = new Map<string, { line: number; caught?: CaughtSpec }>();
+type CaughtSpec = NonNullable<CommandMutationSpec['caught']>;
 const injectedKey = (gate: string, file: string, content: string | Buffer) => createHash('sha256').update(`${gate}\0${file}\0`).update(content).digest('hex');
 
 /** Options of `buildCommandGates`. */
@@ -237,7 +257,7 @@ async function runCommand(
   // scratch directory so the command judges exactly the bytes loopgates judges.
   const { cwd, result, located } =
     ctx.ws.backing.kind === 'tree'
-      ? { ...(await exec(ctx.ws.root)), located: [] as Array<{ file: string; line: number }> }
+      ? { ...(await exec(ctx.ws.root)), located: [] as Spot[] }
       : await withScratchDir(`cmd-${spec.id}`, async (dir) => {
           const paths = await neededPaths(ctx.ws, spec, reads);
           await materialise(ctx.ws, paths, dir);
@@ -255,23 +275,39 @@ async function runCommand(
   }
   if (result.exitCode === 0) return { findings: [], counts, notes, itemUnit: 'command run' };
   const message = `${spec.command.join(' ')} exited ${result.exitCode}${tail ? `: ${tail}` : ''}`;
-  const parsed = parseLocations(`${result.stdout}\n${result.stderr}`, cwd, new Set(await ctx.ws.allPaths()), scriptFolders(spec.command));
-  const spots = parsed.length > 0 ? parsed : located;
+  const output = `${result.stdout}\n${result.stderr}`;
+  const parsed = parseLocations(output, cwd, new Set(await ctx.ws.allPaths()), scriptFolders(spec.command));
+  // A mutant whose mutation says `caught:` is caught where it was injected by the exit (and pattern) alone; one
+  // without it only when the command names no file:line of its own.
+  const caught = located.filter((s) => s.caught && caughtBy(s.caught, output));
+  const spots: Spot[] = [...(parsed.length > 0 ? parsed : located.filter((s) => !s.caught)), ...caught.filter((c) => !parsed.some((p) => p.file === c.file && p.line === c.line))];
   const findings =
     spots.length > 0
-      ? spots.map((s) => ({ rule: commandRule, file: s.file, line: s.line, column: 1, message, severity: 'error' as const }))
+      ? spots.map((s) => ({ rule: commandRule, file: s.file, line: s.line, column: 1, message: s.caught ? `${message} (caught: ${caughtText(s.caught)})` : message, severity: 'error' as const }))
       : [{ rule: commandRule, file: inputs[0] ?? 'loopgates.yaml', line: 1, column: 1, message: `${message} (the command named no file:line)`, severity: 'error' as const }];
   return { findings, counts, notes, itemUnit: 'command run' };
 }
 
 /** Spots where this gate's own operators injected a defect into one of `inputs` (memory backing only). */
-async function injectedSpots(id: string, ws: Workspace, inputs: readonly string[]): Promise<Array<{ file: string; line: number }>> {
-  const out: Array<{ file: string; line: number }> = [];
+async function injectedSpots(id: string, ws: Workspace, inputs: readonly string[]): Promise<Spot[]> {
+  const out: Spot[] = [];
   for (const p of inputs) {
-    const line = injected.get(injectedKey(id, p, await ws.read(p)));
-    if (line !== undefined) out.push({ file: p, line });
+    const spot = injected.get(injectedKey(id, p, await ws.read(p)));
+    if (spot !== undefined) out.push({ file: p, ...spot });
   }
   return out;
+}
+
+type Spot = { file: string; line: number; caught?: CaughtSpec };
+
+/** `exit nonzero` or `exit nonzero, output matches /p/`. */
+function caughtText(caught: CaughtSpec): string {
+  return `exit nonzero${caught.pattern === undefined ? '' : `, output matches /${caught.pattern}/`}`;
+}
+
+/** Whether a non-zero exit with `output` is the catch `caught` describes. */
+function caughtBy(caught: CaughtSpec, output: string): boolean {
+  return caught.pattern === undefined || new RegExp(caught.pattern, 'm').test(output);
 }
 
 /**
@@ -338,7 +374,7 @@ function operatorFor(gate: string, m: CommandMutationSpec, index: number): Mutat
       const mutant = applyMutation(m, content, random);
       if (mutant) {
         if (injected.size > 10_000) injected.clear();
-        injected.set(injectedKey(gate, normalisePath(path), mutant.content), mutant.line);
+        injected.set(injectedKey(gate, normalisePath(path), mutant.content), { line: mutant.line, ...(m.caught ? { caught: m.caught } : {}) });
       }
       return mutant;
     },
@@ -427,7 +463,11 @@ async function commandSelfTest(spec: CommandGateSpec, operators: readonly Mutati
       throw new LoopgatesError(`command gate ${spec.id}: mutation ${i} (${describeMutation(m)}) finds no place in ${file}`, `fix commands[id=${spec.id}].mutations[${i}] in loopgates.yaml`);
     }
     greenTargets.add(file);
-    cases.push({ name: `${operators[i]!.id}: ${mutant.description}`, kind: 'red', files: { ...files, [file]: mutant.content }, targets: [file], expect: { file, line: mutant.line, rule: commandRule } });
+    const at = `commands[id=${spec.id}].mutations[${i}]`;
+    const wrongHint = m.caught?.pattern
+      ? `it exited non-zero, but its output does not match caught.pattern /${m.caught.pattern}/ of ${at}`
+      : `a command that names its own file:line (a test runner names its test file) is caught by its exit code: add caught: {exit: nonzero} (optionally pattern: '<regex>') to ${at} in loopgates.yaml`;
+    cases.push({ name: `${operators[i]!.id}: ${mutant.description}`, kind: 'red', files: { ...files, [file]: mutant.content }, targets: [file], expect: { file, line: mutant.line, rule: commandRule }, wrongHint });
   }
   cases.unshift({ name: `${spec.id} on the files as they are`, kind: 'green', files, targets: [...greenTargets].sort() });
   return cases;
