@@ -2,13 +2,14 @@
 // staging a canary credential (generated now, never written anywhere else) must be refused, a clean one must land.
 // The user's repository is only read (a `--shared` clone reads its objects); the clone is removed afterwards.
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadConfig } from '../../core/config.js';
-import { commandGateKind } from '../../gates/command/index.js';
+import { commandGateKind, commandReadPaths, commandSpecOf } from '../../gates/command/index.js';
 import { builtinGates } from '../../gates/registry.js';
-import { git, REPO_ENV_KEYS } from '../../core/git.js';
+import { git, REPO_ENV_KEYS, splitZ } from '../../core/git.js';
 import { LEDGER_IN_TREE, type LedgerEntry } from '../../core/ledger.js';
 
 /**
@@ -103,6 +104,8 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     const staged = await git(['ls-files', '-s', '-z', '--', ...COPIED], { cwd: opts.top, env });
     await git(['rm', '-r', '-q', '-f', '--cached', '--ignore-unmatch', '--', ...COPIED], { cwd: clone, env });
     if (staged.stdout.length > 0) await git(['update-index', '-z', '--index-info'], { cwd: clone, env, input: staged.stdout });
+    const copied = await copyCommandGateInputs(opts.top, clone, env);
+    if (copied.files > 0) opts.log(`proving: copied ${copied.files} file(s) the command gates read (${copied.gates.join(', ')}) from the working tree, as their self-tests read them`);
     if (existsSync(join(opts.top, 'node_modules'))) symlinkSync(join(opts.top, 'node_modules'), join(clone, 'node_modules'), process.platform === 'win32' ? 'junction' : 'dir');
     const record = join(opts.commonDir, 'loopgates', 'cli-path');
     if (existsSync(record)) {
@@ -186,6 +189,35 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
+}
+
+/**
+ * Copy into `clone` the files the repository's command gates (and their self-tests) read, from `top`'s working tree:
+ * the hook's self-test makes a command gate's cases from the working tree, and the clone checks nothing out. Paths
+ * the user's tree lacks (listed but deleted) are left out, as the gate's own self-test leaves them out. A config the
+ * clone cannot load copies nothing: the hook itself then refuses the proof commit with every problem.
+ */
+async function copyCommandGateInputs(top: string, clone: string, env: Readonly<Record<string, string | undefined>>): Promise<{ files: number; gates: string[] }> {
+  let specs;
+  try {
+    specs = loadConfig(clone, { gates: builtinGates, commands: commandGateKind }).gates.flatMap((g) => commandSpecOf(g.gate) ?? []);
+  } catch {
+    return { files: 0, gates: [] };
+  }
+  if (specs.length === 0) return { files: 0, gates: [] };
+  const listed = splitZ((await git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: top, env })).stdout);
+  const paths = new Set<string>();
+  for (const spec of specs) for (const p of await commandReadPaths(spec, listed, (p) => readFile(join(top, p), 'utf8'))) paths.add(p);
+  let files = 0;
+  for (const p of [...paths].sort()) {
+    const from = join(top, p);
+    const to = join(clone, p);
+    if (existsSync(to) || !lstatSync(from, { throwIfNoEntry: false })) continue;
+    mkdirSync(dirname(to), { recursive: true });
+    cpSync(from, to);
+    files++;
+  }
+  return { files, gates: specs.map((s) => s.id) };
 }
 
 /** The canary's path in the proof clone (repository-relative, `/`-separated). */

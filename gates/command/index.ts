@@ -433,17 +433,32 @@ function validRegex(s: string): boolean {
 }
 
 /**
+ * The paths among `listed` (repository-relative) a command gate and its self-test read: what its `files` globs
+ * select, argv entries naming one of them, and for a package manager every package.json and the files their scripts
+ * name (`readText` reads a listed path). Sorted. The install proof checks these out in its scratch clone.
+ */
+export async function commandReadPaths(
+  spec: CommandGateSpec,
+  listed: readonly string[],
+  readText: (p: string) => Promise<string>,
+  reads: (p: string) => boolean = ((ms) => (p: string) => ms.some((m) => m(p)))(spec.files.map((g) => picomatch(g, { dot: true }))),
+): Promise<string[]> {
+  const wanted = new Set(listed.filter(reads));
+  const have = new Set(listed);
+  for (const arg of spec.command) if (have.has(normalisePath(arg))) wanted.add(normalisePath(arg));
+  if (isPackageRunner(spec.command[0]!)) for (const p of await packagePaths(listed, readText)) wanted.add(p);
+  return [...wanted].sort();
+}
+
+/**
  * Self-test cases of a command gate, made from the repository's real files at `root` (working tree): one green case
  * (the files as they are) and one red case per mutation (the same files with the defect injected), each staging only
  * the mutated file. Throws LoopgatesError when a mutation's file is missing or offers no place for the defect.
  */
 async function commandSelfTest(spec: CommandGateSpec, operators: readonly MutationOperator[], reads: (p: string) => boolean, root: string): Promise<SelfTestCase[]> {
   const listed = splitZ((await git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })).stdout);
-  const wanted = new Set(listed.filter(reads));
-  for (const arg of spec.command) if (listed.includes(normalisePath(arg))) wanted.add(normalisePath(arg));
-  if (isPackageRunner(spec.command[0]!)) for (const p of await packagePaths(listed, (p) => readFile(join(root, p), 'utf8'))) wanted.add(p);
   const files: Record<string, string> = {};
-  for (const p of [...wanted].sort()) {
+  for (const p of await commandReadPaths(spec, listed, (p) => readFile(join(root, p), 'utf8'), reads)) {
     try {
       files[p] = await readFile(join(root, p), 'utf8');
     } catch {
