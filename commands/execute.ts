@@ -46,6 +46,19 @@ export interface PreflightOutcome {
   exitCode: number;
   results?: GateResult[];
   notes?: string[];
+  /**
+   * Run the gates even though `exitCode` refuses: the refusal is about the gates' proofs, not the commit, and the
+   * commit's own findings (a staged credential) must still be reported. The exit code is then the worse of both.
+   */
+  judgeAnyway?: boolean;
+  /**
+   * Gate id -> note: when that gate's own run fails, its result here is withdrawn and the note printed instead (a
+   * command gate whose clean case is the user's own failing content: its findings are the answer, not its proof).
+   * Only read with `judgeAnyway`.
+   */
+  withdrawIfFails?: ReadonlyMap<string, string>;
+  /** Gates whose own run over this snapshot is already among `results`: with `judgeAnyway` they are not run again. */
+  judged?: ReadonlySet<string>;
 }
 
 /** A step run after config and snapshot are loaded and before the gates. */
@@ -125,28 +138,44 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
   // Once for the run, before the self-tests: an unusable cache is one cause, not an error of every gate.
   prepareCacheDirs(cacheRoot, skip.all ? [] : selected.filter((g) => !skip.ids.has(g.gate.id)).map((g) => g.gate.id));
 
-  const preResults: GateResult[] = [];
-  let preExit = 0;
+  const outcomes: PreflightOutcome[] = [];
+  let stopped = false;
   for (const step of req.preflight ?? []) {
     const outcome = await step({ io, config, ws, gates: selected, bypassed: skip.ids, cacheRoot });
     if (!outcome) continue;
-    preResults.push(...(outcome.results ?? []));
+    outcomes.push({ ...outcome, results: [...(outcome.results ?? [])] });
     notes.push(...(outcome.notes ?? []));
-    preExit = Math.max(preExit, outcome.exitCode);
-    if (outcome.exitCode !== 0) break;
+    if (outcome.exitCode !== 0 && !outcome.judgeAnyway) {
+      stopped = true;
+      break;
+    }
   }
 
   let results: GateResult[] = [];
-  if (preExit === 0) {
+  if (!stopped && !io.signal.aborted) {
     // A commit is judged by what it introduces (loopgates.yaml `staged:`): HEAD's side is built only for a gate with findings.
     const head = ws.mode === 'staged' ? headSideOf(ws, cacheRoot) : undefined;
+    const judged = new Set(outcomes.flatMap((o) => [...(o.judged ?? [])]));
     results = await runGates(
-      selected.map((g) => g.settings),
+      selected.filter((g) => !judged.has(g.gate.id)).map((g) => g.settings),
       { ws, cacheRoot, signal: io.signal, bypass: skip.all ? 'all' : skip.ids, ...(head ? { head } : {}), ...(req.verbose ? { log: (gate: string, line: string) => io.stderr(`${gate}: ${line}\n`) } : {}) },
     );
   }
+  for (const o of outcomes) {
+    if (!o.withdrawIfFails) continue;
+    for (const [gate, note] of o.withdrawIfFails) {
+      if (!results.some((r) => r.gate === gate && r.verdict === 'fail')) continue;
+      o.results = o.results!.filter((r) => r.gate !== gate);
+      notes.push(note);
+    }
+    // Every refusal of the step withdrawn: the gates' own verdicts decide.
+    if (o.results!.length === 0 && o.judgeAnyway) o.exitCode = 0;
+  }
+  const preResults = outcomes.flatMap((o) => o.results ?? []);
+  const preExit = Math.max(0, ...outcomes.map((o) => o.exitCode));
   if (selected.length === 0) notes.push(`${messages.noGates} (${messages.fix(messages.noGatesFix)})`);
-  let exitCode = preExit !== 0 ? Math.max(preExit, preResults.length ? exitCodeFor(preResults) : 0) : exitCodeFor(results);
+  let exitCode =
+    preExit !== 0 ? Math.max(preExit, preResults.length ? exitCodeFor(preResults) : 0, results.length ? exitCodeFor(results) : 0) : exitCodeFor(results);
   if (io.signal.aborted) {
     const why = io.signal.reason instanceof Error ? io.signal.reason.message : String(io.signal.reason ?? 'aborted');
     notes.push(messages.interruptedRun(why));

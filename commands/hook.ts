@@ -30,13 +30,15 @@ const TIMED_OUT = /did not finish within \d+ ms/;
  * the commit's own gate: when that run is an `error` whose message is the one every failing case gave (a missing
  * gitleaks, say), its result replaces the self-test's, so the cause is said once with its fix, as `loopgates run`
  * says it, instead of once per case. The commit is refused either way (exit 2). Other refusals (a red case missed,
- * a case that timed out: re-running would cost the bound again) are left as they are, and no gate runs for them.
+ * a case that timed out: re-running would cost the bound again) are left as they are. A gate judged here is not run
+ * again by the gates step (`judged`).
  */
 export function sayToolErrorsOnce(step: PreflightStep): PreflightStep {
   return async (ctx) => {
     const outcome = await step(ctx);
     if (!outcome || outcome.exitCode === 0 || !outcome.results?.length) return outcome;
     const results = [];
+    const judged = new Set<string>();
     for (const r of outcome.results) {
       const g = ctx.gates.find((x) => x.gate.id === r.gate);
       const said = r.error?.message ?? '';
@@ -48,8 +50,9 @@ export function sayToolErrorsOnce(step: PreflightStep): PreflightStep {
       const cause = own.error?.message;
       const same = own.verdict === 'error' && cause !== undefined && said.split('; ').every((c) => !c.includes(COULD_NOT_RUN) || c.endsWith(`${COULD_NOT_RUN}${cause}`));
       results.push(same ? own : r);
+      if (same) judged.add(r.gate);
     }
-    return { ...outcome, results };
+    return { ...outcome, results, judged };
   };
 }
 

@@ -13,7 +13,7 @@ import { appendLedger, cacheRoot as cacheRootFor, ledgerPath, type LedgerEntry }
 import { messages } from '../core/messages.js';
 import type { GateSettings } from '../core/runner.js';
 import { treeWorkspace } from '../core/snapshot.js';
-import type { GateResult } from '../core/types.js';
+import type { Gate, GateResult } from '../core/types.js';
 import { packageVersion } from '../core/version.js';
 import { buildCommandGates, commandSpecOf } from '../gates/command/index.js';
 import { configOptions } from '../gates/registry.js';
@@ -274,8 +274,30 @@ export const selfTestPreflight: PreflightStep = async (ctx) => {
   // Zero executed cases is fine here only when every gate that missed is WAIVED (its reason goes to the report).
   if (failing.length === 0 && !ctx.io.signal.aborted) return { exitCode: 0, notes };
   if (failing.length === 0) return { exitCode: 2, notes: [...notes, 'self-tests interrupted: commit refused'] };
-  return { exitCode: 2, results: failing.map(selfTestResult), notes };
+  // An unproven gate refuses the commit, but the commit's own findings are still judged and reported.
+  const withdrawIfFails = new Map<string, string>();
+  for (const g of failing) {
+    const settings = misses.find((m) => m.settings.gate.id === g.gate)?.settings;
+    const noisy = ownContentNoisy(g, settings?.gate);
+    if (noisy) withdrawIfFails.set(g.gate, noisy);
+  }
+  return { exitCode: 2, results: failing.map(selfTestResult), notes, judgeAnyway: !ctx.io.signal.aborted, withdrawIfFails };
 };
+
+/**
+ * For a command gate whose clean case failed: the note that replaces its self-test refusal when the gate's own run
+ * fails too. The clean case is the repository's own files (gates/command commandSelfTest), so its failure is the
+ * gate's finding in the user's content, not a broken proof; nothing is cached, and the proof runs again on the next
+ * commit. Undefined for a built-in gate (its clean cases are shipped fixtures) or another failure.
+ */
+function ownContentNoisy(g: GateSelfTest, gate: Gate<any> | undefined): string | undefined {
+  if (!gate || !commandSpecOf(gate) || g.interrupted) return undefined;
+  const green = g.cases.find((c) => c.kind === 'green');
+  if (green?.outcome !== 'noisy') return undefined;
+  const spots = [...green.detail.matchAll(/([^\s,:]+):\d+ \(/g)].map((m) => m[1]!);
+  const files = [...new Set(spots)].slice(0, 3);
+  return `self-test of gate ${g.gate} not judged: its clean case (${files.length ? files.join(', ') : 'the files it reads'} as ${files.length === 1 ? 'it is' : 'they are'}) fails, as the findings below show; fix them and the proof runs on the next commit`;
+}
 
 /** A failed self-test as a gate result for the hook's report: verdict `error`, naming the gate and the case. */
 function selfTestResult(g: GateSelfTest): GateResult {

@@ -66,8 +66,10 @@ describe('self-tests before every commit', () => {
       expect(r.code).toBe(2);
       expect(r.stdout).toContain("self-test of gate blind-scanner is UNPROVEN: case 'BAD on line 2 is reported' missed");
       expect(r.stdout).toContain('loopgates selftest --gate blind-scanner');
-      // The gates themselves did not run: the staged BAD line would have been a `fail` finding of `good`.
-      expect(r.stdout).not.toMatch(/notes\.txt:1/);
+      // The gates still judge the commit (issue 14, item 9): the staged BAD line is `good`'s finding, reported
+      // beside the unproven self-test; the exit stays 2.
+      expect(r.stdout).toMatch(/good\s+fail/);
+      expect(r.stdout).toMatch(/notes\.txt:1/);
       expect((await call(hook, ['pre-commit'], repo)).code).toBe(2);
       expect(blind.calls()).toBe(2);
       const cache = JSON.parse(readFileSync(join(repo.dir, '.git', 'loopgates', 'cache', 'selftest.json'), 'utf8'));
