@@ -93,6 +93,10 @@ export const configSchema = z
       .array(regex)
       .default([])
       .describe('Regular expressions (JavaScript, `u` flag) of literals that are not text to translate; searched in the literal, anchor with ^…$ for a whole match.'),
+    names: z
+      .array(z.string().min(1))
+      .default([])
+      .describe('Brand and product names shown as written in every language ("Spotify", "GitLab"): a literal equal to one (trimmed, case included) is not text to translate.'),
     attributes: z
       .object({
         android: z.array(z.string().min(1)).default([...DEFAULT_ANDROID_ATTRIBUTES]).describe('Android XML attributes that hold text (`android:text`, `app:title`).'),
@@ -183,7 +187,7 @@ export const hardcodedStringsGate: Gate<HardcodedStringsConfig> = {
   run: async (ctx, inputs) => (await import('./judge.js')).judge(ctx, inputs),
   selfTest: async () => (await import('./selftest.js')).hardcodedStringsSelfTest(),
   mutations: hardcodedStringsMutations,
-  filters: { candidates: ['allow'], inputs: ['exclude'], includes: ['include'] },
+  filters: { candidates: ['allow', 'names'], inputs: ['exclude'], includes: ['include'] },
 };
 
 export default hardcodedStringsGate;

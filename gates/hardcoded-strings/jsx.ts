@@ -207,6 +207,37 @@ function attributeValue(open: SyntaxNode, name: string): SyntaxNode | null | und
   return undefined;
 }
 
+const NAMING_PROPS = new Set(['alt', 'title', 'aria-label']);
+const normalName = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * The names an element gives itself in its other props: the stem of a file in a string value
+ * (`/images/spotify.png` -> spotify), the labels of a URL's host (`https://gitlab.com/x` -> gitlab), and the name of
+ * a component passed as a prop, less an `Icon` / `Logo` suffix (`icon={<GitLabIcon />}` -> gitlab). Normalised:
+ * lowercase letters and digits only.
+ */
+function ownNames(open: SyntaxNode, except: SyntaxNode): Set<string> {
+  const out = new Set<string>();
+  for (const a of open.namedChildren) {
+    if (a.type !== 'jsx_attribute' || a.startIndex === except.startIndex) continue;
+    const v = a.namedChildren[1];
+    if (!v) continue;
+    if (v.type === 'string') {
+      const text = v.text.slice(1, -1);
+      const host = /^[a-z]+:\/\/([^/?#]+)/iu.exec(text)?.[1];
+      if (host) for (const label of host.split('.').slice(0, -1)) if (label !== 'www') out.add(normalName(label));
+      const stem = text.split(/[?#]/u)[0]!.split('/').pop()!.replace(/\.[A-Za-z0-9]+$/u, '');
+      if (stem) out.add(normalName(stem));
+    } else if (v.type === 'jsx_expression') {
+      const el = v.firstNamedChild;
+      const name = el?.type === 'jsx_self_closing_element' ? elementName(el) : undefined;
+      if (name) out.add(normalName(name.replace(/(?:Icon|Logo)$/u, '')));
+    }
+  }
+  out.delete('');
+  return out;
+}
+
 /**
  * Extract JSX candidates and directives from one file's source. `grammar`: `tsx` for .tsx, else `javascript`.
  * `attributes`: prop names whose literal values are text; `textComponents`: components (last name segment) whose
@@ -242,7 +273,14 @@ export async function extractJsx(
         // The props of message components are the source message, its key or a translator's note.
         const owner = n.parent;
         if (owner && (MESSAGE.has(elementName(owner) ?? '') || attributeValue(owner, 'defaultMessage') !== undefined)) return;
-        for (const l of literalsIn(value)) literal(l, nameNode.text);
+        const lits = literalsIn(value);
+        const one = lits.length === 1 && NAMING_PROPS.has(nameNode.text) && owner ? lits[0] : undefined;
+        const word = one ? decodeLiteral(one, LITERAL) : undefined;
+        if (one && word && !word.interpolated && /^[\p{L}\p{N}.]+$/u.test(word.plain) && ownNames(owner!, n).has(normalName(word.plain))) {
+          candidates.push({ ...pos(one), literal: word.display, context: nameNode.text, ownName: true });
+          return;
+        }
+        for (const l of lits) literal(l, nameNode.text);
       } else if (n.type === 'call_expression') {
         const fn = n.childForFieldName('function');
         const args = n.childForFieldName('arguments')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];

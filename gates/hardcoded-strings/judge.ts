@@ -73,6 +73,10 @@ export async function judge(
   let filtered = 0;
   let suppressed = 0;
   // Catalog keys asked for by literal: looked up, or not (no web catalog); computed keys are only counted.
+  // Brand and product names: listed in `names`, or a one-word alt/title naming its own element (jsx.ts ownNames).
+  const names = new Set(config.names);
+  let byNames = 0;
+  let ownNames = 0;
   let keysLooked = 0;
   let keysUnchecked = 0;
   let computedKeys = 0;
@@ -136,6 +140,16 @@ export async function judge(
       const valid = ex.directives.filter((d) => d.reason !== undefined);
       for (const c of ex.candidates) {
         candidates++;
+        if (names.has(c.literal.trim())) {
+          filtered++;
+          byNames++;
+          continue;
+        }
+        if (c.ownName) {
+          filtered++;
+          ownNames++;
+          continue;
+        }
         // Every entry is tried (not only the first that matches) so an entry that matches everything is named.
         let allowed = false;
         for (const a of allow) {
@@ -177,6 +191,8 @@ export async function judge(
     void worker?.close();
   }
   const computed = computedKeys === 0 ? '' : `; ${computedKeys} computed ${computedKeys === 1 ? 'key' : 'keys'} (t(\`…\${}\`), t(variable)) ${computedKeys === 1 ? 'was' : 'were'} not`;
+  if (byNames > 0) notes.push(`${byNames} ${byNames === 1 ? 'literal is a name' : 'literals are names'} listed in gates.${GATE_ID}.names, not judged`);
+  if (ownNames > 0) notes.push(`${ownNames} one-word alt/title/aria-label ${ownNames === 1 ? 'value names its' : 'values name their'} own element (src, icon, href): read as brand or product names, not judged`);
   if (keysLooked > 0) notes.push(`${keysLooked} catalog ${keysLooked === 1 ? 'key' : 'keys'} the code asks for ${keysLooked === 1 ? 'was' : 'were'} looked up${computed}`);
   if (keysUnchecked > 0) notes.push(`no i18next or FormatJS catalog in the repository: ${keysUnchecked} catalog ${keysUnchecked === 1 ? 'key' : 'keys'} the code asks for ${keysUnchecked === 1 ? 'was' : 'were'} not looked up${computed}`);
   for (const a of allow) {

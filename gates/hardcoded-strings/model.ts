@@ -34,6 +34,11 @@ export interface Candidate {
    * such keys into the app's String Catalog, so a key missing from an `.xcstrings` table is a catalog not yet built.
    */
   commented?: boolean;
+  /**
+   * Set for a one-word `alt` / `title` / `aria-label` that names its own element: the stem of its `src` / `href` file,
+   * its link's host, or its icon component (`<Img src="/images/spotify.png" alt="Spotify">`): a brand or product name.
+   */
+  ownName?: boolean;
   /** Set when the extractor already knows a suppression with a reason (Android Lint's `tools:ignore`). */
   suppressedBy?: string;
 }

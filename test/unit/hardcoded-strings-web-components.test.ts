@@ -167,3 +167,44 @@ describe('hardcoded-strings: comparison operands are not UI text (item 8)', () =
     ]);
   });
 });
+
+describe('hardcoded-strings: brand and product names (item 8 policy)', () => {
+  // Outline's shared/editor/embeds/index.tsx and plugins/*/client/Settings.tsx: 61 of its 86 alt/title/aria-label
+  // findings were one brand word.
+  const EMBEDS = `export default [
+  new EmbedDescriptor({
+    title: "Spotify",
+    icon: <Img src="/images/spotify.png" alt="Spotify" />,
+  }),
+  new EmbedDescriptor({
+    icon: <Img src="/images/avatar-placeholder.png" alt="Avatar" />,
+  }),
+];
+export const Settings = () => (
+  <IntegrationScene title="GitLab" icon={<GitLabIcon />}>
+    <Heading>GitLab</Heading>
+    <Img src="/images/figma.png" alt="Figma logo" />
+    <Img src="/images/trello.png" alt="Trello" />
+  </IntegrationScene>
+);
+`;
+
+  it('a one-word alt/title/aria-label equal to its own image stem, link host or icon component is a name, filtered and counted (were findings); a generic alt beside another file name stays', async () => {
+    const r = await run({ 'shared/editor/embeds/index.tsx': EMBEDS });
+    expect(r.findings.map((f) => `${f.line}:${f.column} ${JSON.stringify(f.message.split('"')[1])}`)).toEqual([
+      '7:57 "Avatar"',
+      '12:14 "GitLab"',
+      '13:38 "Figma logo"',
+    ]);
+    expect(r.counts).toMatchObject({ items: 6, filtered: 3, findings: 3 });
+    expect(r.notes.join('\n')).toContain('3 one-word alt/title/aria-label values name their own element (src, icon, href): read as brand or product names, not judged');
+  });
+
+  it('gates.hardcoded-strings.names lists the rest: whole literals, any position, counted as filtered', async () => {
+    const r = await run({ 'shared/editor/embeds/index.tsx': EMBEDS }, { names: ['GitLab', 'Trello'] });
+    expect(r.findings.map((f) => `${f.line}:${f.column}`)).toEqual(['7:57', '13:38']);
+    expect(r.counts).toMatchObject({ items: 6, filtered: 4, findings: 2 });
+    expect(r.notes.join('\n')).toContain('3 literals are names listed in gates.hardcoded-strings.names');
+    expect(r.notes.join('\n')).toContain('1 one-word alt/title/aria-label value names its own element');
+  });
+});
