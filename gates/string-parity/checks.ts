@@ -786,7 +786,8 @@ function compareEntryParts(tr: CatalogEntry, base: CatalogEntry, ctx: PairContex
       }
       const miss = requiredMissing(tr.plurals, ctx, tr.ordinal === true);
       if (miss.length) out.push(pluralFinding(tr.key, miss, ctx, { line: tr.line, column: tr.column }, '', tr.ordinal === true));
-    } else {
+    } else if (!emptied) {
+      // An empty value has its empty-value finding; "{{appName}} of the base missing" beside it misleads.
       out.push(...compareI18next(tr.value, [base.value], tr.key, ctx, at, true));
     }
   }

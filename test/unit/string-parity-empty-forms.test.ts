@@ -89,4 +89,10 @@ describe('empty FormatJS / react-intl messages', () => {
     const bad = JSON.stringify({ 'checkout.total': 'Summe', 'checkout.items': '{count, plural, one {# Artikel} other {# Artikel}}', 'checkout.title': 'Kasse' }, null, 2);
     expect(lines(await run({ 'src/lang/en.json': en, 'src/lang/de.json': bad }))).toEqual(['src/lang/de.json:2 placeholder-mismatch/error']);
   });
+  it('red: an empty i18next value is empty-value only, not also "{{appName}} of the base missing" (outline de_DE shape)', async () => {
+    const en = '{\n  "Link your account in {{ appName }} settings to search from Slack": "Link your account in {{ appName }} settings to search from Slack"\n}\n';
+    const de = '{\n  "Link your account in {{ appName }} settings to search from Slack": ""\n}\n';
+    const r = await run({ 'shared/i18n/locales/en/translation.json': en, 'shared/i18n/locales/de/translation.json': de });
+    expect([r.verdict, ...lines(r)]).toEqual(['pass', 'shared/i18n/locales/de/translation.json:2 empty-value/warning']);
+  });
 });
