@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# CI: the e2e tier (the packed tarball installed in a scratch app, real commits through the hook) and `selftest` on
-# the example app, under each Node.js version scripts/setup-node.sh installs (22 and 24; the floor, 20, is the
+# CI: the e2e tier (the packed tarball installed in a scratch app, real commits through the hook, every built-in
+# gate's self-test through the tarball's bundle) and `selftest` on the example app through the bundle the hook runs
+# (dist/loopgates.cjs), under each Node.js version scripts/setup-node.sh installs (22 and 24; the floor, 20, is the
 # machine's node and runs the whole suite in scripts/test.sh). Each version is put first on PATH, so npm, the hook
 # and the CLI all run on it.
 # Usage: bash scripts/test-node-versions.sh    Exit: 0 all passed; non-zero the first failure (named on stderr).
@@ -14,7 +15,7 @@ for bin in "${nodes[@]}"; do
   scratch=$(mktemp -d)
   cp -R examples/notes-app/. "$scratch"
   git -C "$scratch" init -q
-  (cd "$scratch" && PATH="$dir:$PATH" node "$LOOPGATES_ROOT/bin/loopgates.js" selftest) ||
+  (cd "$scratch" && PATH="$dir:$PATH" node "$LOOPGATES_ROOT/dist/loopgates.cjs" selftest) ||
     { echo "loopgates: selftest failed under node $("$bin" --version)" >&2; rm -rf "$scratch"; exit 1; }
   rm -rf "$scratch"
   PATH="$dir:$PATH" node node_modules/vitest/vitest.mjs run test/e2e ||

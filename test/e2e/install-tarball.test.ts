@@ -1,7 +1,8 @@
 // The packed tarball as a user gets it (after husky's tests): `npm run build && npm pack`, a scratch git repository
 // made from the real AntennaPod catalogs and layouts (../shared/corpus), `npm init -y && npm install <tarball>`,
 // `npx loopgates install`, then a commit planting a generated credential in a real strings.xml is refused (file:line
-// named, value never printed) and a clean commit lands. One pack per run.
+// named, value never printed) and a clean commit lands; every built-in gate's self-test cases run through the
+// shipped bundle (dist/loopgates.cjs), and the commits are shown to run it (its V8 code cache). One pack per run.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { l10nProject } from '../helpers/corpus.js';
 import { isolatedGitEnv, treeAndIndexDigest } from '../helpers/git-repo.js';
 import { repoRoot } from '../helpers/setup-env.js';
+import { builtinGates } from '../../gates/registry.js';
 
 const CORPUS = l10nProject('AntennaPod__AntennaPod');
 const STRINGS = 'ui/i18n/src/main/res/values/strings.xml';
@@ -89,6 +91,16 @@ describe('the packed tarball in a real Android repository', () => {
     expect(JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')).scripts.prepare).toMatch(/--from-prepare/);
     expect(readFileSync(join(app, '.git/hooks/pre-commit'), 'utf8')).toMatch(/loopgates-shim/);
     console.log(`e2e: npx loopgates install (with proof) took ${(installMs / 1000).toFixed(1)} s`);
+    // The tarball ships the bundle the stored hook runs (scripts/bundle.mjs) and its code-cache loader.
+    const shipped = join(app, 'node_modules', 'loopgates', 'dist');
+    expect(existsSync(join(shipped, 'loopgates.cjs')) && existsSync(join(shipped, 'loopgates.bundle.cjs'))).toBe(true);
+
+    // Every built-in gate's self-test cases, through the shipped bundle, judged as the hook judges.
+    const selftest = await run(process.execPath, [join(shipped, 'loopgates.cjs'), 'selftest', '--format', 'json', ...builtinGates.flatMap((g) => ['--gate', g.id])], app);
+    expect(selftest.status, selftest.output).toBe(0);
+    const proofs = (JSON.parse(selftest.output) as { gates: Array<{ gate: string; proof: string; cases: unknown[] }> }).gates;
+    expect(proofs.map((g) => [g.gate, g.proof])).toEqual(builtinGates.map((g) => [g.id, 'PROVEN']));
+    expect(proofs.every((g) => g.cases.length > 0)).toBe(true);
 
     // Plant a generated credential in the real base catalog, as the first <string> after the (multi-line) <resources> tag.
     const original = readFileSync(join(app, STRINGS), 'utf8');
@@ -113,6 +125,9 @@ describe('the packed tarball in a real Android repository', () => {
     expect(refused.output).not.toContain(key);
     expect((await run('git', ['rev-parse', 'HEAD'], app)).output).toBe(headBefore);
     expect(treeAndIndex(app)).toBe(before);
+    // That verdict came from the tarball's bundle: only its loader writes the V8 code cache, keyed by this node.
+    const v8 = join(app, '.git', 'loopgates', 'cache', 'v8');
+    expect(readdirSync(v8)).toEqual([expect.stringMatching(new RegExp(`^${process.version.replace(/\./g, '\\.')}-${process.arch}-[0-9a-f]{16}\\.bin$`))]);
 
     // The clean version: the same real catalog with a harmless new string, plus loopgates' own files.
     writeFileSync(join(app, STRINGS), original.replace(/(<resources[^>]*>\n)/, '$1    <string name="sync_region" translatable="false">eu-west-1</string>\n'));
