@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DirectoryMissingError, GitError, ToolMissingError } from './errors.js';
+import { decodePath } from './paths.js';
 
 /** Options of one git call. `env` replaces the GIT_* part of the environment (see `gitEnv`). */
 export interface GitCallOptions {
@@ -107,12 +108,25 @@ export async function gitText(args: readonly string[], options: GitCallOptions):
   return r.stdout.toString('utf8').replace(/\n$/, '');
 }
 
-/** Split `-z` output into records (NUL-terminated; a trailing empty record is dropped). Paths decode as UTF-8. */
+/**
+ * Split `-z` output into records (NUL-terminated; a trailing empty record is dropped). Bytes decode as UTF-8, a byte
+ * that is not valid UTF-8 (a latin-1 file name) as its escape (core/paths.ts decodePath), so every path keeps its
+ * exact bytes (pathBytes).
+ */
 export function splitZ(out: Buffer | string): string[] {
-  const text = typeof out === 'string' ? out : out.toString('utf8');
-  if (text === '') return [];
-  const parts = text.split('\0');
-  if (parts[parts.length - 1] === '') parts.pop();
+  if (typeof out === 'string') {
+    if (out === '') return [];
+    const parts = out.split('\0');
+    if (parts[parts.length - 1] === '') parts.pop();
+    return parts;
+  }
+  const parts: string[] = [];
+  let start = 0;
+  for (let nul = out.indexOf(0, start); nul >= 0; nul = out.indexOf(0, start)) {
+    parts.push(decodePath(out.subarray(start, nul)));
+    start = nul + 1;
+  }
+  if (start < out.length) parts.push(decodePath(out.subarray(start)));
   return parts;
 }
 

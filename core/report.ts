@@ -3,6 +3,7 @@
 // escaped as @actions/core's command.ts does). Secrets never reach here: findings carry the gates' redacted messages.
 import pc from 'picocolors';
 import { countsPhrase, messages, modeDescription } from './messages.js';
+import { hasRawBytes, pathBytes, shownPath } from './paths.js';
 import type { GateResult, Mode, Verdict } from './types.js';
 
 /** Output formats of `run` and `hook`. */
@@ -36,6 +37,8 @@ export function exitCodeFor(results: readonly GateResult[]): 0 | 1 | 2 {
 
 /** A path as one line of text: JSON-quoted when it holds control characters or edge spaces, else as is. */
 export function displayPath(path: string): string {
+  // A name that is not UTF-8 is quoted as git quotes it (core.quotePath: "caf\351.txt").
+  if (hasRawBytes(path)) return shownPath(path);
   // eslint-disable-next-line no-control-regex
   return /[\u0000-\u001f\u007f"]|^\s|\s$/.test(path) ? JSON.stringify(path) : path;
 }
@@ -121,7 +124,8 @@ export function textReport(report: RunReport, color: boolean): string {
   for (const v of verdictOrder) tally[v] = report.results.filter((r) => r.verdict === v).length;
   const line = messages.summary(tally, report.exitCode, report.mode === 'staged');
   out.push(report.exitCode === 0 ? c.green(line) : c.red(line));
-  return `${out.join('\n')}\n`;
+  // A path that is not UTF-8 named inside a note or message: its raw bytes as git's octal escapes, never U+FFFD.
+  return `${out.join('\n')}\n`.replace(/[\udc80-\udcff]/g, (c) => `\\${(c.charCodeAt(0) - 0xdc00).toString(8)}`);
 }
 
 /** The json report: the run and every GateResult as the runner produced it. */
@@ -140,7 +144,11 @@ export function jsonReport(report: RunReport): object {
 
 /** Percent-encode each segment of a repository-relative path into a SARIF artifactLocation uri (RFC 3986). */
 export function sarifUri(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
+  // A segment that is not UTF-8 is percent-encoded byte by byte (RFC 3986; encodeURIComponent throws on its escapes).
+  return path
+    .split('/')
+    .map((seg) => (hasRawBytes(seg) ? [...pathBytes(seg)].map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('') : encodeURIComponent(seg)))
+    .join('/');
 }
 
 /**

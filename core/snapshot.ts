@@ -6,6 +6,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { LoopgatesError, WorkspaceError } from './errors.js';
 import { BlobReader, blobId, emptyTreeId, findTopLevel, git, lsIndex, lsSkipWorktree, lsTree, resolveRepo, stagedEntries } from './git.js';
 import type { RepoFacts } from './git.js';
+import { fsPath, lossyIndex } from './paths.js';
 import { normalisePath } from './workspace.js';
 import type { Mode, Workspace } from './types.js';
 
@@ -154,12 +155,12 @@ export async function treeWorkspace(
     facts = repo.facts;
     const r = (root = facts.topLevel);
     const all = (gitListed = await lsTree(r, repo.env));
-    listed = all.filter((p) => isRegularFile(join(r, p)));
+    listed = all.filter((p) => isRegularFile(fsPath(r, p)));
     if (listed.length < all.length) {
       // A path listed but not on disk: deleted in the working tree (not judged: --all is the tree), or outside a
       // sparse checkout, where the tree was never meant to hold it: those are judged from the index, so a sparse
       // checkout never makes --all pass over catalogs it did not read.
-      for (const [path, e] of await lsSkipWorktree(r, repo.env)) if (REGULAR.has(e.mode) && !isRegularFile(join(r, path))) fromIndex.set(path, e.oid);
+      for (const [path, e] of await lsSkipWorktree(r, repo.env)) if (REGULAR.has(e.mode) && !isRegularFile(fsPath(r, path))) fromIndex.set(path, e.oid);
       if (fromIndex.size) {
         listed = [...listed, ...fromIndex.keys()].sort();
         reader = new BlobReader(r, repo.env);
@@ -198,25 +199,28 @@ export async function treeWorkspace(
         for (const p of under) named.add(p);
         continue;
       }
-      const path = rel.split(sep).join('/');
-      if (rel === '' || !(isRegularFile(abs) || fromIndex.has(path))) throw new LoopgatesError(`${f} is not a file`, `check the path, then run: loopgates run --files <paths...>`);
+      let path = rel.split(sep).join('/');
+      // A shell hands node a name that is not UTF-8 with each such byte as U+FFFD: the listed path it stands for.
+      const lossy = path.includes('\ufffd') && !isRegularFile(abs) ? lossyIndex(listed).get(path) : undefined;
+      if (lossy !== undefined) path = lossy;
+      if (rel === '' || !(lossy !== undefined || isRegularFile(abs) || fromIndex.has(path))) throw new LoopgatesError(`${f} is not a file`, `check the path, then run: loopgates run --files <paths...>`);
       named.add(path);
     }
     targets = [...named].sort();
   }
   // Symbolic links of the listing (tracked or untracked), in scope like files: their target path is what git stores.
-  const treeLinks = mode === 'all' ? gitListed.filter((p) => isSymlink(join(root, p))) : [];
+  const treeLinks = mode === 'all' ? gitListed.filter((p) => isSymlink(fsPath(root, p))) : [];
   const inTree = new Set([...listed, ...targets]);
   const all = [...inTree].sort();
-  const abs = (path: string): string => {
+  const abs = (path: string): string | Buffer => {
     const p = normalisePath(path);
     if (!inTree.has(p)) throw new WorkspaceError(path);
-    return join(root, p);
+    return fsPath(root, p);
   };
   const linkSet = new Set(treeLinks);
   const read = async (path: string): Promise<Buffer> => {
     const p = normalisePath(path);
-    if (linkSet.has(p)) return Buffer.from(readlinkSync(join(root, p)), 'utf8');
+    if (linkSet.has(p)) return readlinkSync(fsPath(root, p), { encoding: 'buffer' });
     const oid = fromIndex.get(p);
     return oid !== undefined && reader ? reader.read(oid) : readFileSync(abs(path));
   };
@@ -247,7 +251,7 @@ function isDirectory(path: string): boolean {
   }
 }
 
-function isSymlink(path: string): boolean {
+function isSymlink(path: string | Buffer): boolean {
   try {
     return lstatSync(path).isSymbolicLink();
   } catch {
@@ -255,7 +259,7 @@ function isSymlink(path: string): boolean {
   }
 }
 
-function isRegularFile(path: string): boolean {
+function isRegularFile(path: string | Buffer): boolean {
   try {
     return lstatSync(path).isFile();
   } catch {

@@ -15,6 +15,7 @@ import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import { LoopgatesError, ToolMissingError } from '../../core/errors.js';
 import { REPO_ENV_KEYS, git } from '../../core/git.js';
+import { fsPath, hasRawBytes, lossyIndex, pathBytes } from '../../core/paths.js';
 import { installHints } from '../../core/tools.js';
 import type { RunTool } from '../../core/types.js';
 import { fakeAwsAccessKey, fakeGithubToken, fakePemBlock } from './credentials.js';
@@ -353,6 +354,13 @@ function safeRelative(path: string): string {
 export function materialise(dir: string, files: ReadonlyMap<string, Buffer>): void {
   for (const [path, bytes] of files) {
     const abs = join(dir, safeRelative(path));
+    if (hasRawBytes(path)) {
+      // A name that is not UTF-8 (core/paths.ts): written under its exact bytes.
+      const slash = path.lastIndexOf('/');
+      if (slash > 0) mkdirSync(fsPath(dir, path.slice(0, slash)), { recursive: true });
+      writeFileSync(fsPath(dir, path), bytes);
+      continue;
+    }
     mkdirSync(dirname(abs), { recursive: true });
     writeFileSync(abs, bytes);
   }
@@ -390,9 +398,9 @@ export async function scratchRepo(dir: string, files: ReadonlyMap<string, Buffer
     : [];
   const info = entries.map(([path], i) => {
     safeRelative(path);
-    return `100644 ${hashed[i]}\t${path}\0`;
+    return Buffer.concat([Buffer.from(`100644 ${hashed[i]}\t`, 'utf8'), pathBytes(path), Buffer.from([0])]);
   });
-  await git(['update-index', '--add', '-z', '--index-info'], { cwd: root, env, input: info.join('') });
+  await git(['update-index', '--add', '-z', '--index-info'], { cwd: root, env, input: Buffer.concat(info) });
   return { root, env };
 }
 
@@ -695,7 +703,9 @@ export async function scanFiles(
       const r = toRelative(p, cwd);
       return kind === 'dir' && r === IGNORE_AS ? IGNORE_FILE : r;
     };
-    return { ...result, findings: result.findings.map((f) => ({ ...f, file: rel(f.file) })).filter((f) => targets.has(f.file)) };
+    // gitleaks' JSON writes a name that is not UTF-8 with U+FFFD for each such byte: back to the target it names.
+    const lossy = lossyIndex(targets.keys());
+    return { ...result, findings: result.findings.map((f) => ({ ...f, file: backFromLossy(rel(f.file), lossy) })).filter((f) => targets.has(f.file)) };
   } finally {
     removeScratch(dir);
   }
@@ -716,6 +726,11 @@ function inspectingRunTool(runTool: RunTool, inspect: (text: string) => void): R
     if (report && existsSync(report)) inspect(readFileSync(report, 'utf8'));
     return r;
   };
+}
+
+/** A path gitleaks reported (lossy for a name that is not UTF-8, core/paths.ts lossyPath) -> the input it names. */
+export function backFromLossy(path: string, lossy: ReadonlyMap<string, string>): string {
+  return lossy.get(path) ?? path;
 }
 
 /** gitleaks path -> repository-relative `/` path: strips `./`, makes paths under `base` relative. */

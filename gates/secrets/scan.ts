@@ -6,8 +6,10 @@ import { LoopgatesError } from '../../core/errors.js';
 import { fingerprint } from '../../core/finding.js';
 import { blobId, git, splitZ } from '../../core/git.js';
 import { shellQuote } from '../../core/messages.js';
+import { decodePath, lossyIndex, pathBytes } from '../../core/paths.js';
 import type { GateContext, GateOutput, Workspace } from '../../core/types.js';
 import {
+  backFromLossy,
   DEFAULT_CONFIG_TOML,
   ensureCanary,
   GITLEAKS_FIX,
@@ -181,7 +183,8 @@ async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, pro
     } finally {
       removeScratch(cfg);
     }
-    raw = result.findings.map((f) => ({ ...f, file: toRelative(f.file, backing.root), via: 'staged' as const }));
+    const lossy = lossyIndex(inputs);
+    raw = result.findings.map((f) => ({ ...f, file: backFromLossy(toRelative(f.file, backing.root), lossy), via: 'staged' as const }));
     items = result.commitsScanned ?? 1;
     itemUnit = 'staged diffs';
     // An LFS pointer (diff=lfs) is scanned as its object whatever its diff attribute, or not at all.
@@ -276,7 +279,7 @@ async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, pro
     if (f.line === 1) f.byteColumn -= f.via === 'dir' ? shifts.dir : shifts.staged;
   }
 
-  const ignore = files.ignore ? parseIgnore(files.ignore.toString('utf8')) : new Set<string>();
+  const ignore = files.ignore ? parseIgnore(decodePath(files.ignore)) : new Set<string>();
   const carried = await carriedEntries(ws, inputs, ignore);
   const seen = new Set<string>();
   const perRule = new Map<string, number>();
@@ -611,7 +614,7 @@ function listed(paths: readonly string[]): string {
  */
 async function diffBlinded(root: string, env: Readonly<Record<string, string>>, inputs: readonly string[]): Promise<string[]> {
   if (!inputs.length) return [];
-  const out = await git(['check-attr', '-z', '--stdin', 'diff'], { cwd: root, env, input: inputs.map((p) => `${p}\0`).join('') });
+  const out = await git(['check-attr', '-z', '--stdin', 'diff'], { cwd: root, env, input: Buffer.concat(inputs.flatMap((p) => [pathBytes(p), Buffer.from([0])])) });
   const parts = splitZ(out.stdout);
   const blinded: string[] = [];
   for (let i = 0; i + 2 < parts.length; i += 3) {
