@@ -256,8 +256,11 @@ export async function extractJsx(
     const candidates: Candidate[] = [];
     const keyReferences: KeyReference[] = [];
     let computedKeys = 0;
+    const keyed = new Set<number>();
     const keyAt = (node: SyntaxNode | null | undefined, context: string, hasDefault: boolean) => {
       const key = node ? literalKey(node) : undefined;
+      if (node && keyed.has(node.startIndex)) return;
+      if (node) keyed.add(node.startIndex);
       if (node && key !== undefined) keyReferences.push({ ...pos(node), key, context, hasDefault });
       else computedKeys++;
     };
@@ -301,6 +304,11 @@ export async function extractJsx(
           const arg = args[i];
           if (arg) for (const l of callArgumentLiterals(arg, call.keys)) literal(l, `${fn.text}()`);
         }
+      } else if (n.type === 'object') {
+        // A react-intl message descriptor held for later (`defineMessages({ a: { id, defaultMessage } })`, Mattermost's
+        // `buttonText: { id: '…', defaultMessage: '…' }`): its id is a key, with a default.
+        const id = propertyOf(n, 'id');
+        if (id && propertyOf(n, 'defaultMessage') !== undefined && literalKey(id) !== undefined) keyAt(id, 'message descriptor', true);
       } else if (n.type === 'jsx_self_closing_element' || n.type === 'jsx_opening_element') {
         const el = n.type === 'jsx_opening_element' ? n.parent : n;
         const component = elementName(n);

@@ -139,3 +139,17 @@ describe('hardcoded-strings: an app wrapper of FormattedMessage (Mattermost <For
     expect(r.findings[0]!.message).toContain('<FormattedText id> key "channel.header.purpose" is in no base catalog');
   });
 });
+
+describe('hardcoded-strings: react-intl message descriptors held for later (Mattermost)', () => {
+  it('an object with a literal id and a defaultMessage is a key reference (was not read: 3 of 20 injected typos missed)', async () => {
+    const en = `{ "mobile.create_direct_message.start": "Start Conversation" }\n`;
+    const src = `const messages = defineMessages({
+  start: { id: 'mobile.create_direct_message.start', defaultMessage: 'Start Conversation' },
+  failed: { id: 'mobile.create_direct_message.failed', defaultMessage: 'Could not start' },
+});
+export const B = () => <Text>{intl.formatMessage({ id: 'mobile.create_direct_message.failed', defaultMessage: 'Could not start' })}</Text>;
+`;
+    const r = await run({ 'assets/base/i18n/en.json': en, 'app/screens/B.tsx': src }, ['app/screens/B.tsx']);
+    expect(r.findings.map((f) => `${f.line}:${f.column} ${f.rule} ${f.severity}`)).toEqual(['3:17 missing-catalog-key warning', '5:56 missing-catalog-key warning']);
+  });
+});
