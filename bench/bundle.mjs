@@ -62,7 +62,7 @@ for (let r = -1; r < rounds; r++) {
     const v = (k + Math.max(r, 0)) % variants.length;
     const run = variants[v];
     if (run.commit) {
-      writeFileSync(join(run.dir, 'NOTES.md'), `note ${r}\n`);
+      writeFileSync(join(run.dir, 'NOTES.md'), `note ${r} ${v}\n`);
       git(run.dir, 'add', '--', 'NOTES.md');
     }
     const out = JSON.parse(execFileSync('python3', [join(root, 'bench', 'wait4.py'), run.dir, ...run.argv], { env: run.env }).toString());
