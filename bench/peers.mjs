@@ -3,7 +3,7 @@
 // rusage, bench/wait4.py). Medians, min and max, ratios against (a) no hook and (b) a hook running `node -e 0`.
 // Run by hand: node bench/peers.mjs [rounds=20]. Never a timed test. Managers not installed here are reported so.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, root, tempRepo, withLocalGitleaks } from './lib.mjs';
 
@@ -43,19 +43,62 @@ function huskyRepo() {
   return dir;
 }
 
+/** A package's version from root's node_modules, or null when it is not installed. */
+function installed(name) {
+  const pkg = join(root, 'node_modules', name, 'package.json');
+  return existsSync(pkg) ? JSON.parse(readFileSync(pkg, 'utf8')).version : null;
+}
+
+// lefthook (npm, its linux-x64 binary run directly through LEFTHOOK_BIN, as its hook script allows): one command.
+function lefthookRepo() {
+  const bin = join(root, 'node_modules', 'lefthook-linux-x64', 'bin', 'lefthook');
+  if (!installed('lefthook') || !existsSync(bin)) return null;
+  const dir = tempRepo('lefthook', { ...base, 'lefthook.yml': 'pre-commit:\n  commands:\n    noop:\n      run: "true"\n' });
+  execFileSync(bin, ['install'], { cwd: dir, stdio: 'ignore' });
+  process.env.LEFTHOOK_BIN = bin;
+  return dir;
+}
+
+// simple-git-hooks (npm): the hook is the package.json command itself.
+function simpleGitHooksRepo() {
+  if (!installed('simple-git-hooks')) return null;
+  const dir = tempRepo('sgh', { ...base, 'package.json': '{"name":"b","version":"1.0.0","simple-git-hooks":{"pre-commit":"true"}}\n' });
+  execFileSync(process.execPath, [join(root, 'node_modules', 'simple-git-hooks', 'cli.js')], { cwd: dir, stdio: 'ignore' });
+  return dir;
+}
+
+// pre-commit (Debian's package): a local hook running `true`, installed with its own command.
+function preCommitRepo() {
+  if (!existsSync('/usr/bin/pre-commit')) return null;
+  const cfg = 'repos:\n  - repo: local\n    hooks:\n      - id: noop\n        name: noop\n        entry: "true"\n        language: system\n        pass_filenames: false\n';
+  const dir = tempRepo('precommit', { ...base, '.pre-commit-config.yaml': cfg });
+  execFileSync('/usr/bin/pre-commit', ['install'], { cwd: dir, stdio: 'ignore' });
+  return dir;
+}
+
 const gitleaks = 'gitleaks protect --staged --redact --no-banner';
 const variants = [
   ['(a) no hook', hookRepo('none', null), 'README.md'],
   ['(b) hook: node -e 0', hookRepo('node', `'${process.execPath}' -e 0`), 'README.md'],
   ['(c) loopgates, no gate applies (secrets off, .md)', loopgatesRepo('skip', 'version: 1\ngates:\n  secrets:\n    enabled: false\n'), 'NOTES.md'],
-  ['(d) loopgates, only secrets applies (.md)', loopgatesRepo('secrets', null), 'NOTES.md'],
+  // Every built-in gate on (version: 1): the .md is read by secrets alone, the de catalog by secrets + string-parity,
+  // the .kt file by secrets + hardcoded-strings.
+  ['(d) loopgates, only secrets applies (.md)', loopgatesRepo('secrets', 'version: 1\n'), 'NOTES.md'],
   ['(e) bare gitleaks protect --staged', hookRepo('gitleaks', gitleaks), 'README.md'],
-  ['(f) loopgates, staged de translation', loopgatesRepo('l10n', null), 'app/src/main/res/values-de/strings.xml'],
-  ['(g) loopgates, .kt (secrets + hardcoded-strings)', loopgatesRepo('kt', null), 'app/src/main/java/A.kt'],
+  ['(f) loopgates, staged de translation', loopgatesRepo('l10n', 'version: 1\n'), 'app/src/main/res/values-de/strings.xml'],
+  ['(g) loopgates, .kt (secrets + hardcoded-strings)', loopgatesRepo('kt', 'version: 1\n'), 'app/src/main/java/A.kt'],
 ];
-const h = huskyRepo();
-if (h) variants.push([`husky ${JSON.parse(execFileSync('node', ['-p', 'JSON.stringify(require("./node_modules/husky/package.json").version)'], { cwd: root }).toString())} running true`, h, 'README.md']);
-const absent = ['lefthook', 'simple-git-hooks', 'pre-commit (Debian)'].filter((m) => !(m.startsWith('pre-commit') ? existsSync('/usr/bin/pre-commit') : existsSync(join(root, 'node_modules', m))));
+const absent = [];
+const peer = (name, make) => {
+  const dir = make();
+  if (dir) variants.push([name, dir, 'README.md']);
+  else absent.push(name.replace(/ [\d.]+.*$/, ''));
+};
+peer(`husky ${installed('husky')} running true`, huskyRepo);
+peer(`lefthook ${installed('lefthook')}, one command`, lefthookRepo);
+peer(`simple-git-hooks ${installed('simple-git-hooks')}`, simpleGitHooksRepo);
+const preCommitVersion = existsSync('/usr/bin/pre-commit') ? execFileSync('/usr/bin/pre-commit', ['--version']).toString().trim().replace(/^pre-commit /, '') : null;
+peer(`pre-commit ${preCommitVersion} (Debian), a local true hook`, preCommitRepo);
 
 const content = (file, i) =>
   file.endsWith('.xml') ? `<resources>\n  <string name="a">A ${i}</string>\n</resources>\n` : file.endsWith('.kt') ? `package a\n\nfun f${i}() = ${i}\n` : `note ${i}\n`;
@@ -78,5 +121,10 @@ const line = (name, i) => `| ${name} | ${m[i].toFixed(0)} | ${Math.min(...sample
 console.log(`node ${process.version}, ${rounds} rounds, CPU ms (user+sys, wait4), medians`);
 console.log('| variant | CPU ms | min–max | × no hook | × `node -e 0` hook |\n|---|---:|---:|---:|---:|');
 variants.forEach(([name], i) => console.log(line(name, i)));
-console.log(`(d) / ((b)+(e)) = ${(m[3] / (m[1] + m[4])).toFixed(2)}; (d) / ((a)+(e)) = ${(m[3] / (m[0] + m[4])).toFixed(2)}; (f) / (d) = ${(m[5] / m[3]).toFixed(2)}`);
+const r = (x) => x.toFixed(2);
+console.log('\nratios (issue 17 targets):');
+console.log(`- no gate applies: (c) / (b) = ${r(m[2] / m[1])} (target <= 0.35)`);
+console.log(`- secrets only: (d) / ((b)+(e)) = ${r(m[3] / (m[1] + m[4]))} (target <= 1.25); (d) / ((a)+(e)) = ${r(m[3] / (m[0] + m[4]))}`);
+console.log(`- staged translation: (f) / (d) = ${r(m[5] / m[3])} (target <= 1.2)`);
+console.log(`- .kt commit: (g) / (d) = ${r(m[6] / m[3])}; (g) / ((b)+(e)) = ${r(m[6] / (m[1] + m[4]))}`);
 if (absent.length) console.log(`not measured (not installed here): ${absent.join(', ')}`);
