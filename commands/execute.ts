@@ -9,7 +9,7 @@ import { CONFIG_FILE } from '../core/config-model.js';
 import type { ConfiguredGate, LoadedConfig } from '../core/config-model.js';
 import { GitError, LoopgatesError } from '../core/errors.js';
 import { blobId, findTopLevel, gitEnv } from '../core/git.js';
-import { appendLedger, cacheRoot as cacheRootFor, entriesFor, ledgerPath } from '../core/ledger.js';
+import { appendLedger, cacheRoot as cacheRootFor, entriesFor, ledgerPath, type LedgerEntry } from '../core/ledger.js';
 import { messages } from '../core/messages.js';
 import { exitCodeFor, formatReport } from '../core/report.js';
 import type { ReportFormat } from '../core/report.js';
@@ -59,6 +59,8 @@ export interface PreflightOutcome {
   withdrawIfFails?: ReadonlyMap<string, string>;
   /** Gates whose own run over this snapshot is already among `results`: with `judgeAnyway` they are not run again. */
   judged?: ReadonlySet<string>;
+  /** Ledger lines the step owes the record (a gate switched off with LOOPGATES_ALLOW_DISABLE), written with the run's. */
+  ledger?: LedgerEntry[];
 }
 
 /** A step run after config and snapshot are loaded and before the gates. */
@@ -189,7 +191,7 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
 
   try {
     const repoEnv = ws.backing.kind === 'index' ? ws.backing.env : gitEnv(io.env, io.cwd, ws.root);
-    appendLedger(await ledgerPath(ws.root, facts, repoEnv), entriesFor(results, ws.mode));
+    appendLedger(await ledgerPath(ws.root, facts, repoEnv), [...outcomes.flatMap((o) => o.ledger ?? []), ...entriesFor(results, ws.mode)]);
   } catch (e) {
     io.stderr(`${messages.ledgerFailed(e instanceof Error ? e.message : String(e))}\n`);
   }

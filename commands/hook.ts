@@ -89,7 +89,12 @@ export const refuseQuietDisable: PreflightStep = async (ctx) => {
   for (const id of headEnabled) if (!staged.has(id)) off.push(id);
   if (!off.length) return;
   const allow = new Set((ctx.io.env.LOOPGATES_ALLOW_DISABLE ?? '').split(',').map((x) => x.trim()).filter(Boolean));
-  if (allow.has('all') || off.every((id) => allow.has(id))) return { exitCode: 0, notes: [messages.quietDisableAllowed(off)] };
+  if (allow.has('all') || off.every((id) => allow.has(id))) {
+    const ts = new Date().toISOString();
+    // On the record, as a LOOPGATES_SKIP bypass is: which gate this commit switched off, and by what word.
+    const ledger = off.map((gate) => ({ ts, kind: 'disable' as const, gate, verdict: 'disabled', mode: 'staged' as const, acknowledgedBy: 'LOOPGATES_ALLOW_DISABLE' }));
+    return { exitCode: 0, notes: [messages.quietDisableAllowed(off)], ledger };
+  }
   return { exitCode: 1, notes: [`${messages.quietDisable(off)} (${messages.fix(messages.quietDisableFix(off))})`] };
 };
 

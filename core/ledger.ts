@@ -12,7 +12,7 @@ import { isBypassed } from './runner.js';
 import type { Counts, GateResult, Mode } from './types.js';
 
 /** What a ledger line records. */
-export type LedgerKind = 'run' | 'bypass' | 'retry' | 'mutation' | 'selftest' | 'tap' | 'device';
+export type LedgerKind = 'run' | 'bypass' | 'retry' | 'mutation' | 'selftest' | 'tap' | 'device' | 'disable';
 
 /** A finding as the ledger keeps it: where and which rule, and its fingerprint; no message. */
 export interface LedgerFinding {

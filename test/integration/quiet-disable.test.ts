@@ -2,7 +2,7 @@
 // it (one commit: secrets off + a token, exit 0). The hook refuses a commit that turns off a gate HEAD's config had
 // enabled unless LOOPGATES_ALLOW_DISABLE names it for that commit (issue 14, item 10).
 import { describe, expect, it } from 'vitest';
-import { inTempRepo, runVerb } from '../helpers/cli.js';
+import { inTempRepo, ledgerOf, runVerb } from '../helpers/cli.js';
 
 // A command gate that always passes, so a run with the other gates off still has one gate to judge with.
 const config = (hardcoded: boolean) =>
@@ -46,6 +46,19 @@ describe('a commit that switches a gate off (LOOPGATES_ALLOW_DISABLE)', () => {
     });
     expect(r.stdout + r.stderr).toContain('WARNING: this commit switches off hardcoded-strings in loopgates.yaml, acknowledged by LOOPGATES_ALLOW_DISABLE');
     expect(r.exit).toBe(0);
+  });
+
+  it('the acknowledgement is on the record: one ledger line per gate switched off, naming LOOPGATES_ALLOW_DISABLE', async () => {
+    const lines = await inTempRepo(
+      files,
+      async (s) => {
+        const r = await runVerb(s, ['hook', 'pre-commit'], { LOOPGATES_ALLOW_DISABLE: 'hardcoded-strings' });
+        expect(r.exit).toBe(0);
+        return ledgerOf(s.repo.dir).filter((e) => e.kind === 'disable');
+      },
+      { stage: { 'loopgates.yaml': config(false), 'a.txt': 'b\n' } },
+    );
+    expect(lines.map((e) => `${e.gate} ${e.verdict} ${String(e.acknowledgedBy)} ${String(e.mode)}`)).toEqual(['hardcoded-strings disabled LOOPGATES_ALLOW_DISABLE staged']);
   });
 
   it('green: a commit that leaves loopgates.yaml as HEAD has it is not asked anything', async () => {
