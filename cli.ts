@@ -1,4 +1,6 @@
 // The `loopgates` command: argv -> one verb (DESIGN.md layout). Exit codes: 0 pass, 1 gate failed, 2 broken, 3 ask.
+import { existsSync, statSync } from 'node:fs';
+import { dirname, sep } from 'node:path';
 import type { CommandIO, Verb } from './core/command.js';
 import { ConfigError, LoopgatesError } from './core/errors.js';
 import { messages } from './core/messages.js';
@@ -90,7 +92,8 @@ export function requestedFormat(args: readonly string[]): string | undefined {
  * and fix go to stderr; when `args` ask for a machine-readable format of that verb and nothing was written to stdout
  * yet, stdout gets the failure document too.
  */
-export function reportFailure(verb: string, args: readonly string[], err: unknown, io: Pick<CommandIO, 'stdout' | 'stderr'>, stdoutUsed = false): number {
+export function reportFailure(verb: string, args: readonly string[], thrown: unknown, io: Pick<CommandIO, 'stdout' | 'stderr'>, stdoutUsed = false): number {
+  const err = permissionError(thrown) ?? thrown;
   const known = err instanceof LoopgatesError;
   const exitCode = known ? err.exitCode : 2;
   const message = known ? err.message : messages.internalError(err instanceof Error ? err.message : String(err));
@@ -103,6 +106,23 @@ export function reportFailure(verb: string, args: readonly string[], err: unknow
     io.stdout(formatFailure({ version: version(), verb, exitCode, message, fix, ...(problems ? { problems } : {}) }, format as ReportFormat));
   }
   return exitCode;
+}
+
+/**
+ * A write refused by the file system (EACCES, EPERM, EROFS with a path: a read-only `.git`, a hooks dir owned by
+ * root) as a LoopgatesError naming the path, the folder that refuses and the command that makes it writable; it is
+ * the repository's state, not a loopgates bug. Undefined for anything else.
+ */
+function permissionError(err: unknown): LoopgatesError | undefined {
+  const e = err as NodeJS.ErrnoException | undefined;
+  if (!(err instanceof Error) || err instanceof LoopgatesError || typeof e?.path !== 'string' || !['EACCES', 'EPERM', 'EROFS'].includes(e.code ?? '')) return undefined;
+  let denying = e.path;
+  while ((!existsSync(denying) || !statSync(denying).isDirectory()) && dirname(denying) !== denying) denying = dirname(denying);
+  // Inside a git dir, every write of install/uninstall/the hook lands somewhere in it: name the git dir itself.
+  const gitDir = denying.split(sep).lastIndexOf('.git');
+  if (gitDir > 0) denying = denying.split(sep).slice(0, gitDir + 1).join(sep);
+  const why = e.code === 'EROFS' ? 'read-only file system' : 'permission denied';
+  return new LoopgatesError(messages.readOnly(e.path, why, denying), e.code === 'EROFS' ? messages.readOnlyFsFix(denying) : messages.readOnlyFix(denying));
 }
 
 /** Options of `main` that only the process entry point knows. */

@@ -11,7 +11,7 @@ import { LoopgatesError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { runTool } from '../core/tools.js';
 import { probeGitleaks, resolveGitleaks } from '../gates/secrets/gitleaks.js';
-import { detectManagers, detectPackageManager, listsLoopgates, localLoopgatesFiles, readPackageJson, repoLayout, STORED_HOOK, strayLockfiles, type Managers, type RepoLayout } from './install/layout.js';
+import { detectManagers, detectPackageManager, emptyHooksPathScope, listsLoopgates, localLoopgatesFiles, readPackageJson, repoLayout, STORED_HOOK, strayLockfiles, type Managers, type RepoLayout } from './install/layout.js';
 import { applyPlacements, planPlacement, verifyPlacements, type Placement, type Problem } from './install/place.js';
 import { proveHook } from './install/proof.js';
 import {
@@ -593,8 +593,16 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
     for (const p of found) ctx.out(`PROBLEM  ${p.what}\n         fix: ${p.fix}`);
   };
 
+  // git runs no hook at all with an empty core.hooksPath, and its path answers (every later check) refuse it.
+  const empty = emptyHooksPathScope(layout);
+  if (empty !== null) {
+    check([{ what: messages.emptyHooksPath(empty), fix: messages.emptyHooksPathFix(empty) }], '');
+    ctx.out('1 problem (the other checks need git to answer for its hooks dir: run loopgates doctor again after the fix)');
+    return ExitCode.broken;
+  }
   const unfinished = pendingProblem(layout.commonDir);
-  check(unfinished ? [unfinished] : [], 'install completed its proof');
+  // No journal says only that nothing is unfinished; the install record says an install completed.
+  check(unfinished ? [unfinished] : [], existsSync(statePath(layout.commonDir)) ? 'install completed its proof' : 'no unfinished install (none recorded in this repository)');
   check(storedHookProblems(layout.top), `${STORED_HOOK} present, current, LF`);
   const managers = detectManagers(layout);
   const found = describeManagers(layout, managers);

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DirectoryMissingError, GitError, ToolMissingError } from './errors.js';
+import { messages } from './messages.js';
 import { decodePath } from './paths.js';
 
 /** Options of one git call. `env` replaces the GIT_* part of the environment (see `gitEnv`). */
@@ -211,10 +212,13 @@ export async function repoFacts(cwd: string, env?: Readonly<Record<string, strin
   // One call: rev-parse prints one answer per line in argument order. `--verify -q --symbolic-full-name HEAD` adds
   // `refs/heads/<branch>` (attached) or `HEAD` (detached) when HEAD names a commit, and exits 1 printing nothing for
   // it before the initial commit (an unborn HEAD is always a branch). Exit 128: not in a work tree (GitError).
-  const r = await git(
-    ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir', '--git-path', 'hooks', '--show-object-format', '--verify', '-q', '--symbolic-full-name', 'HEAD'],
-    { ...o, okExitCodes: [1] },
-  );
+  const args = ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir', '--git-path', 'hooks', '--show-object-format', '--verify', '-q', '--symbolic-full-name', 'HEAD'];
+  const r = await git(args, { ...o, okExitCodes: [1] }).catch(async (e: unknown) => {
+    // An empty core.hooksPath makes --git-path hooks fail: say so, with the scope to unset it in.
+    if (!(e instanceof GitError) || !e.message.includes('The empty string is not a valid path')) throw e;
+    const scope = await git(['config', '--show-scope', '--get', 'core.hooksPath'], { ...o, okExitCodes: [1] }).then((x) => x.stdout.toString('utf8').split('\t')[0]?.trim() || 'local', () => 'local');
+    throw new GitError(args, `${e.message.replace(/^git .*? failed: /, '')}: ${messages.emptyHooksPath(scope)}`, messages.emptyHooksPathFix(scope));
+  });
   return factsFromRevParse(r.stdout.toString('utf8'), r.exitCode);
 }
 

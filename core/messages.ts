@@ -57,6 +57,12 @@ export const messages = {
   /** Removing the cache is always safe: every entry is rebuilt on the next run (a cache only saves time). */
   cacheUnusableFix: (dir: string) => `rm -rf ${shellQuote(dir)}`,
   crashFix: 'report this with the output of: loopgates doctor',
+  emptyHooksPath: (scope: string) =>
+    `core.hooksPath is set to the empty string in your ${scope} git config: git then runs no hook in this repository (no commit is checked), and git's own path answers refuse it ("The empty string is not a valid path")`,
+  emptyHooksPathFix: (scope: string) => `git config --${scope} --unset core.hooksPath   (then: loopgates install)`,
+  readOnly: (path: string, why: string, denying: string) => `cannot write ${path}: ${why} (${denying} is not writable for this user)`,
+  readOnlyFix: (dir: string) => `chmod -R u+w ${shellQuote(dir)}   (if another user owns it: sudo chown -R "$(id -un)" ${shellQuote(dir)}), then run the command again`,
+  readOnlyFsFix: (dir: string) => `${dir} is on a read-only file system: run loopgates in a writable clone (or remount it read-write)`,
   interrupted: (id: string, why: string) => `${id} was interrupted (${why}) before it finished: nothing it judged counts`,
   interruptedFix: 'run it again and let it finish',
   interruptedRun: (why: string) => `the run was interrupted (${why}): its verdicts are incomplete`,

@@ -65,6 +65,16 @@ export async function repoLayout(cwd: string, env: Readonly<Record<string, strin
   };
 }
 
+/**
+ * The git config scope whose core.hooksPath is in force when that value is the empty string, else null. git then
+ * runs no hook at all (git 2.39: neither <top>/pre-commit nor .git/hooks/pre-commit), and `git rev-parse
+ * --path-format=absolute --git-path hooks` fails with "The empty string is not a valid path".
+ */
+export function emptyHooksPathScope(layout: Pick<RepoLayout, 'hooksPath'>): 'local' | 'global' | 'system' | null {
+  const scope = (['local', 'global', 'system'] as const).find((s) => layout.hooksPath[s] !== null);
+  return scope !== undefined && layout.hooksPath[scope] === '' ? scope : null;
+}
+
 /** Whether `child` is `parent` or inside it. */
 export function isInside(child: string, parent: string): boolean {
   const r = relative(parent, child);

@@ -4,7 +4,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ChangeSet } from './state.js';
-import { BLOCK_BEGIN, BLOCK_END, PREVIOUS_HOOK, SHIM_MARKER, STORED_HOOK, configRunsStoredHook, isInside, type Managers, type RepoLayout } from './layout.js';
+import { messages } from '../../core/messages.js';
+import { BLOCK_BEGIN, BLOCK_END, PREVIOUS_HOOK, SHIM_MARKER, STORED_HOOK, configRunsStoredHook, emptyHooksPathScope, isInside, type Managers, type RepoLayout } from './layout.js';
 import { exitBeforeBlock, renderBlock, renderShim, withBlock } from './render.js';
 
 /** One place git reaches our stored hook from. */
@@ -31,6 +32,10 @@ export function planPlacement(layout: RepoLayout, managers: Managers): Plan {
   const { top, hooksDir, commonDir, hooksPath } = layout;
   const notes: string[] = [];
   const huskyFile = join(top, '.husky', 'pre-commit');
+  const empty = emptyHooksPathScope(layout);
+  if (empty !== null) {
+    return { ok: false, message: messages.emptyHooksPath(empty), fix: messages.emptyHooksPathFix(empty) };
+  }
   if (managers.husky?.active) {
     return { ok: true, placements: [{ kind: 'block', file: huskyFile, manager: `husky ${managers.husky.version}` }], notes };
   }

@@ -102,7 +102,7 @@ describe('install interrupted by SIGINT / SIGTERM rolls back', () => {
         // Nothing reports an install: doctor finds no hook and no unfinished install.
         const d = await s.cli(['doctor']);
         expect(d.code).toBe(2);
-        expect(d.stdout).toContain('ok       install completed its proof');
+        expect(d.stdout).toContain('ok       no unfinished install (none recorded in this repository)');
         expect(d.stdout).toContain('PROBLEM  .loopgates/hooks/pre-commit is missing');
       });
     });

@@ -1,0 +1,102 @@
+// Messages that pointed the wrong way (issue 14, item 14): a read-only .git gave "internal error: EACCES" with a stack
+// trace in install/uninstall; core.hooksPath="" left doctor saying the install completed its proof while suggesting
+// `loopgates install`, which failed again ("The empty string is not a valid path"). Each must name the cause and the
+// one command that fixes it. Real git, the built CLI as a child process for the permission case.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/setup-env.js';
+import { assertBuilt, dirDigest, withSandbox, type Sandbox } from './install-support.js';
+
+const bin = join(repoRoot, 'bin', 'loopgates.js');
+const files = { 'notes.txt': 'x\n' };
+
+/**
+ * Run the built CLI so that file permissions apply: as `nobody` through setpriv when the tests run as root (root
+ * writes anywhere), as the test user otherwise. Null when neither is possible here.
+ */
+function asUnprivileged(s: Sandbox, argv: string[]): { status: number | null; out: string } | null {
+  const env = { ...s.env, HOME: s.home };
+  const root = process.getuid?.() === 0;
+  if (root && spawnSync('setpriv', ['--version']).status !== 0) return null;
+  const cmd = root ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', 'node', bin, ...argv] : ['node', bin, ...argv];
+  const r = spawnSync(cmd[0]!, cmd.slice(1), { cwd: s.repo.dir, env, encoding: 'utf8' });
+  return { status: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+/** Give the sandbox to `nobody` when running as root (so setpriv's child can read it and own it). */
+function handOver(s: Sandbox): void {
+  if (process.getuid?.() !== 0) return;
+  chmodSync(s.base, 0o755);
+  spawnSync('chown', ['-R', 'nobody:nogroup', s.repo.dir, s.home]);
+  chownSync(s.base, 65534, 65534);
+}
+
+describe('install, uninstall and doctor say the cause and the one fix', () => {
+  beforeAll(assertBuilt);
+
+  it('a read-only .git: install and uninstall name the folder and the chmod that fixes it, no internal error, nothing written', async () => {
+    await withSandbox(files, async (s) => {
+      handOver(s);
+      const probe = asUnprivileged(s, ['--version']);
+      if (probe === null || probe.status !== 0) throw new Error(`cannot run the CLI unprivileged here: ${probe?.out ?? 'no setpriv'}`);
+      const gitDir = join(s.repo.dir, '.git');
+      spawnSync('chmod', ['-R', 'a-w', gitDir]);
+      try {
+        const before = dirDigest(s.repo.dir);
+        const r = asUnprivileged(s, ['install', '--no-proof'])!;
+        expect(r.out).not.toContain('internal error');
+        expect(r.out).not.toMatch(/\n\s+at /);
+        expect(r.out).toContain(`cannot write ${join(gitDir, 'loopgates')}: permission denied (${gitDir} is not writable for this user)`);
+        expect(r.out).toContain(`fix: chmod -R u+w '${gitDir}'`);
+        expect(r.status).toBe(2);
+        expect(dirDigest(s.repo.dir)).toBe(before);
+        // Installed while writable, then .git turned read-only: uninstall says the same.
+        spawnSync('chmod', ['-R', 'u+w', gitDir]);
+        expect(asUnprivileged(s, ['install', '--no-proof'])!.status).toBe(0);
+        spawnSync('chmod', ['-R', 'a-w', gitDir]);
+        const u = asUnprivileged(s, ['uninstall'])!;
+        expect(u.out).not.toContain('internal error');
+        expect(u.out).toContain(`(${gitDir} is not writable for this user)`);
+        expect(u.out).toContain(`fix: chmod -R u+w '${gitDir}'`);
+        expect(u.status).toBe(2);
+      } finally {
+        spawnSync('chmod', ['-R', 'u+w', gitDir]);
+      }
+    });
+  });
+
+  it('core.hooksPath="": install refuses before writing, doctor names the empty hooksPath and the git config --unset that fixes it', async () => {
+    await withSandbox(files, async (s) => {
+      s.repo.git('config', 'core.hooksPath', '');
+      const before = dirDigest(s.repo.dir);
+      const i = await s.cli(['install', '--no-proof']);
+      expect(i.code).toBe(2);
+      expect(i.stderr).toContain('core.hooksPath is set to the empty string in your local git config: git then runs no hook in this repository');
+      expect(i.stderr).toContain('fix: git config --local --unset core.hooksPath');
+      expect(i.stderr).not.toContain('rolled back');
+      expect(dirDigest(s.repo.dir)).toBe(before);
+      const d = await s.cli(['doctor']);
+      expect(d.code).toBe(2);
+      expect(d.stdout).not.toContain('install completed its proof');
+      expect(d.stdout).toContain('PROBLEM  core.hooksPath is set to the empty string in your local git config');
+      expect(d.stdout).toContain('fix: git config --local --unset core.hooksPath');
+      expect(d.stdout + d.stderr).not.toContain('The empty string is not a valid path\n  fix: check the repository');
+      // The one command, then install works.
+      s.repo.git('config', '--local', '--unset', 'core.hooksPath');
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      expect(existsSync(join(s.repo.dir, '.git', 'hooks', 'pre-commit'))).toBe(true);
+    });
+  });
+
+  it('core.hooksPath="": run names the cause and the fix instead of a bare git failure', async () => {
+    await withSandbox(files, async (s) => {
+      s.repo.git('config', 'core.hooksPath', '');
+      const r = await s.cli(['run', '--all']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('core.hooksPath is set to the empty string in your local git config');
+      expect(r.stderr).toContain('fix: git config --local --unset core.hooksPath');
+    });
+  });
+});
