@@ -38,7 +38,8 @@ Options:
   --reset           clear the anti-loop counts of --task (written to the ledger), run nothing
   -h, --help        this text
 
-Outcomes: PASSED · FLAKY(<id>) n/m · FAILED · FAILED-AFTER-RETRY(<id>) · TIMEOUT · ASK-HUMAN(<reason>)
+Outcomes: PASSED · FLAKY(<id>) n/m · FAILED · FAILED-AFTER-RETRY(<id>) n/m · TIMEOUT · ASK-HUMAN(<reason>)
+(n/m: attempts used / allowed, where a retry ran; else in words: "FAILED after 1 attempt (up to 2 allowed)")
 Ctrl-C / SIGTERM are passed on to the command's process group and end the loop (exit 130 / 143).
 
 Exit codes: 0 passed (or flaky) · 1 failed, timed out, or flaky with --fail-on-flaky · 2 loopgates, its

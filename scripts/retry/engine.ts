@@ -65,7 +65,7 @@ export interface AttemptRecord {
 /** What a run ended with. `exitCode` is loopgates' (README table); `commandExitCode` the last attempt's own. */
 export interface RetryReport {
   outcome: RetryOutcome;
-  /** `FLAKY(gradle-daemon-disappeared) 2/2`, `ASK-HUMAN(same-cause) 1/2`, `PASSED 1/2`. */
+  /** `FLAKY(gradle-daemon-disappeared) 2/2`, `ASK-HUMAN(same-cause) after 1 attempt (up to 2 allowed)`, `PASSED on attempt 1 (up to 2 allowed)`. */
   label: string;
   exitCode: number;
   commandExitCode: number | null;
@@ -82,6 +82,17 @@ export interface RetryReport {
   /** Loud notes: a flake forgiven too often, a ledger that could not be written. */
   warnings: string[];
   ledger: string;
+}
+
+/**
+ * The outcome in words. FLAKY / FAILED-AFTER-RETRY keep nextest's `n/m` (a retry did run, so "2/2" is attempts used
+ * of attempts allowed). Elsewhere a bare "1/2" reads as "one of two attempts failed" although no second attempt ran
+ * (fresh-user F15), so attempts used and allowed are said in words.
+ */
+export function retryLabel(outcome: RetryOutcome, tag: string, used: number, allowed: number): string {
+  if (outcome === 'FLAKY' || outcome === 'FAILED-AFTER-RETRY') return `${outcome}${tag} ${used}/${allowed}`;
+  if (outcome === 'PASSED') return `PASSED on attempt ${used} (up to ${allowed} allowed)`;
+  return `${outcome}${tag} after ${used} attempt${used === 1 ? '' : 's'} (up to ${allowed} allowed)`;
 }
 
 /** sha256 (16 hex) of an argv: the anti-loop's "same command". */
@@ -130,7 +141,7 @@ export async function runRetry(o: RetryOptions): Promise<RetryReport> {
     if (ledgerBroken) warnings.push(`the ledger ${o.ledger} could not be written (${ledgerBroken}): the anti-loop bounds cannot hold`);
     return {
       outcome,
-      label: `${outcome}${tag} ${attempts.length}/${maxAttempts}`,
+      label: retryLabel(outcome, tag, attempts.length, maxAttempts),
       exitCode: ledgerBroken && exitCode < 2 ? 2 : exitCode,
       commandExitCode: last?.exitCode ?? null,
       argv: [...o.argv],

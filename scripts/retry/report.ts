@@ -16,7 +16,7 @@ export function retryText(r: RetryReport): string {
   const code = r.commandExitCode === null ? (r.attempts.at(-1)?.termSignal ? `ended by ${r.attempts.at(-1)!.termSignal}` : 'no exit code') : `exit ${r.commandExitCode}`;
   switch (r.outcome) {
     case 'PASSED':
-      out.push(`loopgates retry: PASSED ${r.attempts.length}/${r.maxAttempts} (command ${code})`);
+      out.push(`loopgates retry: ${r.label} (command ${code})`);
       break;
     case 'FLAKY':
       out.push(`loopgates retry: ${r.label} — passed after a retry forgiven by the known flake ${r.signature} (command ${code})${r.exitCode === 1 ? '; --fail-on-flaky: exit 1' : ''}`);

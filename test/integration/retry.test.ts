@@ -90,7 +90,7 @@ describe('loopgates retry: outcomes', () => {
       const r = await cli(repo, ['retry', '--max', '3', '--task', 't', '--', 'sh', 'broken.sh']);
       expect(r.code).toBe(1);
       expect(runs(repo)).toBe(1);
-      expect(r.stderr).toContain('FAILED 1/4 — no known flake signature matched: the change is to blame (command exit 1)');
+      expect(r.stderr).toContain('loopgates retry: FAILED after 1 attempt (up to 4 allowed) — no known flake signature matched: the change is to blame (command exit 1)');
       expect(r.stderr).toContain(`    ${compile}`);
     });
   });
@@ -101,7 +101,7 @@ describe('loopgates retry: outcomes', () => {
       const r = await cli(repo, ['retry', '--task', 't', '--', 'sh', 'sdk.sh']);
       expect(r.code).toBe(3);
       expect(runs(repo)).toBe(1);
-      expect(r.stderr).toContain('ASK-HUMAN(android-sdk-missing) 1/2');
+      expect(r.stderr).toContain('ASK-HUMAN(android-sdk-missing) after 1 attempt (up to 2 allowed)');
       expect(r.stderr).toContain('a person must: install the Android SDK and set ANDROID_HOME');
     });
   });
@@ -112,7 +112,7 @@ describe('loopgates retry: outcomes', () => {
       expect(r.code).toBe(1);
       expect(runs(repo)).toBe(1);
       expect(r.stderr).toContain('TRY 1 TIMEOUT timed out after');
-      expect(r.stderr).toContain('TIMEOUT 1/2');
+      expect(r.stderr).toContain('TIMEOUT after 1 attempt (up to 2 allowed)');
       const grandchild = Number(readFileSync(join(repo.dir, 'grandchild'), 'utf8'));
       expect(grandchild).toBeGreaterThan(0);
       expect(liveInGroup(pgidOf(repo))).toEqual([]);
@@ -123,7 +123,7 @@ describe('loopgates retry: outcomes', () => {
     await inRepo({ 'stubborn.sh': "trap '' TERM\nsleep 300 &\nwait" }, async (repo) => {
       const r = await cli(repo, ['retry', '--timeout', '500ms', '--task', 't', '--', 'sh', 'stubborn.sh']);
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain('TIMEOUT 1/2');
+      expect(r.stderr).toContain('TIMEOUT after 1 attempt (up to 2 allowed)');
       expect(liveInGroup(pgidOf(repo))).toEqual([]);
     });
   });
@@ -132,7 +132,7 @@ describe('loopgates retry: outcomes', () => {
     await inRepo({ 'leaves.sh': 'sleep 300 &\necho $! > grandchild\necho done' }, async (repo) => {
       const r = await cli(repo, ['retry', '--task', 't', '--', 'sh', 'leaves.sh']);
       expect(r.code).toBe(0);
-      expect(r.stderr).toContain('PASSED 1/2');
+      expect(r.stderr).toContain('loopgates retry: PASSED on attempt 1 (up to 2 allowed) (command exit 0)');
       expect(liveInGroup(pgidOf(repo))).toEqual([]);
     });
   });
@@ -152,7 +152,7 @@ describe('loopgates retry: outcomes', () => {
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       expect(code).toBe(130);
       expect(stderr).toContain('TRY 1 STOPPED by SIGINT');
-      expect(stderr).toContain('INTERRUPTED 1/2');
+      expect(stderr).toContain('INTERRUPTED after 1 attempt (up to 2 allowed)');
       expect(runs(repo)).toBe(1);
       expect(liveInGroup(pgid)).toEqual([]);
     });
@@ -188,7 +188,7 @@ describe('loopgates retry: outcomes', () => {
       writeFileSync(join(repo.dir, 'runs'), '0\n');
       const narrowed = await cli(repo, ['retry', '--rule', 'adb-device-offline', '--task', 'c', '--', 'sh', 'flaky.sh']);
       expect(narrowed.code).toBe(1);
-      expect(narrowed.stderr).toContain('FAILED 1/2 — no known flake signature matched');
+      expect(narrowed.stderr).toContain('loopgates retry: FAILED after 1 attempt (up to 2 allowed) — no known flake signature matched: the change is to blame');
       expect(runs(repo)).toBe(1);
       const unknown = await cli(repo, ['retry', '--rule', 'no-such-rule', '--', 'true']);
       expect(unknown.code).toBe(2);
@@ -273,7 +273,7 @@ describe('loopgates retry: the anti-loop breaker reads the ledger', () => {
       }
       expect(codes).toEqual([1, 1, 3]);
       expect(runs(repo)).toBe(3);
-      expect(last!.stderr).toContain('ASK-HUMAN(same-cause) 1/2');
+      expect(last!.stderr).toContain('ASK-HUMAN(same-cause) after 1 attempt (up to 2 allowed)');
       expect(last!.stderr).toContain('evidence (the same failure fingerprint 3 times in a row):');
       const evidence = last!.stderr.split('\n').filter((l) => /^\s+\d{4}-\d{2}-\d{2}T.*exit 1 {2}fingerprint [0-9a-f]{16}/.test(l));
       expect(evidence).toHaveLength(3);
@@ -296,7 +296,7 @@ describe('loopgates retry: the anti-loop breaker reads the ledger', () => {
         codes.push(last.code);
       }
       expect(codes).toEqual([1, 1, 1, 1, 1, 3]);
-      expect(last!.stderr).toContain('ASK-HUMAN(task-budget) 1/2');
+      expect(last!.stderr).toContain('ASK-HUMAN(task-budget) after 1 attempt (up to 2 allowed)');
       expect(last!.stderr).toContain("evidence (6 failures for task 'budget'):");
     });
   });
