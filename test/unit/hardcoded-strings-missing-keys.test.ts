@@ -4,14 +4,9 @@
 // are counted in a note. Fixtures in the shape of a React Native app with react-i18next (app/i18n/locales/en.json)
 // and a react-intl web app (app/javascript/locales/en.json).
 import { describe, expect, it } from 'vitest';
-import { runGate } from '../../core/runner.js';
-import { memoryWorkspace } from '../../core/workspace.js';
-import { configSchema, hardcodedStringsGate } from '../../gates/hardcoded-strings/index.js';
+import { runHardcoded } from '../helpers/hardcoded-jsx.js';
 
-async function run(files: Record<string, string>, targets?: string[]) {
-  const ws = memoryWorkspace({ files, mode: 'staged', ...(targets ? { targets } : {}) });
-  return runGate({ gate: hardcodedStringsGate, config: configSchema.parse({}), timeoutMs: 30_000 }, { ws, cacheRoot: '/tmp/loopgates-test-cache' });
-}
+const run = (files: Record<string, string>, targets?: string[]) => runHardcoded(files, {}, targets);
 
 const EN = `{
   "checkout": {

@@ -2,25 +2,8 @@
 // props by name (`submitText=`, `label=`, `message=`), toast / alert calls, and no comparison operands as UI text.
 // Fixtures are in the shape of Outline's app/ (outline/outline, React + react-i18next).
 import { describe, expect, it } from 'vitest';
-import { runGate } from '../../core/runner.js';
-import { memoryWorkspace } from '../../core/workspace.js';
-import { configSchema, hardcodedStringsGate } from '../../gates/hardcoded-strings/index.js';
 import { extractJsx } from '../../gates/hardcoded-strings/jsx.js';
-import type { Extraction } from '../../gates/hardcoded-strings/model.js';
-
-function at(src: string, e: Extraction): string[] {
-  const lines = src.split('\n');
-  for (const c of e.candidates) {
-    const ch = lines[c.line - 1]?.[c.column - 1];
-    expect([c.literal[0], '"', "'", '`'], `${c.line}:${c.column} ${c.literal}`).toContain(ch);
-  }
-  return e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} (${c.context})`);
-}
-
-async function run(files: Record<string, string>, config: unknown = {}) {
-  const ws = memoryWorkspace({ files, mode: 'staged' });
-  return runGate({ gate: hardcodedStringsGate, config: configSchema.parse(config), timeoutMs: 30_000 }, { ws, cacheRoot: '/tmp/loopgates-test-cache' });
-}
+import { at, runHardcoded as run } from '../helpers/hardcoded-jsx.js';
 
 const SCENE = `import { observer } from "mobx-react";
 import { useTranslation } from "react-i18next";
