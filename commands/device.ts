@@ -4,10 +4,10 @@ import type { CommandIO, Verb } from '../core/command.js';
 import { parseVerbArgs } from './args.js';
 import { LoopgatesError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
-import { chooseSerial, connectAndroid } from '../scripts/device/android.js';
+import { chooseSerial, connectAndroid, isAttached } from '../scripts/device/android.js';
 import { clockFrom } from '../scripts/device/clock.js';
 import { proveInstall } from '../scripts/device/install-proof.js';
-import { DEFAULT_TTL_MS, describeHolder, leaseDir, leaseState, listLeases, MAX_TTL_MS, processStart, readLease, releaseLease, takeLease } from '../scripts/device/lease.js';
+import { DEFAULT_TTL_MS, describeHolder, leaseDir, leaseState, listLeases, MAX_TTL_MS, processName, processStart, readLease, releaseLease, takeLease } from '../scripts/device/lease.js';
 import type { LeaseOwner } from '../scripts/device/lease.js';
 import { adbContext, appendDeviceLedger, parseDuration, worktreeOf } from '../scripts/device/session.js';
 import { hostname } from 'node:os';
@@ -19,7 +19,9 @@ export const deviceUsage = `Usage: loopgates device <lease | release | status | 
       A device leased to another worktree is refused, naming the holder. Taking it again from the same worktree
       renews it. The lease ends after --ttl (default 30m, at most 24h) or when its owner process is gone: --pid
       (default: the process that ran loopgates, e.g. your shell; name a longer-lived one if each of your commands
-      runs in a fresh shell). \`loopgates tap\` refuses a device leased to another worktree.
+      runs in a fresh shell, as agents and CI steps do, or the lease ends with that shell). With --serial the device
+      need not be attached (a lease may be taken before it boots: lease says so). \`loopgates tap\` refuses a device
+      leased to another worktree.
   release [--serial S] [--force]
       End this worktree's lease (without --serial: the one it holds; --force: anyone's, said loudly).
   status [--serial S] [--format text|json]
@@ -127,6 +129,8 @@ export const deviceVerb: Verb = {
       const pid = values.pid === undefined ? process.ppid : Number(values.pid);
       if (!Number.isSafeInteger(pid) || pid <= 0) throw new LoopgatesError(messages.badArgs(`--pid ${values.pid}: not a process id`, 'device'), 'loopgates device --help');
       const serial = await serialFor(io, values.serial);
+      // A named serial need not be attached (a lease may be taken before the emulator boots), but say so (F8).
+      const attached = values.serial === undefined ? true : await isAttached(adbContext(io), serial);
       const owner: LeaseOwner = { worktree: where.root, pid, pidStart: processStart(pid), host: hostname() };
       const before = readLease(dir, serial);
       const r = takeLease(dir, serial, owner, ttlMs, clock);
@@ -134,7 +138,11 @@ export const deviceVerb: Verb = {
         throw new LoopgatesError(`${serial} is leased to ${describeHolder(r.holder)}: one owner at a time`, `wait until it is released or expires (loopgates device status), or use another device with --serial`, 1);
       }
       if (r.replaced) io.stderr(`note: the previous lease of ${serial} (${describeHolder(r.replaced.lease)}) ${r.replaced.state === 'expired' ? 'had expired' : 'had lost its owner process'}; replaced\n`);
-      io.stdout(`${r.renewed ? 'renewed' : 'leased'} ${serial} to ${where.root} (pid ${pid}) until ${new Date(r.lease.expiresAt).toISOString()}\n`);
+      // The owner is named with its command and the hint, because the default owner (the parent shell) ends at once
+      // when every command runs in a fresh shell (agents, CI steps), and the lease with it (fresh-user F7).
+      const comm = processName(pid);
+      io.stdout(`${r.renewed ? 'renewed' : 'leased'} ${serial} to ${where.root}: held while pid ${pid}${comm ? ` (${comm})` : ''} lives, until ${new Date(r.lease.expiresAt).toISOString()}; pass --pid <pid> for a longer-lived owner\n`);
+      if (attached === false) io.stderr(`note: ${serial} is not attached now (adb devices does not list it); leased anyway: a lease may be taken before the device boots\n`);
       await appendDeviceLedger(io, where, [{ ts: new Date().toISOString(), kind: 'device', gate: 'lease', verdict: r.renewed ? 'renewed' : 'leased', device: serial, ttlMs, replaced: before !== undefined && leaseState(before, clock.now()) !== 'held' }]);
       return 0;
     }

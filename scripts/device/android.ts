@@ -53,6 +53,19 @@ export function parseDevices(stdout: string): AttachedDevice[] {
 }
 
 /**
+ * Whether `serial` is in `adb devices` now: true/false, or undefined when adb cannot say (missing, failing). `device
+ * lease --serial S` does not need the device (a lease may be taken before the emulator boots); this only lets it say so.
+ */
+export async function isAttached(ctx: AdbContext, serial: string): Promise<boolean | undefined> {
+  try {
+    const r = await adb(ctx, ['devices']);
+    return r.exitCode === 0 ? parseDevices(r.stdout).some((d) => d.serial === serial) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The serial to drive: `serial` when given and attached in state `device`, else the one device attached. Throws
  * LoopgatesError (exit 2) when adb is missing (ToolMissingError with its install hint), when no device is attached,
  * when several are and `serial` is not given (naming them), or when the chosen one is not ready (offline, unauthorized).

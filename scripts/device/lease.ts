@@ -62,6 +62,15 @@ export function processStart(pid: number): string | undefined {
   }
 }
 
+/** The command name of process `pid` (Linux /proc/<pid>/comm, e.g. `bash`); undefined elsewhere or when gone. */
+export function processName(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Whether process `pid` runs (signal 0: ESRCH means gone; EPERM means it exists under another user). A zombie (Linux
  * state Z or X in /proc/<pid>/stat: exited, not yet reaped, as orphans are in containers whose init never reaps) is gone.

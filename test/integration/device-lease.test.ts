@@ -49,7 +49,9 @@ describe('loopgates device lease', () => {
     const pa = owner();
     const first = await d.cli(['device', 'lease', '--pid', String(pa), '--ttl', '10m'], { cwd: a });
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toBe(`leased emulator-5554 to ${a} (pid ${pa}) until 1970-01-01T00:10:00.000Z\n`);
+    // The owner and how long it holds are said, with the hint for commands that each run in a fresh shell (F7).
+    expect(first.stdout).toBe(`leased emulator-5554 to ${a}: held while pid ${pa} (node) lives, until 1970-01-01T00:10:00.000Z; pass --pid <pid> for a longer-lived owner\n`);
+    expect(first.stderr).not.toContain('not attached');
     const second = await d.cli(['device', 'lease', '--pid', String(owner())], { cwd: b });
     expect(second.code).toBe(1);
     expect(second.stderr).toContain(`emulator-5554 is leased to ${a} (pid ${pa} on `);
@@ -63,6 +65,15 @@ describe('loopgates device lease', () => {
     expect(leases[0]).toMatchObject({ device: 'emulator-5554', state: 'held', mine: true, expiresAt: 20 * 60_000, owner: { worktree: a, pid: pa } });
     // Nothing but the lease file is left in the folder (the temp file it was linked from is gone).
     expect(readdirSync(d.env.LOOPGATES_LEASE_DIR!)).toEqual(['emulator-5554.json']);
+  });
+
+  it('--serial of a device adb does not list is leased on purpose (before it boots), and says so (F8)', async () => {
+    const d = device();
+    const a = worktree(d, 'wt-a');
+    const r = await d.cli(['device', 'lease', '--serial', 'emulator-5556', '--pid', String(owner())], { cwd: a });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('leased emulator-5556 to ');
+    expect(r.stderr).toBe('note: emulator-5556 is not attached now (adb devices does not list it); leased anyway: a lease may be taken before the device boots\n');
   });
 
   it('expires by TTL: after it, another worktree takes the device and is told the old lease had expired', async () => {
