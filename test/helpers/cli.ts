@@ -3,7 +3,8 @@
 // The repository is isolated from the user's git config (test/helpers/git-repo.ts) and removed afterwards.
 import { join } from 'node:path';
 import { readLedger, type LedgerEntry } from '../../core/ledger.js';
-import { treeAndIndexDigest } from './git-repo.js';
+import type { CommandIO, Verb } from '../../core/command.js';
+import { treeAndIndexDigest, type TempRepo } from './git-repo.js';
 import { withSandbox, type Sandbox } from '../integration/install-support.js';
 
 export interface VerbRun {
@@ -57,4 +58,20 @@ export async function runVerb(s: Sandbox, argv: string[], env: Record<string, st
   const before = treeAndIndexDigest(s.repo.dir, except);
   const r = await s.cli(argv, env);
   return { exit: r.code, stdout: r.stdout, stderr: r.stderr, ledger: ledgerOf(s.repo.dir), untouched: treeAndIndexDigest(s.repo.dir, except) === before };
+}
+
+/** Run a verb object in-process at `repo` (its HOME beside it, no system git config): exit code and output. */
+export async function callVerb(verb: Verb, args: string[], repo: TempRepo) {
+  let stdout = '';
+  let stderr = '';
+  const io: CommandIO = {
+    cwd: repo.dir,
+    env: { ...process.env, HOME: `${repo.dir}/../home`, GIT_CONFIG_NOSYSTEM: '1' },
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    isTTY: false,
+    signal: new AbortController().signal,
+  };
+  const code = await verb.run(args, io);
+  return { code, stdout, stderr };
 }

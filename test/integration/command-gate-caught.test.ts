@@ -3,7 +3,7 @@
 // A mutation's `caught:` says what catching is for such a command: a non-zero exit, optionally with output matching
 // a pattern. Real node:test, real temp git repositories, the real selftest and mutate verbs.
 import { describe, expect, it } from 'vitest';
-import type { CommandIO, Verb } from '../../core/command.js';
+import { callVerb } from '../helpers/cli.js';
 import { makeMutateVerb, makeSelftestVerb } from '../../commands/selftest.js';
 import { withGitRepo, type TempRepo } from '../helpers/git-repo.js';
 
@@ -11,20 +11,7 @@ const deps = { gates: [] };
 const selftest = makeSelftestVerb(deps);
 const mutate = makeMutateVerb(deps);
 
-async function call(verb: Verb, args: string[], repo: TempRepo) {
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIO = {
-    cwd: repo.dir,
-    env: { ...process.env, HOME: `${repo.dir}/../home`, GIT_CONFIG_NOSYSTEM: '1' },
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    isTTY: false,
-    signal: new AbortController().signal,
-  };
-  const code = await verb.run(args, io);
-  return { code, stdout, stderr };
-}
+const call = callVerb;
 
 const testFile = [
   "const test = require('node:test');",

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CommandIO, Verb } from '../../core/command.js';
+import { callVerb } from '../helpers/cli.js';
 import { makeRunVerb } from '../../commands/run.js';
 import { makeMutateVerb, makeSelftestVerb } from '../../commands/selftest.js';
 import { liveScratchDirs } from '../../mutations/scratch.js';
@@ -13,20 +13,7 @@ const selftest = makeSelftestVerb(deps);
 const mutate = makeMutateVerb(deps);
 const run = makeRunVerb(deps);
 
-async function call(verb: Verb, args: string[], repo: TempRepo) {
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIO = {
-    cwd: repo.dir,
-    env: { ...process.env, HOME: `${repo.dir}/../home`, GIT_CONFIG_NOSYSTEM: '1' },
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    isTTY: false,
-    signal: new AbortController().signal,
-  };
-  const code = await verb.run(args, io);
-  return { code, stdout, stderr };
-}
+const call = callVerb;
 
 const strings = ['<resources>', '  <string name="a">Hello</string>', '  <string name="b">World</string>', '</resources>', ''].join('\n');
 const gateYaml = (id: string, script: string, extra = '') =>

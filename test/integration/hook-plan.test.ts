@@ -2,11 +2,10 @@
 // from the staged loopgates.yaml, a commit none of whose staged paths an enabled gate reads passes without node and
 // still leaves its skip lines in the ledger; node judges the same commits the same way (exit 0, every gate skip), and
 // every doubt hands the commit to node (one case per precondition).
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assertBuilt, head, withSandbox, type Sandbox } from './install-support.js';
+import { assertBuilt, head, withSandbox, gitThroughHooks, type Sandbox } from './install-support.js';
 import { builtinGates } from '../../gates/registry.js';
 import { repoRoot } from '../helpers/setup-env.js';
 
@@ -32,24 +31,7 @@ const hookEnv = (): Record<string, string> => ({ LOOPGATES_NODE: join(s.base, 'n
 const nodeStarts = () => (existsSync(marker) ? readFileSync(marker, 'utf8').split('\n').filter(Boolean).length : 0);
 const ledgerLines = () => readFileSync(join(s.repo.dir, '.loopgates', 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean);
 
-/**
- * `git <args>` through the real hooks, without blocking the test worker (a commit that starts node takes seconds on
- * a loaded machine; a synchronous wait starves vitest's worker RPC). Never rejects.
- */
-function gitAsync(args: string[], extraEnv: Record<string, string | undefined>): Promise<{ status: number; output: string }> {
-  const env: Record<string, string> = { ...s.env };
-  for (const [k, v] of Object.entries(extraEnv)) {
-    if (v === undefined) delete env[k];
-    else env[k] = v;
-  }
-  return new Promise((resolve) => {
-    const child = spawn('git', args, { cwd: s.repo.dir, env });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('close', (code) => resolve({ status: code ?? -1, output }));
-  });
-}
+const gitAsync = (args: string[], extraEnv: Record<string, string | undefined>) => gitThroughHooks(s, args, extraEnv);
 
 /** Stage `files` (content, or null to delete) and commit with `env`; what happened. */
 async function commit(files: Record<string, string | null>, env: Record<string, string | undefined> = {}, args: string[] = []) {

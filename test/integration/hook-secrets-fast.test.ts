@@ -3,11 +3,10 @@
 // (LOOPGATES_NO_FAST_PATH=1: node judges) and once with them on, and must give the same exit code, the same landing
 // and the same ledger verdicts and counts. The plain cases must pass without node; every other case (one per
 // precondition of the fast path) must start node.
-import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, existsSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assertBuilt, fakeAwsKeyId, head, withSandbox, type Sandbox } from './install-support.js';
+import { assertBuilt, fakeAwsKeyId, head, withSandbox, gitThroughHooks, type Sandbox } from './install-support.js';
 import { localGitleaksDir } from '../helpers/setup-env.js';
 
 const APP = { 'README.md': '# notes\n', 'notes.txt': 'first\n', 'docs/guide.md': 'guide\n', 'vendor/readme.txt': 'vendored\n' };
@@ -26,20 +25,7 @@ const hookEnv = (): Record<string, string> => ({ LOOPGATES_NODE: join(s.base, 'n
 const nodeStarts = () => (existsSync(marker) ? readFileSync(marker, 'utf8').split('\n').filter(Boolean).length : 0);
 const ledgerLines = () => readFileSync(join(s.repo.dir, '.loopgates', 'ledger.jsonl'), 'utf8').split('\n').filter(Boolean);
 
-function gitAsync(args: string[], extraEnv: Record<string, string | undefined>): Promise<{ status: number; output: string }> {
-  const env: Record<string, string> = { ...s.env };
-  for (const [k, v] of Object.entries(extraEnv)) {
-    if (v === undefined) delete env[k];
-    else env[k] = v;
-  }
-  return new Promise((resolve) => {
-    const child = spawn('git', args, { cwd: s.repo.dir, env });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('close', (code) => resolve({ status: code ?? -1, output }));
-  });
-}
+const gitAsync = (args: string[], extraEnv: Record<string, string | undefined>) => gitThroughHooks(s, args, extraEnv);
 
 /** One scenario: how to stage it (and undo what is not in the index), how to commit, what env. */
 interface Scenario {

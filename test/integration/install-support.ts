@@ -1,6 +1,6 @@
 // Shared set-up for the install integration tests: a temp repository (test/helpers/git-repo.ts) with an isolated HOME,
 // the CLI run in-process (cli.ts main) with that environment, and commits made by real git through the real hooks.
-import { spawnSync } from 'node:child_process';
+import { spawn as spawnChild, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -128,4 +128,24 @@ export function letGitRefreshIndex(s: Sandbox, cwd: string = s.repo.dir): void {
 export function head(s: Sandbox, cwd?: string): string {
   const r = s.gitRun(['rev-parse', '--verify', '--quiet', 'HEAD'], {}, cwd);
   return r.status === 0 ? r.output.trim() : '';
+}
+
+/**
+ * `git <args>` in the sandbox's repository through the real hooks, without blocking the test worker (a commit that
+ * starts node takes seconds on a loaded machine; a synchronous wait starves vitest's worker RPC). `extraEnv` values
+ * of undefined remove the variable. Never rejects.
+ */
+export function gitThroughHooks(s: Sandbox, args: string[], extraEnv: Record<string, string | undefined>): Promise<{ status: number; output: string }> {
+  const env: Record<string, string> = { ...s.env };
+  for (const [k, v] of Object.entries(extraEnv)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return new Promise((resolve) => {
+    const child = spawnChild('git', args, { cwd: s.repo.dir, env });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('close', (code) => resolve({ status: code ?? -1, output }));
+  });
 }
