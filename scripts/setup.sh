@@ -16,7 +16,9 @@ fi
 
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
   echo "==> npm ci" >&2
-  npm ci --no-audit --no-fund --loglevel=error >&2
+  # --ignore-scripts: the bench's hook-manager peers (lefthook, simple-git-hooks) would install their hooks into this
+  # checkout's .git from their postinstall; nothing here needs an install script (esbuild's binary is its optional dep).
+  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2
 fi
 
 if ! command -v gitleaks >/dev/null 2>&1 && [[ -z ${LOOPGATES_GITLEAKS:-} ]]; then
