@@ -202,7 +202,14 @@ export async function loadLookup(ws: Workspace): Promise<CatalogLookup> {
       for (const f of g.base ? [g.base] : g.files) {
         webCatalogs.push(f.path);
         const loaded = await loadCatalog(ws, f);
-        for (const l of loaded.locales) for (const e of l.entries) webKeys.push(e.key);
+        for (const l of loaded.locales) {
+          for (const e of l.entries) {
+            webKeys.push(e.key);
+            // The parser folds `key_one`/`key_other` into a plural `key`; the code may ask for a form by its full key
+            // (i18next resolves it verbatim: linkwarden t("by_author_and_other")).
+            if (e.kind === 'plural' && e.plurals) for (const c of Object.keys(e.plurals)) webKeys.push(`${e.key}_${c}`);
+          }
+        }
       }
       continue;
     }

@@ -117,6 +117,14 @@ export const Compose = () => {
     const r = await run({ 'public/locales/en/common.json': common, 'public/locales/de/common.json': common, 'src/A.tsx': src }, ['src/A.tsx']);
     expect(r.findings.map((f) => `${f.line}:${f.column} ${f.rule}`)).toEqual(['3:49 missing-catalog-key']);
   });
+
+  it('a key present verbatim that ends in a plural suffix is found (linkwarden by_author_and_other: was missing-catalog-key)', async () => {
+    const en = `{\n  "by_author_and_other": "By {{author}} and {{count}} other.",\n  "by_author_and_others": "By {{author}} and {{count}} others."\n}\n`;
+    const src = `export const A = () => <p>{t("by_author_and_other", { author: "x", count: 1 })}{t("by_author_and_few")}</p>;\n`;
+    const r = await run({ 'apps/web/public/locales/en/common.json': en, 'apps/web/public/locales/de/common.json': en, 'apps/web/pages/A.tsx': src }, ['apps/web/pages/A.tsx']);
+    // by_author_and_few is in no catalog: still missing.
+    expect(r.findings.map((f) => `${f.line}:${f.column} ${f.rule}`)).toEqual(['1:83 missing-catalog-key']);
+  });
 });
 
 describe('hardcoded-strings: an app wrapper of FormattedMessage (Mattermost <FormattedText>)', () => {
