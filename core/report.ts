@@ -124,8 +124,12 @@ export function textReport(report: RunReport, color: boolean): string {
   for (const v of verdictOrder) tally[v] = report.results.filter((r) => r.verdict === v).length;
   const line = messages.summary(tally, report.exitCode, report.mode === 'staged');
   out.push(report.exitCode === 0 ? c.green(line) : c.red(line));
-  // A path that is not UTF-8 named inside a note or message: its raw bytes as git's octal escapes, never U+FFFD.
-  return `${out.join('\n')}\n`.replace(/[\udc80-\udcff]/g, (c) => `\\${(c.charCodeAt(0) - 0xdc00).toString(8)}`);
+  return octalRawBytes(`${out.join('\n')}\n`);
+}
+
+/** A path that is not UTF-8 named inside a note or message: its raw bytes as git's octal escapes, never U+FFFD. */
+function octalRawBytes(s: string): string {
+  return s.replace(/[\udc80-\udcff]/g, (c) => `\\${(c.charCodeAt(0) - 0xdc00).toString(8)}`);
 }
 
 /** The json report: the run and every GateResult as the runner produced it. */
@@ -256,7 +260,7 @@ export function formatFailure(failure: RunFailure, format: ReportFormat): string
         2,
       )}\n`;
     case 'github':
-      return `::error title=${escapeProperty(`loopgates ${failure.verb}`)}::${escapeData(`${failure.message} — fix: ${failure.fix}`)}\n`;
+      return octalRawBytes(`::error title=${escapeProperty(`loopgates ${failure.verb}`)}::${escapeData(`${failure.message} — fix: ${failure.fix}`)}\n`);
     default:
       return '';
   }
@@ -282,7 +286,9 @@ export function githubReport(report: RunReport): string {
   for (const r of report.results) {
     for (const f of r.findings) {
       const cmd = f.severity === 'error' ? 'error' : 'warning';
-      out.push(`::${cmd} file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`${f.gate}/${f.rule}`)}::${escapeData(f.message)}`);
+      // A name that is not UTF-8 cannot be a file= GitHub matches; it is shown as the text format shows it.
+      const file = hasRawBytes(f.file) ? shownPath(f.file) : f.file;
+      out.push(`::${cmd} file=${escapeProperty(file)},line=${f.line},col=${f.column},title=${escapeProperty(`${f.gate}/${f.rule}`)}::${escapeData(f.message)}`);
     }
     if ((r.verdict === 'error' || r.verdict === 'vacuous') && r.error) {
       out.push(`::error title=${escapeProperty(`loopgates ${r.gate} ${r.verdict}`)}::${escapeData(`${r.error.message} — fix: ${r.error.fix}`)}`);
@@ -290,5 +296,5 @@ export function githubReport(report: RunReport): string {
     for (const n of r.notes) out.push(`::warning title=${escapeProperty(`loopgates ${r.gate}`)}::${escapeData(n)}`);
   }
   for (const n of report.notes) out.push(`::notice title=loopgates::${escapeData(n)}`);
-  return `${out.join('\n')}${out.length ? '\n' : ''}${textReport(report, false)}`;
+  return octalRawBytes(`${out.join('\n')}${out.length ? '\n' : ''}${textReport(report, false)}`);
 }

@@ -69,6 +69,21 @@ describe('paths that are not UTF-8', () => {
     });
   });
 
+  it('the github format names it as the text format does (git-quoted), never with U+FFFD or a lone surrogate', async () => {
+    assertBuilt();
+    const tok = fakeGithubToken();
+    await withSandbox({ 'loopgates.yaml': YAML, 'README.md': 'x\n' }, async (s) => {
+      writeLatin1(s.repo.dir, `TOKEN=${tok.value}\n`);
+      s.repo.git('add', '-A');
+      s.repo.git('commit', '-q', '--no-verify', '-m', 'latin-1 name');
+      const g = await s.cli(['run', '--all', '--gate', 'secrets', '--format', 'github']);
+      expect(g.code).toBe(1);
+      expect(g.stdout).toContain('::error file="caf\\351.txt",line=1,');
+      expect(g.stdout).not.toMatch(/[\ufffd\udc80-\udcff]/);
+      expect(g.stdout).not.toContain(tok.value);
+    });
+  });
+
   it('decodePath / pathBytes round-trip bytes; shownPath quotes as git core.quotePath', () => {
     expect(pathBytes(PATH).equals(NAME)).toBe(true);
     expect(decodePath(Buffer.from('café/ü.txt', 'utf8'))).toBe('café/ü.txt');
