@@ -27,6 +27,11 @@ export interface PairContext {
   /** Plural rules of `locale`, or null when unknown (plural categories are then not checked). */
   rules: PluralRules | null;
   /**
+   * Plural rules of `baseLocale`. An i18next base family lacking a category these require (linkwarden's plain key
+   * `by_author_and_other`, no `_one`) is no complete plural: a translation is judged against the categories the base has.
+   */
+  baseRules?: PluralRules | null;
+  /**
    * Flutter gen-l10n (ARB): `=0`, `=1`, `=2` fill Intl.pluralLogic's `zero`, `one`, `two` arguments, which then also
    * serve those CLDR categories (flutter/packages/flutter_tools/lib/src/localizations/gen_l10n.dart `pluralCases`).
    */
@@ -784,7 +789,11 @@ function compareEntryParts(tr: CatalogEntry, base: CatalogEntry, ctx: PairContex
         const examples = names.length ? forms.get(sel) : undefined;
         out.push(...compareI18next(v.text, baseTexts, tr.key, ctx, v, false, ` [${sel}]`, examples ? { names, examples } : undefined));
       }
-      const miss = requiredMissing(tr.plurals, ctx, tr.ordinal === true);
+      let miss = requiredMissing(tr.plurals, ctx, tr.ordinal === true);
+      if (miss.length && base.plurals && ctx.baseRules && requiredMissing(base.plurals, { ...ctx, rules: ctx.baseRules }, tr.ordinal === true).length) {
+        const has = base.plurals;
+        miss = miss.filter((c) => c in has);
+      }
       if (miss.length) out.push(pluralFinding(tr.key, miss, ctx, { line: tr.line, column: tr.column }, '', tr.ordinal === true));
     } else if (!emptied) {
       // An empty value has its empty-value finding; "{{appName}} of the base missing" beside it misleads.

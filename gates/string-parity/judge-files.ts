@@ -218,7 +218,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       unknownReported.add(`${file.path}\0${tr.locale}`);
       emit(file.path, { rule: 'unknown-locale', line: headerLine, column: 1, message: `locale \`${tr.locale}\` has no CLDR plural rules (make-plural ${'7.5'}): plural categories not checked; add it to gates.string-parity.localeAliases or pseudoLocales` }, tr.locale);
     }
-    const ctxPair = { locale: tr.locale, baseLocale: group.baseLocale, rules, flutterPlurals: group.format === 'arb', tags: group.format === 'arb' ? ('none' as const) : group.format === 'gettext-po' ? ('numeric' as const) : ('all' as const), emptyIsMissing: group.format === 'icu-json', markup: group.format !== 'gettext-po' && group.format !== 'arb' };
+    const ctxPair = { locale: tr.locale, baseLocale: group.baseLocale, rules, baseRules: group.format === 'i18next-json' ? rulesFor(group.baseLocale, group) : null, flutterPlurals: group.format === 'arb', tags: group.format === 'arb' ? ('none' as const) : group.format === 'gettext-po' ? ('numeric' as const) : ('all' as const), emptyIsMissing: group.format === 'icu-json', markup: group.format !== 'gettext-po' && group.format !== 'arb' };
     // Android keys with no default anywhere in values/ (the base deleted, or never written): R.string.x exists, so
     // on a device in any other locale getString throws Resources.NotFoundException (Android Lint: MissingDefaultResource).
     const noDefault: string[] = [];

@@ -248,3 +248,24 @@ describe('.strings keys that are the source text (no base table)', () => {
     expect([r.verdict, ...lines(r).filter((l) => !l.includes('warning'))]).toEqual(['pass']);
   });
 });
+
+// linkwarden en/common.json holds "by_author_and_other" (a plain key that happens to end in _other) and no
+// "by_author_and_one": the base "family" lacks one itself, so each translation lacking one was blamed (fresh-user-3 F1).
+describe('i18next plural family whose base lacks a category its own locale requires', () => {
+  const en = '{\n  "by_author_and_other": "By {{author}} and {{count}} other.",\n  "by_author_and_others": "By {{author}} and {{count}} others."\n}\n';
+  it('green: a translation is not blamed for a category the base family lacks too (was plural-missing-category de lacks one)', async () => {
+    const de = '{\n  "by_author_and_other": "Von {{author}} und {{count}} weiteren Person.",\n  "by_author_and_others": "Von {{author}} und {{count}} weiteren."\n}\n';
+    const r = await run({ 'public/locales/en/common.json': en, 'public/locales/de/common.json': de, 'public/locales/pl/common.json': de });
+    expect(r.findings.filter((f) => f.rule === 'plural-missing-category').map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([]);
+  });
+  it('red: with a complete base family, a Polish translation lacking few and many stays an error', async () => {
+    const full = '{ "files_one": "{{count}} file", "files_other": "{{count}} files" }\n';
+    const r = await run({ 'public/locales/en/common.json': full, 'public/locales/pl/common.json': '{ "files_one": "{{count}} plik", "files_other": "{{count}} pliki" }\n' });
+    expect(lines(r)).toEqual(['public/locales/pl/common.json:1 plural-missing-category/error']);
+    expect(r.findings[0]!.message).toMatch(/^pl `files`: plural lacks few, many/);
+  });
+  it('red: an incomplete base family still requires of a translation the categories the base has (other)', async () => {
+    const r = await run({ 'public/locales/en/common.json': en, 'public/locales/de/common.json': '{ "by_author_and_one": "Von {{author}} und {{count}} weiteren Person.", "by_author_and_others": "x" }\n' });
+    expect(r.findings.filter((f) => f.rule === 'plural-missing-category').map((f) => f.message)).toEqual(['de `by_author_and`: plural lacks other, which CLDR requires for de (one, other)']);
+  });
+});
