@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { InternalError } from '../core/errors.js';
+import { fsPath } from '../core/paths.js';
 import type { Workspace } from '../core/types.js';
 
 const live = new Set<string>();
@@ -80,8 +81,10 @@ export async function materialise(ws: Workspace, paths: Iterable<string>, dir: s
   for (const p of paths) {
     const abs = resolve(root, p);
     if (!abs.startsWith(root + sep)) throw new InternalError(`refusing to materialise ${p} outside the scratch directory`);
-    await mkdir(dirname(abs), { recursive: true });
-    await writeFile(abs, await ws.read(p));
+    // A name that is not UTF-8 is written with its exact bytes (core/paths.ts): a string path would write U+FFFD.
+    const slash = p.lastIndexOf('/');
+    await mkdir(slash < 0 ? root : fsPath(root, p.slice(0, slash)), { recursive: true });
+    await writeFile(fsPath(root, p), await ws.read(p));
     n++;
   }
   return n;

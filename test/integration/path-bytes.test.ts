@@ -84,6 +84,34 @@ describe('paths that are not UTF-8', () => {
     });
   });
 
+  it('a command gate judging staged content reads the latin-1 name with its exact bytes in its scratch copy', async () => {
+    assertBuilt();
+    // The script reads the file by its exact bytes (printf '\\351'): a scratch copy written as U+FFFD made it pass.
+    const script = "f=$(printf 'caf\\351.txt')\nif grep -q FORBIDDEN \"$f\"; then echo \"$f:1: forbidden\"; exit 1; fi\necho OK\n";
+    const yaml = [
+      'version: 1',
+      'gates:',
+      '  secrets: {enabled: false}',
+      '  hardcoded-strings: {enabled: false}',
+      '  string-parity: {enabled: false}',
+      'commands:',
+      '  - id: no-forbidden',
+      '    command: [sh, check.sh]',
+      "    loop: {runs: a team script, reads: the .txt files, ends: one pass; exit 0 passes, asks: never}",
+      '    files: ["*.txt"]',
+      "    selfTest: {waived: 'the test stages the file it judges'}",
+      '    timeoutMs: 10000',
+      '',
+    ].join('\n');
+    await withSandbox({ 'loopgates.yaml': yaml, 'check.sh': script, 'README.md': 'x\n' }, async (s) => {
+      writeLatin1(s.repo.dir, 'FORBIDDEN\n');
+      s.repo.git('add', '-A');
+      const r = await s.cli(['run', '--gate', 'no-forbidden']);
+      expect(r.stdout + r.stderr).toMatch(/no-forbidden\s+fail/);
+      expect(r.code).toBe(1);
+    });
+  });
+
   it('decodePath / pathBytes round-trip bytes; shownPath quotes as git core.quotePath', () => {
     expect(pathBytes(PATH).equals(NAME)).toBe(true);
     expect(decodePath(Buffer.from('café/ü.txt', 'utf8'))).toBe('café/ü.txt');
