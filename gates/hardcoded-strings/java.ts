@@ -3,7 +3,7 @@
 // AlertDialog.Builder and Notification.Builder setters, Toast.makeText and Snackbar.make (text is the second argument).
 import { GATE_ID } from './defaults.js';
 import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
-import { KOTLIN_CALLS } from './kotlin.js';
+import { KOTLIN_CALLS, textArgumentIndex } from './kotlin.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
 
 /** Method name -> index of the argument that is user text. Same Android APIs as Kotlin's call table. */
@@ -31,7 +31,7 @@ export async function extractJava(source: string): Promise<Extraction> {
     walk(root, (n) => {
       if (n.type !== 'method_invocation') return;
       const name = n.childForFieldName('name')?.text;
-      const index = name === undefined ? undefined : JAVA_CALLS[name];
+      const index = name === undefined ? undefined : textArgumentIndex(JAVA_CALLS, name);
       if (index === undefined) return;
       const arg = n.childForFieldName('arguments')?.namedChildren.filter((c) => c.type !== 'line_comment' && c.type !== 'block_comment')[index];
       if (!arg) return;

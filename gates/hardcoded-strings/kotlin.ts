@@ -35,6 +35,17 @@ export const KOTLIN_CALLS: Readonly<Record<string, number>> = {
   bigText: 0,
 };
 
+/**
+ * Positional toast/snackbar helpers, as the JSX side reads `toast("…")` / `enqueueSnackbar("…")`: Fossify and
+ * Simple-Mobile-Tools commons show user text with `toast(String)`, `showErrorToast(String)`; apps write
+ * `showUndoSnackbar("…")`. Their first positional argument is UI text.
+ */
+const TOAST_HELPER = /^(toast|show\w*Toast|show\w*Snackbar|enqueueSnackbar)$/u;
+
+/** Index of the positional argument of a call to `callee` that is UI text in `table`, or toast helpers' first. */
+export function textArgumentIndex(table: Readonly<Record<string, number>>, callee: string): number | undefined {
+  return Object.hasOwn(table, callee) ? table[callee] : TOAST_HELPER.test(callee) ? 0 : undefined;
+}
 
 /**
  * Compose animation APIs take a `label` that names the animation in Android Studio's inspector, never shown to
@@ -170,7 +181,7 @@ export async function extractKotlin(source: string, names: readonly string[] = D
         const callee = lastName(n.firstNamedChild);
         const args = n.namedChildren.find((c) => c.type === 'call_suffix')?.namedChildren.find((c) => c.type === 'value_arguments');
         if (!callee || !args) return;
-        const index = KOTLIN_CALLS[callee];
+        const index = textArgumentIndex(KOTLIN_CALLS, callee);
         let position = 0;
         for (const arg of args.namedChildren) {
           if (arg.type !== 'value_argument') continue;

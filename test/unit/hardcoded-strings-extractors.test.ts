@@ -291,6 +291,46 @@ fun Brand() {
   });
 });
 
+describe('Kotlin / Java: positional toast helpers (Fossify / Simple-Mobile-Tools commons, fresh-user-3 F3)', () => {
+  it('Kotlin: toast("…"), showErrorToast("…"), showSnackbar-style helpers read their first positional string; R.string and logs are not text', async () => {
+    const src = `class MainActivity : SimpleActivity() {
+    fun open(file: File) {
+        toast("The file is too large to open")
+        showErrorToast("Could not open the file")
+        context.toast("Saved", Toast.LENGTH_LONG)
+        toast(R.string.file_too_large)
+        showUndoSnackbar("Note deleted")
+        Log.d("MainActivity", "opened")
+        toaster("not a toast callee")
+    }
+}
+`;
+    const e = await extractKotlin(src);
+    expectAnchored(src, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.context}`)).toEqual([
+      '3:15 The file is too large to open toast()',
+      '4:24 Could not open the file showErrorToast()',
+      '5:23 Saved toast()',
+      '7:26 Note deleted showUndoSnackbar()',
+    ]);
+  });
+  it('Java: toast("…") and showErrorToast("…") from the same table', async () => {
+    const java = `class MainActivity extends Activity {
+    void open() {
+        toast("Too large");
+        showErrorToast("Failed");
+    }
+}
+`;
+    const e = await extractJava(java);
+    expectAnchored(java, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.context}`)).toEqual([
+      '3:15 Too large toast()',
+      '4:24 Failed showErrorToast()',
+    ]);
+  });
+});
+
 describe('Java', () => {
   it('finds setText, setContentDescription, setTitle, Toast.makeText and concatenations', async () => {
     const java = `class EpisodeActivity extends Activity {
