@@ -626,7 +626,7 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
   const inputs = await inputProblems(layout.top, ctx.out);
   if (inputs) check(inputs.problems, inputs.okLine);
   const allowlist = await allowlistProblems(layout.top, ctx.out);
-  if (allowlist) check(allowlist, '.gitleaks.toml [allowlist] paths stay inside the folders they name');
+  if (allowlist) check(allowlist, '.gitleaks.toml [allowlist] paths stay inside the folders they name and leave files to scan');
   const cache = join(layout.commonDir, 'loopgates', 'cache');
   check(cacheProblems(cache), `cache: ${cache}`);
   ctx.out(problems.length === 0 ? 'healthy' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`);

@@ -72,6 +72,18 @@ describe('secrets: a team allowlist path that reaches outside its folder', () =>
       },
     );
   });
+
+  it("doctor reports a PROBLEM for an entry that exempts every tracked file (fresh-user-3 F12: '''.*''' was ok/healthy)", async () => {
+    assertBuilt();
+    await withSandbox({ '.gitleaks.toml': "[extend]\nuseDefault = true\n\n[allowlist]\npaths = ['''.*''']\n", 'src/a.env': 'A=1\n', 'b.txt': 'B\n' }, async (s) => {
+      const r = await s.cli(['doctor']);
+      expect(r.stdout).toMatch(/PROBLEM {2}\.gitleaks\.toml \[allowlist\] paths '''\.\*''' exempts every tracked file \(\d+ of \d+\): the secrets scan is blind and refuses every commit/);
+      expect(r.stdout).toContain("fix: narrow the entry in .gitleaks.toml to the folder that holds test data (e.g. '''^tests/fixtures/''') or remove it, then: git add .gitleaks.toml");
+      expect(r.stdout).not.toContain('ok       .gitleaks.toml [allowlist] paths stay inside');
+      expect(r.stdout).not.toContain('healthy');
+      expect(r.code).toBe(2);
+    });
+  });
 });
 
 describe('allowlist entries (unit)', () => {
@@ -84,5 +96,11 @@ describe('allowlist entries (unit)', () => {
     expect(goRegExp('(?U)a+')).toBeNull();
     expect(allowlistPaths('not = [toml')).toEqual([]);
     expect(allowlistAudit(CONFIG, ['x/y']).problems).toEqual([]);
+    // All but a few of many tracked files is as blind as all of them; half of a small repository is not.
+    const many = [...Array.from({ length: 20 }, (_, i) => `src/f${i}.kt`), 'README.md'];
+    expect(allowlistAudit("[allowlist]\npaths = ['''^src/''']\n", many).problems.map((p) => p.what)).toEqual([
+      ".gitleaks.toml [allowlist] paths '''^src/''' exempts all but 1 of 21 tracked files: the secrets scan is blind and refuses every commit",
+    ]);
+    expect(allowlistAudit("[allowlist]\npaths = ['''^src/f1''']\n", many).problems.filter((p) => p.what.includes('blind'))).toEqual([]);
   });
 });
