@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fakeGithubToken } from '../../gates/secrets/credentials.js';
 import { decodePath, pathBytes, shownPath, lossyPath } from '../../core/paths.js';
-import { assertBuilt, withSandbox } from './install-support.js';
+import { assertBuilt, withSandbox, type Sandbox } from './install-support.js';
 import { ownTmpdir } from '../helpers/own-tmpdir.js';
 
 ownTmpdir('loopgates-path-bytes-');
@@ -22,14 +22,21 @@ function writeLatin1(dir: string, content: string): void {
   writeFileSync(Buffer.concat([Buffer.from(`${dir}/`, 'utf8'), NAME]), content);
 }
 
+/** A sandbox whose one commit holds the latin-1 name with `content`. */
+async function withCommittedLatin1(content: string, fn: (s: Sandbox) => Promise<void>): Promise<void> {
+  assertBuilt();
+  await withSandbox({ 'loopgates.yaml': YAML, 'README.md': 'x\n' }, async (s) => {
+    writeLatin1(s.repo.dir, content);
+    s.repo.git('add', '-A');
+    s.repo.git('commit', '-q', '--no-verify', '-m', 'latin-1 name');
+    await fn(s);
+  });
+}
+
 describe('paths that are not UTF-8', () => {
   it('run --all reads a latin-1 file name and reports the token there (text quoted as git does, JSON escaped)', async () => {
-    assertBuilt();
     const tok = fakeGithubToken();
-    await withSandbox({ 'loopgates.yaml': YAML, 'README.md': 'x\n' }, async (s) => {
-      writeLatin1(s.repo.dir, `TOKEN=${tok.value}\n`);
-      s.repo.git('add', '-A');
-      s.repo.git('commit', '-q', '--no-verify', '-m', 'latin-1 name');
+    await withCommittedLatin1(`TOKEN=${tok.value}\n`, async (s) => {
       const j = await s.cli(['run', '--all', '--gate', 'secrets', '--format', 'json']);
       expect(j.code).toBe(1);
       const g = (JSON.parse(j.stdout) as Json).results.find((x) => x.gate === 'secrets')!;
@@ -70,12 +77,8 @@ describe('paths that are not UTF-8', () => {
   });
 
   it('the github format names it as the text format does (git-quoted), never with U+FFFD or a lone surrogate', async () => {
-    assertBuilt();
     const tok = fakeGithubToken();
-    await withSandbox({ 'loopgates.yaml': YAML, 'README.md': 'x\n' }, async (s) => {
-      writeLatin1(s.repo.dir, `TOKEN=${tok.value}\n`);
-      s.repo.git('add', '-A');
-      s.repo.git('commit', '-q', '--no-verify', '-m', 'latin-1 name');
+    await withCommittedLatin1(`TOKEN=${tok.value}\n`, async (s) => {
       const g = await s.cli(['run', '--all', '--gate', 'secrets', '--format', 'github']);
       expect(g.code).toBe(1);
       expect(g.stdout).toContain('::error file="caf\\351.txt",line=1,');
