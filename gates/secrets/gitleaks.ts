@@ -115,10 +115,34 @@ export interface GitleaksBinary {
 }
 
 /**
- * Find gitleaks: `LOOPGATES_GITLEAKS` when set (a path), else the first `gitleaks` on `PATH` (with PATHEXT on
- * Windows). Throws ToolMissingError (exit 2, fix: how to install) when there is none.
+ * The gitleaks that scripts/setup-gitleaks.sh (run by the README's `bash scripts/example.sh`) put in this loopgates
+ * checkout, `<checkout>/.tools/gitleaks/usr/bin/gitleaks`, when it is there; undefined in an npm-installed package.
+ * Never used by itself (a commit's hook runs with the committer's PATH): only named in the missing-gitleaks fix.
  */
-export function resolveGitleaks(env: Readonly<Record<string, string | undefined>> = process.env): GitleaksBinary {
+export function checkoutGitleaks(): string | undefined {
+  const here = dirname(fileURLToPath(import.meta.url));
+  // dist/gates/secrets -> ../../..; gates/secrets (vitest on the sources) -> ../..
+  for (const root of [join(here, '..', '..', '..'), join(here, '..', '..')]) {
+    const candidate = join(root, '.tools', 'gitleaks', 'usr', 'bin', 'gitleaks');
+    if (statFile(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * The fix for a gitleaks that is on no PATH: the checkout's own copy (`ownCopy`, see checkoutGitleaks) put on PATH,
+ * when there is one, else how to install it (fresh-user-3 F9).
+ */
+export function missingGitleaksFix(ownCopy: string | undefined): string {
+  if (!ownCopy) return GITLEAKS_FIX;
+  return `this loopgates checkout already has gitleaks (${ownCopy}): export PATH=${dirname(ownCopy)}${delimiter}$PATH (or LOOPGATES_GITLEAKS=${ownCopy}) in the shell that commits, then run the command again; or ${GITLEAKS_FIX}`;
+}
+
+/**
+ * Find gitleaks: `LOOPGATES_GITLEAKS` when set (a path), else the first `gitleaks` on `PATH` (with PATHEXT on
+ * Windows). Throws ToolMissingError (exit 2, fix: missingGitleaksFix(ownCopy())) when there is none.
+ */
+export function resolveGitleaks(env: Readonly<Record<string, string | undefined>> = process.env, ownCopy: () => string | undefined = checkoutGitleaks): GitleaksBinary {
   const explicit = env.LOOPGATES_GITLEAKS;
   if (explicit !== undefined && explicit !== '') {
     const st = statFile(explicit);
@@ -134,7 +158,7 @@ export function resolveGitleaks(env: Readonly<Record<string, string | undefined>
       if (st) return { path: candidate, size: st.size, mtimeMs: st.mtimeMs, from: 'PATH' };
     }
   }
-  throw new ToolMissingError('gitleaks', GITLEAKS_FIX);
+  throw new ToolMissingError('gitleaks', missingGitleaksFix(ownCopy()));
 }
 
 function statFile(path: string): { size: number; mtimeMs: number } | null {

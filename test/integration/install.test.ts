@@ -304,13 +304,30 @@ describe('doctor', () => {
     });
   });
 
-  it('reports a missing scanner with the install hint', async () => {
+  // This checkout ran scripts/setup-gitleaks.sh (the README's set-up): the fix names that copy (fresh-user-3 F9).
+  const ownGitleaks = join(repoRoot, '.tools', 'gitleaks', 'usr', 'bin', 'gitleaks');
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+  it.runIf(existsSync(ownGitleaks))('reports a missing scanner naming the copy this checkout already has, with the line that puts it on PATH', async () => {
     await withSandbox(APP, async (s) => {
       expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
       const path = (s.env.PATH ?? '').split(':').filter((d) => !existsSync(join(d, 'gitleaks'))).join(':');
       const r = await s.cli(['doctor'], { PATH: path });
       expect(r.code).toBe(2);
-      expect(r.stdout).toMatch(/gitleaks was not found on PATH\n\s+fix: install gitleaks/);
+      expect(r.stdout).toMatch(new RegExp(`gitleaks was not found on PATH\\n\\s+fix: this loopgates checkout already has gitleaks \\(${escape(ownGitleaks)}\\): export PATH=${escape(join(repoRoot, '.tools', 'gitleaks', 'usr', 'bin'))}:\\$PATH \\(or LOOPGATES_GITLEAKS=${escape(ownGitleaks)}\\)`));
+      // And following it makes doctor healthy.
+      const fixed = await s.cli(['doctor'], { PATH: `${join(repoRoot, '.tools', 'gitleaks', 'usr', 'bin')}:${path}` });
+      expect(fixed.stdout).toMatch(/healthy/);
+      expect(fixed.code).toBe(0);
+    });
+  });
+
+  it.runIf(existsSync(ownGitleaks))('install with gitleaks off PATH fails closed, and its fix names the checkout copy', async () => {
+    await withSandbox(APP, async (s) => {
+      const path = (s.env.PATH ?? '').split(':').filter((d) => !existsSync(join(d, 'gitleaks'))).join(':');
+      const r = await s.cli(['install'], { PATH: path });
+      expect(r.code).toBe(2);
+      expect(`${r.stdout}${r.stderr}`).toContain(`export PATH=${join(repoRoot, '.tools', 'gitleaks', 'usr', 'bin')}:$PATH`);
     });
   });
 });
