@@ -2,7 +2,7 @@
 // Markers follow each platform's own project layout: Gradle (developer.android.com/build), Xcode/CocoaPods/SwiftPM,
 // React Native's package.json dependency, Flutter's pubspec.yaml (docs.flutter.dev), and a web package.json/index.html.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fsPath } from './paths.js';
 import { treeWorkspace } from './snapshot.js';
 
 /** The platforms loopgates has defaults for. */
@@ -54,7 +54,7 @@ export async function detectPlatformsAt(dir: string): Promise<Platform[]> {
   const paths = await ws.allPaths();
   return detectPlatforms(paths, (p) => {
     try {
-      return readFileSync(join(ws.root, p), 'utf8');
+      return readFileSync(fsPath(ws.root, p), 'utf8');
     } catch {
       return null;
     }

@@ -6,7 +6,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { LoopgatesError, WorkspaceError } from './errors.js';
 import { BlobReader, blobId, emptyTreeId, findTopLevel, git, lsIndex, lsSkipWorktree, lsTree, resolveRepo, stagedEntries } from './git.js';
 import type { RepoFacts } from './git.js';
-import { fsPath, lossyIndex } from './paths.js';
+import { decodePath, fsPath, lossyIndex } from './paths.js';
 import { normalisePath } from './workspace.js';
 import type { Mode, Workspace } from './types.js';
 
@@ -77,7 +77,7 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
   // file, a clean/smudge or eol filter, an LFS file, a file gone) differs by id and is read from git.
   const fromTree = (path: string, oid: string): Buffer | undefined => {
     try {
-      const abs = join(root, path);
+      const abs = fsPath(root, path);
       // Only a regular file (a FIFO put in its place would block this thread) of a size worth hashing.
       const st = statSync(abs);
       if (!st.isFile() || st.size > WORKTREE_SHORTCUT_MAX_BYTES) return undefined;
@@ -275,14 +275,19 @@ function realOrSelf(path: string): string {
   }
 }
 
-/** Every regular file under `root`, `/`-separated and sorted; symlinks are not followed (no cycles, no escapes). */
+/**
+ * Every regular file under `root`, `/`-separated and sorted; symlinks are not followed (no cycles, no escapes).
+ * Names are read as bytes and decoded with core/paths.ts decodePath, so a name that is not UTF-8 is listed (and read
+ * back by fsPath) as git mode lists it, not as U+FFFD, which names no file.
+ */
 function walk(root: string): string[] {
   const out: string[] = [];
   const visit = (rel: string) => {
-    for (const d of readdirSync(rel ? join(root, rel) : root, { withFileTypes: true })) {
-      const r = rel ? `${rel}/${d.name}` : d.name;
+    for (const d of readdirSync(rel ? fsPath(root, rel) : root, { withFileTypes: true, encoding: 'buffer' })) {
+      const name = decodePath(d.name);
+      const r = rel ? `${rel}/${name}` : name;
       if (d.isDirectory()) {
-        if (!WALK_SKIP.has(d.name)) visit(r);
+        if (!WALK_SKIP.has(name)) visit(r);
       } else if (d.isFile()) out.push(r);
     }
   };

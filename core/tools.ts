@@ -159,12 +159,15 @@ export const runTool: RunTool = async (file: string, args: readonly string[], op
         reject(new ToolNotExecutableError(file));
         return;
       }
-      let stderr = Buffer.concat(err).toString('utf8');
+      const errBytes = Buffer.concat(err);
+      const outBytes = Buffer.concat(out);
+      let stderr = errBytes.toString('utf8');
       if (heldOpen) stderr += `${stderr && !stderr.endsWith('\n') ? '\n' : ''}${basename(file)} exited; its output was still held open by a process it left running, not waited for past ${OUTPUT_GRACE_MS} ms\n`;
       resolve({
         exitCode: spawnError ? null : code,
-        stdout: Buffer.concat(out).toString('utf8'),
+        stdout: outBytes.toString('utf8'),
         stderr: spawnError ? `${stderr}${stderr && !stderr.endsWith('\n') ? '\n' : ''}${file}: ${spawnError.message}\n` : stderr,
+        bytes: { stdout: outBytes, stderr: errBytes },
         timedOut,
         durationMs: performance.now() - started,
       });

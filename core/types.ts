@@ -136,6 +136,11 @@ export interface ToolResult {
   exitCode: number | null;
   stdout: string;
   stderr: string;
+  /**
+   * The output's bytes, where the runner kept them (core/tools.ts on POSIX): `stdout`/`stderr` are UTF-8 with U+FFFD,
+   * which cannot name a file whose name is not UTF-8; a reader of paths decodes these with core/paths.ts decodePath.
+   */
+  bytes?: { stdout: Buffer; stderr: Buffer };
   timedOut: boolean;
   durationMs: number;
 }

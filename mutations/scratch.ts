@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { InternalError } from '../core/errors.js';
 import { fsPath } from '../core/paths.js';
 import type { Workspace } from '../core/types.js';
@@ -90,11 +90,11 @@ export async function materialise(ws: Workspace, paths: Iterable<string>, dir: s
   return n;
 }
 
-/** Synchronous variant for small fixed file sets (tests and benches). */
+/** Synchronous variant for small fixed file sets (tests and benches); a name that is not UTF-8 is written by its bytes too. */
 export function materialiseSync(files: Readonly<Record<string, string | Buffer>>, dir: string): void {
   for (const [p, c] of Object.entries(files)) {
-    const abs = join(dir, p);
-    mkdirSync(dirname(abs), { recursive: true });
-    writeFileSync(abs, c);
+    const slash = p.lastIndexOf('/');
+    mkdirSync(slash < 0 ? dir : fsPath(dir, p.slice(0, slash)), { recursive: true });
+    writeFileSync(fsPath(dir, p), c);
   }
 }

@@ -2,14 +2,15 @@
 // staging a canary credential (generated now, never written anywhere else) must be refused, a clean one must land.
 // The user's repository is only read (a `--shared` clone reads its objects); the clone is removed afterwards.
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { loadConfig } from '../../core/config.js';
 import { commandGateKind, commandReadPaths, commandSpecOf } from '../../gates/command/index.js';
 import { builtinGates } from '../../gates/registry.js';
 import { git, REPO_ENV_KEYS, splitZ } from '../../core/git.js';
+import { fsPath } from '../../core/paths.js';
 import { LEDGER_IN_TREE, type LedgerEntry } from '../../core/ledger.js';
 
 /**
@@ -207,14 +208,19 @@ async function copyCommandGateInputs(top: string, clone: string, env: Readonly<R
   if (specs.length === 0) return { files: 0, gates: [] };
   const listed = splitZ((await git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: top, env })).stdout);
   const paths = new Set<string>();
-  for (const spec of specs) for (const p of await commandReadPaths(spec, listed, (p) => readFile(join(top, p), 'utf8'))) paths.add(p);
+  for (const spec of specs) for (const p of await commandReadPaths(spec, listed, (p) => readFile(fsPath(top, p), 'utf8'))) paths.add(p);
   let files = 0;
   for (const p of [...paths].sort()) {
-    const from = join(top, p);
-    const to = join(clone, p);
-    if (existsSync(to) || !lstatSync(from, { throwIfNoEntry: false })) continue;
-    mkdirSync(dirname(to), { recursive: true });
-    cpSync(from, to);
+    // By their exact bytes (core/paths.ts): a string path names no file when the name is not UTF-8.
+    const from = fsPath(top, p);
+    const to = fsPath(clone, p);
+    const st = lstatSync(from, { throwIfNoEntry: false });
+    if (existsSync(to) || !st) continue;
+    const slash = p.lastIndexOf('/');
+    if (slash > 0) mkdirSync(fsPath(clone, p.slice(0, slash)), { recursive: true });
+    // A link stays a link (as cpSync copied it); a file is copied by its bytes.
+    if (st.isSymbolicLink()) symlinkSync(readlinkSync(from, { encoding: 'buffer' }), to);
+    else copyFileSync(from, to);
     files++;
   }
   return { files, gates: specs.map((s) => s.id) };

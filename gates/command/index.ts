@@ -4,13 +4,14 @@
 // `replace`, `delete-line`) or says `selfTest: { waived: <reason> }`, which is printed on every run.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import type { CommandGateKind } from '../../core/config-model.js';
 import { LoopgatesError } from '../../core/errors.js';
 import { git, splitZ } from '../../core/git.js';
 import { normalisePath } from '../../core/workspace.js';
+import { decodePath, fsPath, lossyIndex } from '../../core/paths.js';
 import { STAGED_POLICIES } from '../../core/types.js';
 import type { Gate, GateContext, GateOutput, Mutant, MutationOperator, SelfTestCase, StagedPolicy, ToolResult, Workspace } from '../../core/types.js';
 import { materialise, withScratchDir } from '../../mutations/scratch.js';
@@ -276,7 +277,10 @@ async function runCommand(
   if (result.exitCode === 0) return { findings: [], counts, notes, itemUnit: 'command run' };
   const message = `${spec.command.join(' ')} exited ${result.exitCode}${tail ? `: ${tail}` : ''}`;
   const output = `${result.stdout}\n${result.stderr}`;
-  const parsed = parseLocations(output, cwd, new Set(await ctx.ws.allPaths()), scriptFolders(spec.command));
+  // Paths are read from the output's bytes (core/paths.ts), so a name that is not UTF-8 is placed at its file; the
+  // UTF-8 text (U+FFFD for such bytes) is what the message shows.
+  const pathText = result.bytes ? `${decodePath(result.bytes.stdout)}\n${decodePath(result.bytes.stderr)}` : output;
+  const parsed = parseLocations(pathText, cwd, new Set(await ctx.ws.allPaths()), scriptFolders(spec.command));
   // A mutant whose mutation says `caught:` is caught where it was injected by the exit (and pattern) alone; one
   // without it only when the command names no file:line of its own.
   const caught = located.filter((s) => s.caught && caughtBy(s.caught, output));
@@ -334,6 +338,8 @@ export function scriptFolders(argv: readonly string[]): string[] {
 export function parseLocations(output: string, cwd: string, known: ReadonlySet<string>, folders: readonly string[] = []): Array<{ file: string; line: number }> {
   const out: Array<{ file: string; line: number }> = [];
   const seen = new Set<string>();
+  // Output decoded with U+FFFD (a runner that kept no bytes) names a non-UTF-8 path by its lossy form.
+  let lossy: Map<string, string> | undefined;
   for (const m of output.matchAll(/(?:^|[\s'"(])((?:[A-Za-z]:)?[^\s:'"()]+):(\d+)(?::\d+)?/gm)) {
     let p = m[1]!;
     const absolute = isAbsolute(p);
@@ -341,6 +347,7 @@ export function parseLocations(output: string, cwd: string, known: ReadonlySet<s
     p = normalisePath(p);
     // A package manager running in a workspace folder (`npm run lint -w packages/app`) prints paths relative to it.
     if (!known.has(p) && !absolute) p = folders.map((f) => normalisePath(`${f}/${p}`)).find((q) => known.has(q)) ?? p;
+    if (!known.has(p) && p.includes('\ufffd')) p = (lossy ??= lossyIndex(known)).get(p) ?? p;
     const line = Number(m[2]);
     if (!known.has(p) || line < 1) continue;
     const key = `${p}:${line}`;
@@ -458,9 +465,10 @@ export async function commandReadPaths(
 async function commandSelfTest(spec: CommandGateSpec, operators: readonly MutationOperator[], reads: (p: string) => boolean, root: string): Promise<SelfTestCase[]> {
   const listed = splitZ((await git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })).stdout);
   const files: Record<string, string> = {};
-  for (const p of await commandReadPaths(spec, listed, (p) => readFile(join(root, p), 'utf8'), reads)) {
+  for (const p of await commandReadPaths(spec, listed, (p) => readFile(fsPath(root, p), 'utf8'), reads)) {
     try {
-      files[p] = await readFile(join(root, p), 'utf8');
+      // By its exact bytes (core/paths.ts): a string path would name no file for a name that is not UTF-8.
+      files[p] = await readFile(fsPath(root, p), 'utf8');
     } catch {
       /* listed in the index but deleted in the tree: not part of what the command can read */
     }

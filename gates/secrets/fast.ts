@@ -95,7 +95,9 @@ export function refreshSecretsFast(p: SecretsFastInput): 'written' | 'kept' | 'r
       '',
     ].join('\n');
     if (/[\r\0]/.test(text)) return drop();
-    // Only names the shell compares (it hands any path git quotes to node), one a line.
+    // Only names the shell compares (it hands any path git quotes to node), one a line. A name that is not UTF-8
+    // (core/paths.ts escapes its bytes as U+DC80..U+DCFF) or not ASCII is left out, never written lossily: git quotes it,
+    // so the shell hands that commit to node, which reads it by its bytes.
     const paths = `${knownScanned(p.cacheDir, bin, probe)
       .filter((x) => !/[\x00-\x1f"\\\x7f-\uffff]/.test(x))
       .sort()
