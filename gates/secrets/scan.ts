@@ -258,6 +258,8 @@ async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, pro
     for (const p of neutral) if (decoded.get(p)!.prefixLines) prefixed.add(p);
     const extra = await scanFiles(call, probe, 'dir', new Map(neutral.map((p, i) => [names[i]!, withoutAllow(decoded.get(p)!.bytes)])), files, process.env);
     raw.push(...extra.findings.map((f) => ({ ...f, file: back.get(f.file) ?? f.file, via: 'dir' as const })));
+    // In a tree scan the item is a scanned file: these are scanned too ("scanned 704 files, 703 files" otherwise).
+    if (kind === 'dir') items += neutral.length;
     notes.push(`${neutral.length} ${staged}file(s) skipped by the path allowlist of gitleaks' default config (${listed(neutral)}): scanned their content under a neutral name`);
   }
   if (unscanned.length) {
