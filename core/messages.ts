@@ -129,7 +129,8 @@ export const messages = {
           : `all: a commit is refused for every finding in what it stages, whether or not HEAD already has it`,
   preExisting: (errors: number, warnings: number, places: readonly string[], more: number, gate: string) =>
     `${[errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(' and ')} already in HEAD, in ${places.join(', ')}${more ? ', …' : ''}: \`loopgates run --all --gate ${gate}\` lists them`,
-  preExistingCount: (n: number) => `${num(n)} already in HEAD`,
+  /** After "N findings" (the ones the verdict counts): the findings the staged policy left out, what they are. */
+  preExistingCount: (n: number, counted: number) => `${num(n)}${counted > 0 ? ' more' : ''} already in HEAD (not introduced by this commit: not counted)`,
   findingsLeftOut: (n: number, errors: number, gate: string) =>
     `… ${plural(n, 'more finding')} not shown${errors ? ` (${plural(errors, 'error')})` : ''}: \`loopgates run --gate ${gate} --format json\` lists every one`,
   headSideFailed: (id: string, policy: string, why: string) =>

@@ -96,7 +96,7 @@ export function textReport(report: RunReport, color: boolean): string {
     const why = r.reason && r.verdict !== 'pass' && r.verdict !== 'fail' ? ` — ${r.reason}` : '';
     const pre = r.staged?.preExisting;
     const preCount = pre ? pre.errors + pre.warnings : 0;
-    out.push(`${r.gate.padEnd(width)}  ${paint[r.verdict](r.verdict.padEnd(7))} ${counts}${preCount ? `, ${messages.preExistingCount(preCount)}` : ''}${why}`);
+    out.push(`${r.gate.padEnd(width)}  ${paint[r.verdict](r.verdict.padEnd(7))} ${counts}${preCount ? `, ${messages.preExistingCount(preCount, r.counts.findings)}` : ''}${why}`);
     // A staged report (a hook's) prints at most STAGED_FINDINGS_CAP findings per gate, errors first when some are left out.
     const capped = report.mode === 'staged' && r.findings.length > STAGED_FINDINGS_CAP;
     const shown = capped ? [...r.findings.filter((f) => f.severity === 'error'), ...r.findings.filter((f) => f.severity !== 'error')].slice(0, STAGED_FINDINGS_CAP) : r.findings;
@@ -114,6 +114,7 @@ export function textReport(report: RunReport, color: boolean): string {
       const places = placesOf(pre.files);
       out.push(`  ${c.dim(messages.preExisting(pre.errors, pre.warnings, places.slice(0, PLACES_SHOWN), Math.max(0, places.length - PLACES_SHOWN), r.gate))}`);
     }
+    for (const n of r.info ?? []) out.push(`  ${c.dim(messages.note(n))}`);
     for (const n of r.notes) out.push(`  ${c.yellow(messages.gateNote(n))}`);
     if (r.error && (r.verdict === 'error' || r.verdict === 'vacuous')) {
       if (r.error.message !== r.reason) out.push(`  ${r.error.message}`);
@@ -293,6 +294,7 @@ export function githubReport(report: RunReport): string {
     if ((r.verdict === 'error' || r.verdict === 'vacuous') && r.error) {
       out.push(`::error title=${escapeProperty(`loopgates ${r.gate} ${r.verdict}`)}::${escapeData(`${r.error.message} — fix: ${r.error.fix}`)}`);
     }
+    for (const n of r.info ?? []) out.push(`::notice title=${escapeProperty(`loopgates ${r.gate}`)}::${escapeData(n)}`);
     for (const n of r.notes) out.push(`::warning title=${escapeProperty(`loopgates ${r.gate}`)}::${escapeData(n)}`);
   }
   for (const n of report.notes) out.push(`::notice title=loopgates::${escapeData(n)}`);

@@ -183,7 +183,7 @@ async function judgeOnce<C>(settings: GateSettings<C>, options: RunOptions, fixe
     if (out === 'timeout') return done({ ...base, verdict: 'error', counts: zeroCounts(), ...timeoutError(gate.id, settings.timeoutMs) });
     const findings = out.findings.map((f) => completeFinding(gate.id, f));
     const counts: Counts = { ...zeroCounts(), ...out.counts, findings: findings.length };
-    const common = { ...base, findings, counts, itemUnit: out.itemUnit ?? 'items', notes: out.notes ?? [] };
+    const common = { ...base, findings, counts, itemUnit: out.itemUnit ?? 'items', notes: out.notes ?? [], ...(out.info?.length ? { info: out.info } : {}) };
     if (out.error) return done({ ...common, verdict: 'error', reason: out.error.message, error: out.error });
     if (counts.files === 0) {
       // A gate that says why it read nothing (a file too large to scan) gave its own cause; silence is a loopgates bug.

@@ -185,6 +185,8 @@ export interface GateOutput {
    * candidate (14 of 14)". DESIGN.md: a filter that drops every candidate is itself a warning.
    */
   notes?: string[];
+  /** Facts about what the gate read that no verdict depends on ("771 catalog keys … were looked up"): printed as notes. */
+  info?: string[];
   /**
    * Set when the gate could not prove it looked (scanner canary not reported, tool error): the verdict becomes
    * `error` whatever the findings say. `fix` is the one command or step that repairs it.
@@ -358,6 +360,8 @@ export interface GateResult {
   itemUnit: string;
   findings: Finding[];
   notes: string[];
+  /** GateOutput.info: facts, not warnings; absent when the gate gave none. */
+  info?: string[];
   /** Why the gate was skipped / vacuous / errored, in words. */
   reason?: string;
   error?: { message: string; fix: string };

@@ -68,6 +68,8 @@ export async function judge(
   }
   const findings: GateOutput['findings'] = [];
   const notes: string[] = [];
+  /** Counts of what was read that no verdict depends on (GateOutput.info). */
+  const info: string[] = [];
   let files = 0;
   let candidates = 0;
   let filtered = 0;
@@ -193,7 +195,7 @@ export async function judge(
   const computed = computedKeys === 0 ? '' : `; ${computedKeys} computed ${computedKeys === 1 ? 'key' : 'keys'} (t(\`…\${}\`), t(variable)) ${computedKeys === 1 ? 'was' : 'were'} not`;
   if (byNames > 0) notes.push(`${byNames} ${byNames === 1 ? 'literal is a name' : 'literals are names'} listed in gates.${GATE_ID}.names, not judged`);
   if (ownNames > 0) notes.push(`${ownNames} one-word alt/title/aria-label ${ownNames === 1 ? 'value names its' : 'values name their'} own element (src, icon, href): read as brand or product names, not judged`);
-  if (keysLooked > 0) notes.push(`${keysLooked} catalog ${keysLooked === 1 ? 'key' : 'keys'} the code asks for ${keysLooked === 1 ? 'was' : 'were'} looked up${computed}`);
+  if (keysLooked > 0) info.push(`${keysLooked} catalog ${keysLooked === 1 ? 'key' : 'keys'} the code asks for ${keysLooked === 1 ? 'was' : 'were'} looked up${computed}`);
   if (keysUnchecked > 0) notes.push(`no i18next or FormatJS catalog in the repository: ${keysUnchecked} catalog ${keysUnchecked === 1 ? 'key' : 'keys'} the code asks for ${keysUnchecked === 1 ? 'was' : 'were'} not looked up${computed}`);
   for (const a of allow) {
     if (candidates > 0 && a.removed === candidates) notes.push(`allow-list entry /${a.source}/ matches every candidate (${a.removed} of ${candidates}): the gate saw no text it could judge`);
@@ -208,7 +210,7 @@ export async function judge(
     [(languages.has('tsx') || languages.has('javascript')) && config.textComponents.length === 0, 'textComponents'],
   ];
   for (const [empty, key] of emptyLists) if (empty) notes.push(`gates.${GATE_ID}.${key} is empty: that filter removes every candidate of its kind`);
-  return { findings, counts: { files, items: candidates, filtered, suppressed }, itemUnit: 'strings', notes };
+  return { findings, counts: { files, items: candidates, filtered, suppressed }, itemUnit: 'strings', notes, ...(info.length ? { info } : {}) };
 }
 
 /**

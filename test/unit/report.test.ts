@@ -18,6 +18,7 @@ const results: GateResult[] = [
       { gate: 'strings', rule: 'odd', file: 'we,ird:na\nme.xml', line: 1, column: 1, message: '100% odd\nsecond line', severity: 'warning', fingerprint: 'f2' },
     ],
     notes: ['allow-list entry removed 3 of 3'],
+    info: ['7 catalog keys the code asks for were looked up'],
     durationMs: 9,
   },
   { gate: 'parity', title: 'Parity', verdict: 'skip', counts: counts({}), itemUnit: 'items', findings: [], notes: [], reason: 'no files for inspection (4 staged, none read by this gate)', durationMs: 1 },
@@ -35,6 +36,9 @@ describe('text report', () => {
     expect(lines).toContain('  res/values-de/strings.xml:12:5  missing-key  key `a` missing');
     expect(lines).toContain('  "we,ird:na\\nme.xml":1:1  odd  warning  100% odd');
     expect(lines).toContain('  warning: allow-list entry removed 3 of 3');
+    // A fact about what the gate read is a note, not a warning (fresh-user-3 F6).
+    expect(lines).toContain('  note: 7 catalog keys the code asks for were looked up');
+    expect(text).not.toContain('warning: 7 catalog keys');
     expect(lines).toContain('parity   skip    scanned 0 files, 0 findings — no files for inspection (4 staged, none read by this gate)');
     expect(lines).toContain('flows    error   scanned 0 files, 0 findings — maestro was not found on PATH');
     expect(lines).toContain('  fix: install maestro');
@@ -43,6 +47,26 @@ describe('text report', () => {
     expect(formatReport({ ...report, mode: 'all' }, 'text').split('\n').at(-2)).toBe('1 pass · 1 fail · 1 skip · 1 error — loopgates could not prove the check (exit 2)');
     expect(text).not.toMatch(/\u001b\[/);
     expect(formatReport(report, 'text', { color: true })).toMatch(/\u001b\[/);
+  });
+});
+
+describe('findings already in HEAD (staged: introduced)', () => {
+  it('the verdict line says the old findings are not this commit\'s and not counted (was "1 finding, 1 already in HEAD")', () => {
+    const parity: GateResult = {
+      gate: 'parity',
+      title: 'Parity',
+      verdict: 'pass',
+      counts: counts({ files: 6, items: 12, findings: 1 }),
+      itemUnit: 'strings',
+      findings: [{ gate: 'parity', rule: 'missing-key', file: 'res/values/strings.xml', line: 5, column: 3, message: '`bye` is missing in 2 of 2 locale files: ca, de', severity: 'warning', fingerprint: 'f3' }],
+      notes: [],
+      durationMs: 1,
+      staged: { policy: 'introduced', preExisting: { errors: 1, warnings: 0, files: ['res/values-ca/strings.xml'] }, head: 'run' },
+    };
+    const lines = formatReport({ ...report, results: [parity], exitCode: 0 }, 'text').split('\n');
+    expect(lines).toContain('parity  pass    scanned 6 files, 12 strings, 1 finding, 1 more already in HEAD (not introduced by this commit: not counted)');
+    const none = formatReport({ ...report, results: [{ ...parity, counts: counts({ files: 6, items: 12 }), findings: [] }], exitCode: 0 }, 'text').split('\n');
+    expect(none).toContain('parity  pass    scanned 6 files, 12 strings, 0 findings, 1 already in HEAD (not introduced by this commit: not counted)');
   });
 });
 
@@ -85,5 +109,6 @@ describe('github workflow commands', () => {
     expect(lines).toContain('::warning file=we%2Cird%3Ana%0Ame.xml,line=1,col=1,title=strings/odd::100%25 odd%0Asecond line');
     expect(lines).toContain('::error title=loopgates flows error::maestro was not found on PATH — fix: install maestro');
     expect(lines).toContain('::warning title=loopgates strings::allow-list entry removed 3 of 3');
+    expect(lines).toContain('::notice title=loopgates strings::7 catalog keys the code asks for were looked up');
   });
 });
