@@ -26,7 +26,7 @@ import {
 } from './install/render.js';
 import { ChangeSet, loadState, readCurrent, saveState, statePath, revertState, undoPending, type FileChange } from './install/state.js';
 import { pendingIsRunning, pendingPath, pendingProblem, readPending } from './install/pending.js';
-import { defaultConfigFor, enabledSettings, noInputWhy, repositoryInputs } from './install/config-default.js';
+import { defaultConfigFor, enabledSettings, NO_INPUT_YET, noInputWhy, repositoryInputs } from './install/config-default.js';
 import { CONFIG_FILE, loadConfig, type ConfiguredGate } from '../core/config.js';
 import { builtinGates, configOptions } from '../gates/registry.js';
 import { git, gitText, isIgnored, lsIndex, repoFacts, REPO_ENV_KEYS } from '../core/git.js';
@@ -280,13 +280,12 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
       if (changes.write(attributes, withAttributesRule(attrText), 0o644, 'gitattributes')) ctx.out(`added "${ATTRIBUTES_RULE}" to .gitattributes`);
       const config = join(top, 'loopgates.yaml');
       if (!existsSync(config)) {
-        const { text, platforms, leftOff } = await defaultConfigFor(top);
+        const { text, platforms, waiting } = await defaultConfigFor(top);
         await step('config');
         changes.write(config, text, 0o644, 'config');
         ctx.out(`wrote loopgates.yaml (defaults for: ${platforms.length ? platforms.join(', ') : 'no platform detected'})`);
-        const off = new Set(leftOff.map((l) => l.gate));
-        ctx.out(`enabled: ${builtinGates.filter((g) => !off.has(g.id)).map((g) => g.id).join(', ') || 'none'}`);
-        for (const l of leftOff) ctx.out(`left off: ${l.gate}: ${l.why} (gates.${l.gate}.enabled: false)`);
+        ctx.out(`enabled: ${builtinGates.map((g) => g.id).join(', ')}`);
+        for (const l of waiting) ctx.out(`no input yet: ${l.gate}: ${l.why}; it stays on, so the commit that adds some is judged (run --all skips it until then: gates.${l.gate}.allowEmpty)`);
       }
       if (mode === 'npm') {
         const pj = join(top, 'package.json');
@@ -697,9 +696,12 @@ async function allowlistProblems(top: string, out: (line: string) => void): Prom
 
 /** loopgates.yaml present and valid against core/config.ts's strict schema (every problem, with its line). */
 /**
- * The input discovery install used (commands/install/config-default.ts), over the gates loopgates.yaml enables: an
- * enabled gate without allowEmpty that finds no input here makes every `run --all` vacuous (exit 2), so doctor is
- * not healthy. Gates that are off are listed. Null when the config cannot be loaded (configProblems says why).
+ * The input discovery install used (commands/install/config-default.ts), over every gate of loopgates.yaml: an
+ * enabled gate without allowEmpty that finds no input here makes every `run --all` vacuous (exit 2), and a gate that
+ * is off while the repository holds files it reads lets every commit to them land unchecked (fresh-user-3 F10: an
+ * older install left the l10n gates off in a repository without catalogs yet); either way doctor is not healthy. An
+ * off gate with no input is listed; install's allowEmpty on a gate that has inputs now is an info line (it can go).
+ * Null when the config cannot be loaded (configProblems says why).
  */
 async function inputProblems(top: string, out: (line: string) => void): Promise<{ problems: Problem[]; okLine: string } | null> {
   let gates: ConfiguredGate[];
@@ -708,16 +710,29 @@ async function inputProblems(top: string, out: (line: string) => void): Promise<
   } catch {
     return null;
   }
-  for (const g of gates.filter((x) => !x.enabled)) out(`info     off: ${g.gate.id} (${g.source === 'command' ? `commands[id=${g.gate.id}]` : `gates.${g.gate.id}`}.enabled: false)`);
-  const { found } = await repositoryInputs(top, enabledSettings(gates));
+  const keyOf = (g: ConfiguredGate) => (g.source === 'command' ? `commands[id=${g.gate.id}]` : `gates.${g.gate.id}`);
   const problems: Problem[] = [];
+  const off = gates.filter((x) => !x.enabled);
+  // An off gate's own discovery, under its own options: what it would read if it were on. A discovery that fails
+  // says nothing either way, so the gate is only listed.
+  for (const d of (await repositoryInputs(top, off.map((g) => g.settings))).found) {
+    const g = off.find((x) => x.gate === d.gate)!;
+    if (d.inputs > 0 && d.error === undefined) {
+      const files = `${d.inputs} file${d.inputs === 1 ? '' : 's'} it reads (${d.sample.join(', ')}${d.inputs > d.sample.length ? ', …' : ''})`;
+      problems.push({ what: `${d.gate.id} is off (${keyOf(g)}.enabled: false) but this repository now holds ${files}: commits to them land unchecked`, fix: `set ${keyOf(g)}.enabled: true in loopgates.yaml, then: loopgates run --all --gate ${d.gate.id}` });
+    } else out(`info     off: ${d.gate.id} (${keyOf(g)}.enabled: false)${d.error === undefined ? '; it would read nothing here' : ''}`);
+  }
+  const { found } = await repositoryInputs(top, enabledSettings(gates));
   const seen: string[] = [];
   for (const d of found) {
     const g = gates.find((x) => x.gate === d.gate)!;
-    const key = g.source === 'command' ? `commands[id=${d.gate.id}]` : `gates.${d.gate.id}`;
+    const key = keyOf(g);
     if (d.error !== undefined) problems.push({ what: `${d.gate.id} cannot select its inputs: ${d.error}`, fix: `fix ${key} in loopgates.yaml` });
     else if (d.inputs === 0 && !g.settings.allowEmpty) problems.push({ what: `${d.gate.id} is enabled but has ${noInputWhy(d)}: loopgates run --all is vacuous (exit 2)`, fix: `set ${key}.enabled: false in loopgates.yaml (or allowEmpty: "<why zero inputs is fine>")` });
-    else seen.push(`${d.gate.id} ${d.inputs}${d.inputs === 0 ? ` (allowEmpty: ${g.settings.allowEmpty})` : ''}`);
+    else {
+      seen.push(`${d.gate.id} ${d.inputs}${d.inputs === 0 ? ` (allowEmpty: ${g.settings.allowEmpty})` : ''}`);
+      if (d.inputs > 0 && g.settings.allowEmpty === NO_INPUT_YET) out(`info     ${d.gate.id} has ${d.inputs} input${d.inputs === 1 ? '' : 's'} now: its allowEmpty from install can go (${key}.allowEmpty), so that finding none again is called vacuous`);
+    }
   }
   return { problems, okLine: `inputs for every enabled gate: ${seen.join(', ') || 'no gate enabled'}` };
 }

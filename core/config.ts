@@ -341,10 +341,11 @@ const comment = (text: string, indent = ''): string =>
 
 /**
  * The commented default loopgates.yaml that `loopgates install` writes: every built-in gate enabled, with its four
- * answers as comments, for the detected `platforms`; a gate in `leftOff` (id -> why) is written `enabled: false`
- * with the reason. Always valid for `parseConfig` (a unit test holds it to that).
+ * answers as comments, for the detected `platforms`; a gate in `noInput` (id -> why it has none yet) is written with
+ * `allowEmpty: <allowEmpty>` and the reason, so `run --all` skips it saying so until its inputs appear. Always valid
+ * for `parseConfig` (a unit test holds it to that).
  */
-export function defaultConfigText(platforms: readonly Platform[], gates: ReadonlyArray<Gate<any>>, leftOff: ReadonlyMap<string, string> = new Map()): string {
+export function defaultConfigText(platforms: readonly Platform[], gates: ReadonlyArray<Gate<any>>, noInput: ReadonlyMap<string, string> = new Map(), allowEmpty = 'no input in this repository yet'): string {
   const lines = [
     '# yaml-language-server: $schema=./node_modules/loopgates/loopgates.schema.json',
     '# loopgates.yaml: the gates that guard every commit of this repository (written by loopgates install).',
@@ -364,9 +365,17 @@ export function defaultConfigText(platforms: readonly Platform[], gates: Readonl
     for (const g of gates) {
       lines.push(comment(`${g.id}: ${g.title}`, '  '));
       for (const k of ANSWERS) lines.push(comment(`  ${k}: ${g.loop[k].replace(/\s+/g, ' ')}`, '  '));
-      const off = leftOff.get(g.id);
-      if (off) lines.push(`  ${g.id}:`, comment(`left off by loopgates install: ${off}; set true once it has some`, '    '), '    enabled: false');
-      else lines.push(`  ${g.id}:`, '    enabled: true', `    # timeoutMs: ${DEFAULT_TIMEOUT_MS}`);
+      const none = noInput.get(g.id);
+      if (none) {
+        lines.push(
+          `  ${g.id}:`,
+          comment(`loopgates install found ${none}. On all the same: the commit that adds some is judged; until then`, '    '),
+          comment('`run --all` skips it for the allowEmpty reason (doctor says when that line can go).', '    '),
+          '    enabled: true',
+          `    allowEmpty: ${JSON.stringify(allowEmpty)}`,
+          `    # timeoutMs: ${DEFAULT_TIMEOUT_MS}`,
+        );
+      } else lines.push(`  ${g.id}:`, '    enabled: true', `    # timeoutMs: ${DEFAULT_TIMEOUT_MS}`);
     }
   }
   lines.push('# commands: your own scripts as gates; see `loopgates explain` and the README.');

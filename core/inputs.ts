@@ -69,6 +69,8 @@ export function removedEveryNote(filter: string, unit: string, removed: number, 
 export interface InputDiscovery {
   gate: Gate<any>;
   inputs: number;
+  /** The first few inputs (at most 3, sorted), for messages that name what a gate would read. */
+  sample: string[];
   error?: string;
 }
 
@@ -82,9 +84,10 @@ export async function discoverInputs(list: ReadonlyArray<GateSettings<any>>, ws:
   for (const s of list) {
     const ctx: GateContext<any> = { ws, config: s.config, signal, runTool, cacheDir: join(cacheRoot, s.gate.id), log: () => {} };
     try {
-      out.push({ gate: s.gate, inputs: (await s.gate.inputs(ctx)).length });
+      const inputs = await s.gate.inputs(ctx);
+      out.push({ gate: s.gate, inputs: inputs.length, sample: [...inputs].sort().slice(0, 3) });
     } catch (err) {
-      out.push({ gate: s.gate, inputs: 0, error: err instanceof Error ? err.message : String(err) });
+      out.push({ gate: s.gate, inputs: 0, sample: [], error: err instanceof Error ? err.message : String(err) });
     }
   }
   return out;

@@ -1,7 +1,9 @@
 // The loopgates.yaml install writes when a repository has none: core/config.ts's commented default for the platforms
-// detected from the repository's files (core/platform.ts), with each built-in gate enabled only where its own input
-// discovery (the gate's inputs() over the repository as `run --all` reads it) finds something to judge. A gate left
-// off would make every `run --all` vacuous (exit 2); a gate whose discovery fails stays on (fail closed).
+// detected from the repository's files (core/platform.ts), every built-in gate enabled. A gate whose own input
+// discovery (the gate's inputs() over the repository as `run --all` reads it) finds nothing yet is written with
+// install's allowEmpty (NO_INPUT_YET): `run --all` then says `skip` with that reason instead of `vacuous` (exit 2), and
+// the first commit that adds its inputs (catalogs, flows, UI code) is judged. Leaving it off instead let that commit
+// land unchecked (fresh-user-3 F10). A gate whose discovery fails gets no allowEmpty (fail closed).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,10 +15,16 @@ import type { GateSettings } from '../../core/runner.js';
 import { treeWorkspace } from '../../core/snapshot.js';
 import { builtinGates } from '../../gates/registry.js';
 
-/** Why a gate with zero inputs is left off, in the words install and doctor print. */
+/** Why a gate has zero inputs, in the words install and doctor print. */
 export function noInputWhy(d: InputDiscovery): string {
   return `no input in this repository (it reads: ${d.gate.loop.reads.replace(/\s+/g, ' ')})`;
 }
+
+/**
+ * The allowEmpty install writes for a gate with no input yet; doctor recognises it (an info line once the gate has
+ * inputs: the entry can go, so that finding none again is called vacuous).
+ */
+export const NO_INPUT_YET = 'no input in this repository when loopgates install ran; the first commit that adds some is judged';
 
 /** Each gate's input count over the repository at `top` as `run --all` reads it (core/inputs.ts discoverInputs). */
 export async function repositoryInputs(top: string, list: ReadonlyArray<GateSettings<any>>, env: Readonly<Record<string, string | undefined>> = {}): Promise<{ files: number; found: InputDiscovery[] }> {
@@ -36,13 +44,12 @@ export function enabledSettings(gates: readonly ConfiguredGate[]): GateSettings<
 
 /**
  * The default config text for the repository at `top` (absolute), the platforms it was written for, and the
- * built-in gates left off with why. In a repository with no file at all every gate stays on: nothing shows yet
- * what it will hold.
+ * built-in gates that have no input yet, with why (each written enabled, with allowEmpty: NO_INPUT_YET).
  */
-export async function defaultConfigFor(top: string): Promise<{ text: string; platforms: Platform[]; leftOff: Array<{ gate: string; why: string }> }> {
+export async function defaultConfigFor(top: string): Promise<{ text: string; platforms: Platform[]; waiting: Array<{ gate: string; why: string }> }> {
   const platforms = await detectPlatformsAt(top);
   const defaults = builtinGates.map((gate) => ({ gate, config: gate.configSchema.parse({}), timeoutMs: DEFAULT_TIMEOUT_MS }));
-  const { files, found } = await repositoryInputs(top, defaults);
-  const leftOff = files === 0 ? [] : found.filter((d) => d.inputs === 0 && d.error === undefined).map((d) => ({ gate: d.gate.id, why: noInputWhy(d) }));
-  return { text: defaultConfigText(platforms, builtinGates, new Map(leftOff.map((l) => [l.gate, l.why]))), platforms, leftOff };
+  const { found } = await repositoryInputs(top, defaults);
+  const waiting = found.filter((d) => d.inputs === 0 && d.error === undefined).map((d) => ({ gate: d.gate.id, why: noInputWhy(d) }));
+  return { text: defaultConfigText(platforms, builtinGates, new Map(waiting.map((l) => [l.gate, l.why])), NO_INPUT_YET), platforms, waiting };
 }
