@@ -51,6 +51,12 @@ export interface PairContext {
    * Apple `.strings` / `.xcstrings`, Android styled text. Off for gettext PO and ARB.
    */
   markup?: boolean;
+  /**
+   * Android `<plurals>`: the count is always an int (Resources.getQuantityString(int id, int quantity)), so a plural
+   * must give the categories integers select (PluralRules.integerRequired): `other` is not required where no
+   * integer selects it (Localazy writes pl/ru/uk/be plurals without it).
+   */
+  intCounts?: boolean;
 }
 
 const pos = (e: CatalogEntry) => ({ line: e.valueLine ?? e.line, column: e.valueColumn ?? e.column });
@@ -312,7 +318,7 @@ function requiredMissing(plurals: PluralVariants, ctx: PairContext, ordinal = fa
   // gettext forms are numbered by the file's Plural-Forms (gettextFormsFinding), not named by CLDR.
   for (const k in plurals) if (/^\d+$/.test(k)) return [];
   const exact = new Set(Object.keys(plurals).filter((k) => /^=\d+$/.test(k)).map((k) => Number(k.slice(1))));
-  const required = ordinal ? rules.ordinal.required : rules.required;
+  const required = ordinal ? rules.ordinal.required : ctx.intCounts ? rules.integerRequired : rules.required;
   return required.filter((c) => !(c in plurals) && !coveredByExact(rules, c, exact, ordinal ? 'ordinal' : 'cardinal'));
 }
 
@@ -323,7 +329,7 @@ function pluralFinding(key: string, missing: string[], ctx: PairContext, at: { l
     ...at,
     message: ordinal
       ? `${ctx.locale} \`${key}\`${what}: ordinal plural lacks ${missing.join(', ')}, which CLDR requires for ordinals in ${of} (${ctx.rules?.ordinal.required.join(', ')})`
-      : `${ctx.locale} \`${key}\`${what}: plural lacks ${missing.join(', ')}, which CLDR requires for ${of} (${ctx.rules?.required.join(', ')})`,
+      : `${ctx.locale} \`${key}\`${what}: plural lacks ${missing.join(', ')}, which CLDR requires for ${of} (${(ctx.intCounts ? ctx.rules?.integerRequired : ctx.rules?.required)?.join(', ')}${ctx.intCounts ? ': the categories integer counts select' : ''})`,
   };
 }
 

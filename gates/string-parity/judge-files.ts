@@ -164,6 +164,11 @@ export interface JudgeResult {
   perInput: Out[][];
   files: number;
   items: number;
+  /**
+   * Android `<plurals>` translations without `other` in a locale where no integer count selects it (PairContext
+   * intCounts), by locale: not findings; judge.ts says it once in a note.
+   */
+  intOnlyOther: Record<string, number>;
 }
 
 /**
@@ -190,6 +195,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     return pluralRules(alias ?? locale, config.plurals, config.pseudoLocales, group.baseLocale);
   };
   const unknownReported = new Set<string>();
+  const intOnlyOther: Record<string, number> = {};
   const stagedPaths = job.stagedPaths ? new Set(job.stagedPaths) : null;
 
   // `pulledBy`: the staged base that made this unstaged translation an input. Its own problems (syntax, unknown
@@ -218,7 +224,8 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       unknownReported.add(`${file.path}\0${tr.locale}`);
       emit(file.path, { rule: 'unknown-locale', line: headerLine, column: 1, message: `locale \`${tr.locale}\` has no CLDR plural rules (make-plural ${'7.5'}): plural categories not checked; add it to gates.string-parity.localeAliases or pseudoLocales` }, tr.locale);
     }
-    const ctxPair = { locale: tr.locale, baseLocale: group.baseLocale, rules, baseRules: group.format === 'i18next-json' ? rulesFor(group.baseLocale, group) : null, flutterPlurals: group.format === 'arb', tags: group.format === 'arb' ? ('none' as const) : group.format === 'gettext-po' ? ('numeric' as const) : ('all' as const), emptyIsMissing: group.format === 'icu-json', markup: group.format !== 'gettext-po' && group.format !== 'arb' };
+    const ctxPair = { locale: tr.locale, baseLocale: group.baseLocale, rules, baseRules: group.format === 'i18next-json' ? rulesFor(group.baseLocale, group) : null, flutterPlurals: group.format === 'arb', tags: group.format === 'arb' ? ('none' as const) : group.format === 'gettext-po' ? ('numeric' as const) : ('all' as const), emptyIsMissing: group.format === 'icu-json', markup: group.format !== 'gettext-po' && group.format !== 'arb', intCounts: group.format === 'android-xml' };
+    const otherByIntegers = !rules || rules.integerRequired.includes('other') || !rules.required.includes('other');
     // Android keys with no default anywhere in values/ (the base deleted, or never written): R.string.x exists, so
     // on a device in any other locale getString throws Resources.NotFoundException (Android Lint: MissingDefaultResource).
     const noDefault: string[] = [];
@@ -285,6 +292,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       // Indexed, not for-of: most entries get compareEntry's shared frozen empty array, whose for-of V8 does not
       // optimise (an iterator and a result object per entry: ~15 MB of garbage over the whole l10n corpus).
       let raw = compareEntry(e, b, ctxPair);
+      if (!otherByIntegers && ctxPair.intCounts && e.kind === 'plural' && e.plurals && b.plurals && !('other' in e.plurals)) intOnlyOther[tr.locale] = (intOnlyOther[tr.locale] ?? 0) + 1;
       // A copy in another language that lacks the locale's categories: one untranslated-copy per file instead.
       if (raw.length && raw.some((f) => f.rule === 'plural-missing-category') && tr.locale.split('-')[0] !== group.baseLocale.split('-')[0] && isPluralCopy(e, b)) {
         copies.push(e.key);
@@ -394,7 +402,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     // Outside a staged run a judged translation is needed by nothing else of the run: let it go (bases stay).
     if (!staged && !file.isBase) await releaseCatalog(ws, file);
   }
-  return { perInput, files, items };
+  return { perInput, files, items, intOnlyOther };
 }
 
 /**

@@ -78,6 +78,11 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
   // Threads are opt-in (shards.ts); without LOOPGATES_THREADS a commit does not load worker_threads at all.
   const sharded = process.env.LOOPGATES_THREADS ? await (await import('./shards.js')).judgeInShards(ctx.ws, set, job, ctx.signal, ctx.log) : null;
   const r = sharded ?? (await judgeFiles(ctx.ws, set, job, ctx.signal));
+  const intOnly = Object.entries(r.intOnlyOther).sort(([a], [b]) => a.localeCompare(b));
+  if (intOnly.length) {
+    const n = intOnly.reduce((k, [, c]) => k + c, 0);
+    notes.push(`${n} Android plural${n === 1 ? '' : 's'} without \`other\` (${intOnly.map(([l, c]) => `${l} ${c}`).join(', ')}): not an error, since no integer count selects \`other\` in ${intOnly.length === 1 ? 'that locale' : 'those locales'} (CLDR) and getQuantityString takes an int; a missing one/few/many still is`);
+  }
   // Orphaned inputs judgeFiles did not count (left out above, or no longer in any catalog group).
   const orphans = inputs.filter((p) => orphaned.has(p) && !(judged.includes(p) && set.byPath.has(p))).length;
   return { findings: [...r.perInput.flat(), ...orphanFindings], counts: { files: r.files + orphans, items: r.items, filtered }, itemUnit: 'strings', notes };

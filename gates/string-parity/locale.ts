@@ -68,6 +68,14 @@ export interface PluralRules {
    */
   required: PluralCategory[];
   /**
+   * `required` for a plural only ever read with an integer count (Android `<plurals>`: getQuantityString takes an
+   * int): under `integers`, the categories some integer count below 1,000,000 selects (make-plural's CLDR examples),
+   * so `other` is left out where no integer selects it: pl, ru, uk, be (one/few/many cover every integer; `other` is
+   * only for fractions). The data decides, not a list: lt/cs/sk `other` has integers (0, 10-20...) and stays required.
+   * `cldr` and `off`: as `required`.
+   */
+  integerRequired: PluralCategory[];
+  /**
    * The same for ordinals (ICU `selectordinal`, i18next `key_ordinal_<category>`): every CLDR ordinal category, and
    * those required under `policy` (CLDR gives only integer examples for ordinals, so `integers` and `cldr` agree).
    */
@@ -111,15 +119,17 @@ export function pluralRules(
     source = 'pseudo';
   }
   if (!key) return null;
-  const requiredOf = (type: 'cardinal' | 'ordinal'): { categories: PluralCategory[]; required: PluralCategory[] } => {
+  const requiredOf = (type: 'cardinal' | 'ordinal'): { categories: PluralCategory[]; required: PluralCategory[]; integerRequired: PluralCategory[] } => {
     const categories = [...CATS[key]![type]];
-    if (policy === 'off') return { categories, required: [] };
-    if (policy === 'cldr') return { categories, required: categories };
+    if (policy === 'off') return { categories, required: [], integerRequired: [] };
+    if (policy === 'cldr') return { categories, required: categories, integerRequired: categories };
     const ex = EX[key]?.[type] ?? EX[lang]?.[type] ?? {};
-    return { categories, required: categories.filter((c) => c === 'other' || (ex[c] ?? []).some((n) => /^\d+$/.test(n) && Number(n) < 1_000_000)) };
+    const byIntegers = categories.filter((c) => (ex[c] ?? []).some((n) => /^\d+$/.test(n) && Number(n) < 1_000_000));
+    return { categories, required: categories.filter((c) => c === 'other' || byIntegers.includes(c)), integerRequired: byIntegers };
   };
-  const { categories, required } = requiredOf('cardinal');
-  return { cldrLocale: key, categories, required, ordinal: requiredOf('ordinal'), source };
+  const { categories, required, integerRequired } = requiredOf('cardinal');
+  const o = requiredOf('ordinal');
+  return { cldrLocale: key, categories, required, integerRequired, ordinal: { categories: o.categories, required: o.required }, source };
 }
 
 /**

@@ -59,13 +59,13 @@ function discoveryOptions(c: StringParityConfig): DiscoveryOptions {
 const FLUTTER_EXACT: Record<string, PluralCategory> = { '=0': 'zero', '=1': 'one', '=2': 'two' };
 
 /** Categories of `rules.required` that a plural with these selectors must keep (as checks.ts `requiredMissing` asks). */
-function mustKeep(rules: PluralRules | null, selectors: readonly string[], flutter: boolean): PluralCategory[] {
+function mustKeep(rules: PluralRules | null, selectors: readonly string[], flutter: boolean, intCounts = false): PluralCategory[] {
   if (!rules) return [];
   // gen-l10n fills `zero`/`one`/`two` from `=0`/`=1`/`=2`, so those exact selectors stand for the categories.
   const have = selectors.map((s) => (flutter ? (FLUTTER_EXACT[s] ?? s) : s));
   const exact = new Set(have.filter((s) => /^=\d+$/.test(s)).map((s) => Number(s.slice(1))));
   const stands = new Set(flutter ? selectors.map((s) => FLUTTER_EXACT[s]).filter((c): c is PluralCategory => !!c) : []);
-  return rules.required.filter((c) => !stands.has(c) && !coveredByExact(rules, c, exact));
+  return (intCounts ? rules.integerRequired : rules.required).filter((c) => !stands.has(c) && !coveredByExact(rules, c, exact));
 }
 
 /** The printf family of gettext formats, whose specifiers mutations.ts PRINTF finds; the brace family, ICU_ARG's `{name}`. */
@@ -145,7 +145,8 @@ export async function stringParityFacts(ctx: GateContext<StringParityConfig>, pa
           }
           if (bVars) add(main, { exact: true, baseHasArgs: true, required: [] });
         } else if (e.kind === 'plural' && e.plurals) {
-          const required = b.plurals ? mustKeep(rules, Object.keys(e.plurals), false) : [];
+          // Android's count is an int (checks.ts PairContext intCounts).
+          const required = b.plurals ? mustKeep(rules, Object.keys(e.plurals), false, group.format === 'android-xml') : [];
           for (const [sel, v] of Object.entries(e.plurals)) add(v, { exact: false, baseHasArgs: unionArgs, selector: sel, required, pluralLine: e.line });
         } else if (e.kind === 'string' && bVars) {
           add(main, { exact: false, baseHasArgs: true, required: [] });

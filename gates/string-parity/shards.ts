@@ -117,12 +117,14 @@ export async function judgeInShards(ws: Workspace, set: CatalogSet, job: JudgeJo
     const perInput: JudgeResult['perInput'] = new Array(job.inputs.length);
     let files = 0;
     let items = 0;
+    const intOnlyOther: Record<string, number> = {};
     results.forEach((r, s) => {
       files += r.files;
       items += r.items;
+      for (const [locale, n] of Object.entries(r.intOnlyOther)) intOnlyOther[locale] = (intOnlyOther[locale] ?? 0) + n;
       shards[s]!.forEach((o, i) => (perInput[o.index] = r.perInput[i]!));
     });
-    return { perInput, files, items };
+    return { perInput, files, items, intOnlyOther };
   } finally {
     stop();
   }
