@@ -8,7 +8,8 @@
 import { SaxesParser, type SaxesAttributeNS } from 'saxes';
 import { parseSuppression, type Directive } from '../../core/suppression.js';
 import { ANDROID_NS, DEFAULT_ANDROID_ATTRIBUTES, GATE_ID, TOOLS_NS } from './defaults.js';
-import { hasLetter, type Candidate, type Extraction } from './model.js';
+import { xmlReferences } from './android-references.js';
+import { hasLetter, type AndroidReference, type Candidate, type Extraction } from './model.js';
 
 export { ANDROID_NS, DEFAULT_ANDROID_ATTRIBUTES, TOOLS_NS } from './defaults.js';
 
@@ -62,11 +63,14 @@ export function extractAndroidXml(source: string, options: AndroidXmlOptions = {
   const honorLint = options.honorLintIgnore ?? true;
   const text = normalizeLineEndings(source);
   const candidates: Candidate[] = [];
+  const references: AndroidReference[] = [];
   const directives: Directive[] = [];
   // Lint suppression of each open element (index = depth); [0] is the document.
   const lint: boolean[] = [false];
   // Names of the attributes of the start tag being read whose local name may make them candidates (or tools:ignore).
   let picked: string[] = [];
+  // Names of the attributes of that start tag whose value names a text resource (`@string/x`), in any attribute.
+  let refPicked: string[] = [];
   let pending: Pending[] = [];
   // While directives are pending: where the markup skipped so far ends (see `skipTo`).
   let gap = 0;
@@ -128,6 +132,7 @@ export function extractAndroidXml(source: string, options: AndroidXmlOptions = {
   // Most attributes (layout_width, id...) are dropped here by local name, before saxes resolves their namespace.
   parser.on('attribute', (attr) => {
     if (locals.has(attr.local)) picked.push(attr.name);
+    if (attr.value.includes('@') && xmlReferences(attr.value).length > 0) refPicked.push(attr.name);
   });
   parser.on('opentag', (tag) => {
     const end = (since = parser.position);
@@ -149,10 +154,19 @@ export function extractAndroidXml(source: string, options: AndroidXmlOptions = {
       picked = [];
     }
     if (!tag.isSelfClosing) lint.push(ignored);
-    if (hits === undefined && pending.length === 0) return;
+    const refs = refPicked.filter((name) => tag.attributes[name]?.uri !== TOOLS_NS);
+    refPicked = [];
+    if (hits === undefined && pending.length === 0 && refs.length === 0) return;
     // Where the start tag and its values begin, read back from the source only when a position is needed.
     const start = text.lastIndexOf('<', end - 1);
     const written = startTagAttributes(text, start);
+    for (const name of refs) {
+      const attr = tag.attributes[name]!;
+      const at = locate(written.find((w) => w.name === name)?.quote ?? start);
+      for (const r of xmlReferences(attr.value)) {
+        references.push({ line: at.line, column: at.column, type: r.type, name: r.name, context: `@${r.type}/${r.name} in ${canonicalName(attr)}` });
+      }
+    }
     for (const attr of hits ?? []) {
       const at = locate(written.find((w) => w.name === attr.name)?.quote ?? start);
       candidates.push({
@@ -214,7 +228,7 @@ export function extractAndroidXml(source: string, options: AndroidXmlOptions = {
     return { candidates: [], directives: [], syntaxErrors: [], fatal };
   }
   resolveNone();
-  return { candidates, directives, syntaxErrors: [] };
+  return { candidates, androidReferences: references, directives, syntaxErrors: [] };
 }
 
 /**

@@ -25,7 +25,8 @@ export const RULES = {
   hardcodedText: 'hardcoded-text',
   /**
    * A catalog key the code asks for that no catalog of the app holds: a SwiftUI LocalizedStringKey literal (renders as
-   * written in every locale), an i18next `t('…')` / `<Trans i18nKey>` or react-intl `id` (shows the key itself).
+   * written in every locale), an i18next `t('…')` / `<Trans i18nKey>` or react-intl `id` (shows the key itself), an
+   * Android `R.string.x` / `@string/x` no module defines (the build fails).
    */
   missingKey: 'missing-catalog-key',
   /** A `loopgates-ignore hardcoded-strings` comment without a reason: void, and itself a finding. */

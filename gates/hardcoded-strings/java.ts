@@ -2,7 +2,8 @@
 // TextView.setText / setHint / setError, View.setContentDescription / setTooltipText, Toolbar and Activity setTitle,
 // AlertDialog.Builder and Notification.Builder setters, Toast.makeText and Snackbar.make (text is the second argument).
 import { GATE_ID } from './defaults.js';
-import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
+import { addImport, codeReference, type RScope } from './android-references.js';
+import { hasLetter, sortCandidates, type AndroidReference, type Candidate, type Extraction } from './model.js';
 import { KOTLIN_CALLS, textArgumentIndex } from './kotlin.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
 
@@ -28,7 +29,30 @@ function literalsIn(expr: SyntaxNode, out: SyntaxNode[] = []): SyntaxNode[] {
 export async function extractJava(source: string): Promise<Extraction> {
   return withTree('java', source, (root) => {
     const candidates: Candidate[] = [];
+    const scope: RScope = { package: '', imports: new Map(), wildcard: false };
+    const references: AndroidReference[] = [];
     walk(root, (n) => {
+      if (n.type === 'package_declaration') {
+        scope.package = n.namedChildren.find((c) => c.type === 'scoped_identifier' || c.type === 'identifier')?.text.replace(/\s+/gu, '') ?? '';
+        return;
+      }
+      if (n.type === 'import_declaration') {
+        // `import static a.b.R.string.*` brings names, not an R class: not read.
+        if (n.children.some((c) => c.type === 'static')) return;
+        const path = n.namedChildren.find((c) => c.type === 'scoped_identifier' || c.type === 'identifier')?.text.replace(/\s+/gu, '') ?? '';
+        addImport(scope, path, undefined, n.namedChildren.some((c) => c.type === 'asterisk'));
+        return;
+      }
+      if (n.type === 'field_access' && n.parent?.type !== 'field_access') {
+        for (let e: SyntaxNode | null = n; e?.type === 'field_access'; e = e.childForFieldName('object')) {
+          const r = codeReference(e.text, scope);
+          if (r) {
+            references.push({ ...pos(e), ...r, context: e.text.replace(/\s+/gu, '') });
+            break;
+          }
+        }
+        return;
+      }
       if (n.type !== 'method_invocation') return;
       const name = n.childForFieldName('name')?.text;
       const index = name === undefined ? undefined : textArgumentIndex(JAVA_CALLS, name);
@@ -45,6 +69,6 @@ export async function extractJava(source: string): Promise<Extraction> {
       comments: new Set(['line_comment', 'block_comment']),
       containers: new Set(),
     });
-    return { candidates: sortCandidates(candidates), directives, syntaxErrors: syntaxErrors(root, 20, '"') };
+    return { candidates: sortCandidates(candidates), androidReferences: references, directives, syntaxErrors: syntaxErrors(root, 20, '"') };
   });
 }

@@ -4,12 +4,13 @@
 // the run's signal terminates it. Catalogs, allow-list, suppressions and findings are decided here either way.
 import { fingerprint } from '../../core/finding.js';
 import type { GateContext, GateOutput } from '../../core/types.js';
+import type { AndroidResources } from './android-resources.js';
 import type { CatalogLookup, Platform, Suggestion } from './catalog-lookup.js';
 import { GATE_ID, languageOf, RULES, type HardcodedStringsConfig, type Language } from './index.js';
 import { openExtractor, type Extractor } from './extract.js';
 import { removedEveryNote } from '../../core/inputs.js';
 import { inRanges } from '../../core/suppression.js';
-import { DEFAULT_TABLE, type Candidate, type Extraction, type KeyReference } from './model.js';
+import { DEFAULT_TABLE, type AndroidReference, type Candidate, type Extraction, type KeyReference } from './model.js';
 
 const PLATFORM: Readonly<Record<Language, Platform>> = {
   'android-xml': 'android',
@@ -55,10 +56,15 @@ export async function judge(
   ctx: Pick<GateContext<HardcodedStringsConfig>, 'ws' | 'config' | 'signal'>,
   inputs: readonly string[],
   loadCatalogs: () => Promise<CatalogLookup> = async () => (await import('./catalog-lookup.js')).loadLookup(ctx.ws),
+  loadAndroid: () => Promise<AndroidResources> = async () => (await import('./android-resources.js')).loadAndroidResources(ctx.ws),
 ): Promise<GateOutput> {
   // Catalogs are read only when a literal survives the allow-list and suppressions: most commits have none.
   let lookupPromise: Promise<CatalogLookup> | undefined;
   const lookup = () => (lookupPromise ??= loadCatalogs());
+  let androidPromise: Promise<AndroidResources> | undefined;
+  const android = () => (androidPromise ??= loadAndroid());
+  // Android references: looked up; naming a library's (or an unknown) R class; absent but perhaps a library's.
+  const refs = { looked: 0, unchecked: 0, library: 0, maybeLibrary: 0 };
   const { config } = ctx;
   const allow = config.allow.map((source) => ({ source, re: new RegExp(source, 'u'), removed: 0 }));
   const jobs: Array<{ file: string; language: Language }> = [];
@@ -186,6 +192,33 @@ export async function judge(
         if (l.hasWebKey(k.key, ex.keyPrefix === true)) continue;
         findings.push(missingWebKey(file, k, l.webCatalogs));
       }
+      for (const r of ex.androidReferences ?? []) {
+        if (valid.some((d) => inRanges(r.line, d.ranges))) {
+          suppressed++;
+          continue;
+        }
+        const res = await android();
+        if (res.files === 0) {
+          refs.unchecked++;
+          continue;
+        }
+        const xml = r.rPackage === undefined;
+        if (r.rPackage !== undefined && !res.ownsPackage(r.rPackage)) {
+          refs.library++;
+          continue;
+        }
+        refs.looked++;
+        if (await res.defines(r.type, r.name)) continue;
+        // Only a module's own non-transitive R proves a name no module defines cannot exist; XML and transitive R
+        // classes also hold every library's resources, so there only a near miss of a defined name is reported.
+        const strict = !xml && res.nonTransitive && !(r.type === 'string' && res.dynamicResValue);
+        const near = await res.near(r.type, r.name);
+        if (!strict && near === undefined) {
+          refs.maybeLibrary++;
+          continue;
+        }
+        findings.push(missingAndroidResource(file, r, near));
+      }
     }
   } finally {
     // Not awaited: the result does not wait for the thread to wind down (a terminated thread stops at once).
@@ -197,6 +230,11 @@ export async function judge(
   if (ownNames > 0) notes.push(`${ownNames} one-word alt/title/aria-label ${ownNames === 1 ? 'value names its' : 'values name their'} own element (src, icon, href): read as brand or product names, not judged`);
   if (keysLooked > 0) info.push(`${keysLooked} catalog ${keysLooked === 1 ? 'key' : 'keys'} the code asks for ${keysLooked === 1 ? 'was' : 'were'} looked up${computed}`);
   if (keysUnchecked > 0) notes.push(`no i18next or FormatJS catalog in the repository: ${keysUnchecked} catalog ${keysUnchecked === 1 ? 'key' : 'keys'} the code asks for ${keysUnchecked === 1 ? 'was' : 'were'} not looked up${computed}`);
+  const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  if (refs.looked > 0) notes.push(`${n(refs.looked, 'Android resource reference (R.string.x, @string/x) was', 'Android resource references (R.string.x, @string/x) were')} looked up in the repository's res/values*/ files`);
+  if (refs.library > 0) notes.push(`${n(refs.library, 'reference names', 'references name')} the R class of a library or of a package no module declares (namespace, manifest package): not looked up`);
+  if (refs.maybeLibrary > 0) notes.push(`${n(refs.maybeLibrary, 'reference names a resource', 'references name resources')} no module defines, resolved against merged resources (XML, or a transitive R class) where a library may define ${refs.maybeLibrary === 1 ? 'it' : 'them'}: not reported`);
+  if (refs.unchecked > 0) notes.push(`no Android res/values*/ file in the repository: ${n(refs.unchecked, 'resource reference was', 'resource references were')} not looked up`);
   for (const a of allow) {
     if (candidates > 0 && a.removed === candidates) notes.push(`allow-list entry /${a.source}/ matches every candidate (${a.removed} of ${candidates}): the gate saw no text it could judge`);
   }
@@ -248,6 +286,24 @@ function missingWebKey(file: string, k: KeyReference, catalogs: readonly string[
     severity: k.hasDefault ? 'warning' : 'error',
     message: `${k.context} key ${quote(k.key)} is in no base catalog of the app (${shown}), ${after}; add it to ${target}`,
     fingerprint: fingerprint(GATE_ID, RULES.missingKey, file, `${k.context}\0${k.key}`),
+  };
+}
+
+/**
+ * An Android text resource no module of the repository defines: the build fails (an unresolved R field, aapt2's
+ * "resource not found"). `near`: the defined name one or two edits away.
+ */
+function missingAndroidResource(file: string, r: AndroidReference, near: string | undefined): GateOutput['findings'][number] {
+  const element = r.type === 'string' ? '<string>' : r.type === 'plurals' ? '<plurals>' : '<string-array>';
+  const hint = near === undefined ? `; add a ${element} named ${quote(r.name)} to the module's res/values/ catalog` : `; did you mean ${quote(near)}, which a module defines?`;
+  return {
+    rule: RULES.missingKey,
+    file,
+    line: r.line,
+    column: r.column,
+    severity: 'error',
+    message: `${r.context} is a ${r.type} resource no module of the repository defines (no res/values*/ ${element} of that name, no resValue), so the build fails${hint}`,
+    fingerprint: fingerprint(GATE_ID, RULES.missingKey, file, `${r.context}\0${r.name}`),
   };
 }
 

@@ -3,7 +3,8 @@
 // `Toast.makeText`, `TextView.setText`, AlertDialog.Builder and Notification.Builder setters, Material 3 composables'
 // named parameters. Compose preview code (`@Preview` functions, PreviewParameterProviders) never ships and is not read.
 import { DEFAULT_KOTLIN_NAMES, GATE_ID } from './defaults.js';
-import { hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
+import { addImport, codeReference, type RScope } from './android-references.js';
+import { hasLetter, sortCandidates, type AndroidReference, type Candidate, type Extraction } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
 
 export { DEFAULT_KOTLIN_NAMES } from './defaults.js';
@@ -176,7 +177,26 @@ export async function extractKotlin(source: string, names: readonly string[] = D
       seen.add(lit.startIndex);
       candidates.push({ ...pos(lit), literal: d.display, context });
     };
+    const scope: RScope = { package: '', imports: new Map(), wildcard: false };
+    const references: AndroidReference[] = [];
     walk(root, (n) => {
+      if (n.type === 'package_header') {
+        scope.package = n.namedChildren.find((c) => c.type === 'identifier')?.text.replace(/\s+/gu, '') ?? '';
+      } else if (n.type === 'import_header') {
+        const path = n.namedChildren.find((c) => c.type === 'identifier')?.text.replace(/\s+/gu, '') ?? '';
+        const alias = n.namedChildren.find((c) => c.type === 'import_alias')?.namedChildren.find((c) => c.type === 'type_identifier')?.text;
+        addImport(scope, path, alias, n.namedChildren.some((c) => c.type === 'wildcard_import'));
+      } else if (n.type === 'navigation_expression' && n.parent?.type !== 'navigation_expression') {
+        // The outermost chain only (`R.string.x.length` holds `R.string.x`): scan it and its receivers.
+        for (let e: SyntaxNode | null = n; e?.type === 'navigation_expression'; e = e.firstNamedChild) {
+          const r = codeReference(e.text, scope);
+          if (r) {
+            // Previews too: a name no module defines fails their compilation like any other code's.
+            references.push({ ...pos(e), ...r, context: e.text.replace(/\s+/gu, '') });
+            break;
+          }
+        }
+      }
       if (n.type === 'call_expression') {
         const callee = lastName(n.firstNamedChild);
         const args = n.namedChildren.find((c) => c.type === 'call_suffix')?.namedChildren.find((c) => c.type === 'value_arguments');
@@ -210,6 +230,6 @@ export async function extractKotlin(source: string, names: readonly string[] = D
       comments: new Set(['line_comment', 'multiline_comment', 'comment']),
       containers: new Set(['statements']),
     });
-    return { candidates: sortCandidates(candidates), directives, syntaxErrors: syntaxErrors(root, 20, '"') };
+    return { candidates: sortCandidates(candidates), androidReferences: references, directives, syntaxErrors: syntaxErrors(root, 20, '"') };
   });
 }

@@ -67,11 +67,37 @@ export interface KeyReference {
   hasDefault: boolean;
 }
 
+/** The Android resource types a reference can name that hold text: `<string>`, `<plurals>`, `<string-array>` (R.array). */
+export type AndroidResourceType = 'string' | 'plurals' | 'array';
+
+/**
+ * An Android text resource named by literal: `R.string.checkout_cta` / `R.plurals.x` / `R.array.x` in Kotlin or
+ * Java (`stringResource(…)`, `getString(…)`, any use), `@string/x` / `@array/x` in resource XML outside `tools:`.
+ * Platform resources (`android.R.string.x`, `@android:string/x`) are never references.
+ */
+export interface AndroidReference {
+  /** 1-based line and UTF-16 column: the first character of `R…` in code, the value's opening quote in XML. */
+  line: number;
+  column: number;
+  type: AndroidResourceType;
+  name: string;
+  /**
+   * Code: the package of the R class named (a qualified `a.b.R`, an `import a.b.R [as X]`, else the file's own
+   * package); `''` when it cannot be told (a wildcard import could supply R). Absent in XML, which resolves names
+   * against the merged resources of the app and every library it uses.
+   */
+  rPackage?: string;
+  /** How it is written, for the message: `R.string.x`, `@string/x in android:text`. */
+  context: string;
+}
+
 /** What one extractor read from one file. */
 export interface Extraction {
   candidates: Candidate[];
   /** Catalog keys asked for by literal (web extractors only). */
   keyReferences?: KeyReference[];
+  /** Android text resources named by literal (Android extractors only). */
+  androidReferences?: AndroidReference[];
   /** Translation calls whose key is computed (`t(name)`, `` t(`a.${b}`) ``): counted, not guessed. */
   computedKeys?: number;
   /**

@@ -307,7 +307,7 @@ function localesOf(files: ReadonlyArray<{ locale: string }>): string {
 }
 
 /** Split Android resource qualifiers (`-pt-rBR-land`) into the locale part and the rest. */
-function androidQualifiers(q: string): { raw: string; locale: string | null; rest: string } | null {
+export function androidQualifiers(q: string): { raw: string; locale: string | null; rest: string } | null {
   const parts = q.split('-').filter(Boolean);
   if (parts.length === 0) return { raw: '', locale: null, rest: '' };
   const first = parts[0]!;

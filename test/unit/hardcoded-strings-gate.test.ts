@@ -78,7 +78,8 @@ describe('hardcoded-strings gate', () => {
       'hard-coded text "Play" in android:contentDescription; the base catalog app/src/main/res/values/strings.xml already has it: use @string/play_label',
     );
     expect(r.findings[1]!.message).toBe('hard-coded text "Episode 12" in android:text; move it to the string catalog');
-    expect(r.notes).toEqual([]);
+    // The layout's @string/title is defined in values/strings.xml.
+    expect(r.notes).toEqual(["1 Android resource reference (R.string.x, @string/x) was looked up in the repository's res/values*/ files"]);
   });
 
   it('fails on an escaped reference (the app shows "@string/nope" as text) and passes the same layout unescaped', async () => {
@@ -113,28 +114,28 @@ describe('hardcoded-strings gate', () => {
     const layout = 'res/layout/a.xml';
     const partial = await run({ [layout]: LAYOUT }, { allow: ['^Episode \\d+$'] });
     expect(partial.counts).toMatchObject({ items: 4, filtered: 1, suppressed: 2, findings: 1 });
-    expect(partial.notes).toEqual([]);
+    expect(partial.notes).toEqual(['no Android res/values*/ file in the repository: 1 resource reference was not looked up']);
     const blind = await run({ [layout]: LAYOUT }, { allow: ['^Episode', '.*'] });
     expect(blind.verdict).toBe('pass');
     expect(blind.counts).toMatchObject({ files: 1, items: 4, filtered: 4, suppressed: 0, findings: 0 });
-    expect(blind.notes).toEqual(['allow-list entry /.*/ matches every candidate (4 of 4): the gate saw no text it could judge']);
+    expect(blind.notes).toEqual(['no Android res/values*/ file in the repository: 1 resource reference was not looked up', 'allow-list entry /.*/ matches every candidate (4 of 4): the gate saw no text it could judge']);
     const between = await run({ [layout]: LAYOUT }, { allow: ['^Episode', '^(Play|OK)$', 'beta'] });
     expect(between.counts).toMatchObject({ items: 4, filtered: 4, findings: 0 });
-    expect(between.notes).toEqual(['the allow-list (/^Episode/, /^(Play|OK)$/, /beta/) removed every candidate (4 of 4) between its entries']);
+    expect(between.notes).toEqual(['no Android res/values*/ file in the repository: 1 resource reference was not looked up', 'the allow-list (/^Episode/, /^(Play|OK)$/, /beta/) removed every candidate (4 of 4) between its entries']);
   });
 
   it('names a single allow entry that matches everything', async () => {
     const r = await run({ 'res/layout/a.xml': LAYOUT }, { allow: ['[\\s\\S]*'] });
     expect(r.verdict).toBe('pass');
     expect(r.counts).toMatchObject({ items: 4, filtered: 4, findings: 0 });
-    expect(r.notes).toEqual(['allow-list entry /[\\s\\S]*/ matches every candidate (4 of 4): the gate saw no text it could judge']);
+    expect(r.notes).toEqual(['no Android res/values*/ file in the repository: 1 resource reference was not looked up', 'allow-list entry /[\\s\\S]*/ matches every candidate (4 of 4): the gate saw no text it could judge']);
   });
 
   it('notes an attribute list emptied by config', async () => {
     const r = await run({ 'res/layout/a.xml': LAYOUT }, { attributes: { android: [] } });
     expect(r.verdict).toBe('pass');
     expect(r.counts).toMatchObject({ files: 1, items: 0 });
-    expect(r.notes).toEqual(['gates.hardcoded-strings.attributes.android is empty: that filter removes every candidate of its kind']);
+    expect(r.notes).toEqual(['no Android res/values*/ file in the repository: 1 resource reference was not looked up', 'gates.hardcoded-strings.attributes.android is empty: that filter removes every candidate of its kind']);
   });
 
   it('selects inputs by include/exclude and extension', () => {
