@@ -4,7 +4,7 @@
 // (a shim in the hooks dir, or a block in husky's .husky/pre-commit), then proves it in a scratch clone.
 import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join, relative } from 'node:path';
+import { delimiter, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { CommandIO, Verb } from '../core/command.js';
 import { ExitCode } from '../core/command.js';
 import { LoopgatesError } from '../core/errors.js';
@@ -29,7 +29,7 @@ import { pendingIsRunning, pendingPath, pendingProblem, readPending } from './in
 import { defaultConfigFor, enabledSettings, NO_INPUT_YET, noInputWhy, repositoryInputs } from './install/config-default.js';
 import { CONFIG_FILE, loadConfig, type ConfiguredGate } from '../core/config.js';
 import { builtinGates, configOptions } from '../gates/registry.js';
-import { git, gitText, isIgnored, lsIndex, repoFacts, REPO_ENV_KEYS } from '../core/git.js';
+import { blobId, git, gitText, isIgnored, lsIndex, repoFacts, REPO_ENV_KEYS, splitZ } from '../core/git.js';
 import { allowlistAudit } from '../gates/secrets/allowlist.js';
 import { blindGlobFix, blindGlobMessage, blindGlobs } from '../core/blind.js';
 import { cacheRoot, LEDGER_IN_TREE, moveLedger } from '../core/ledger.js';
@@ -91,6 +91,10 @@ there before install is put back byte for byte.
 
 A file edited since install is not overwritten: loopgates removes only its own part (the "prepare" script, the
 .husky block, the .gitattributes rule) or, where it cannot, leaves the file and says so.
+A file the team has since committed (or staged) — loopgates.yaml, .loopgates/hooks/pre-commit, an edited
+.gitattributes — is tracked: it is left as it is (also with --force), and uninstall prints the \`git rm\` and the edits
+that remove loopgates for the team. Only what is local to this clone goes: the hook git runs, install's record and
+the caches in <git-common-dir>/loopgates.
 .loopgates/ledger.jsonl (the run history, git-ignored through .loopgates/.gitignore) is kept: once git no longer
 ignores it, it moves to <git-common-dir>/loopgates/ledger.jsonl (never an untracked file); delete it for no trace.
 
@@ -498,8 +502,9 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
     ctx.out(`loopgates is not installed here (no record at ${statePath(layout.commonDir)}): nothing to undo`);
     return ExitCode.ok;
   }
+  const tracked = await teamFiles(layout, state.changes, ctx.env);
   rmSync(statePath(layout.commonDir), { force: true });
-  const outcomes = revertState(state, unpatch, flags.has('--force'));
+  const outcomes = revertState(state, unpatch, flags.has('--force'), new Set(tracked.map((c) => c.path)));
   // Gate caches (core/ledger.ts cacheRoot) are derived data: rebuilt on the next run, so they go with the hook.
   rmSync(join(layout.commonDir, 'loopgates', 'cache'), { recursive: true, force: true });
   try {
@@ -512,9 +517,24 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
     if (o.action === 'kept-edited') {
       kept += 1;
       io.stderr(`loopgates uninstall: ${rel(o.path)} was edited since install; left as it is\n  fix: remove it by hand, or: loopgates uninstall --force (restores its pre-install bytes)\n`);
-    } else if (o.action !== 'already-gone') ctx.out(`${o.action} ${rel(o.path)}${o.action === 'unpatched' ? ' (edited since install: removed only loopgates’ part)' : ''}`);
+    } else if (o.action === 'kept-tracked') ctx.out(`kept ${rel(o.path)} (tracked: a file of the team, committed or staged since install; uninstall changes only this clone)`);
+    else if (o.action !== 'already-gone') ctx.out(`${o.action} ${rel(o.path)}${o.action === 'unpatched' ? ' (edited since install: removed only loopgates’ part)' : ''}`);
   }
   await keepLedgerIgnored(layout, ctx);
+  if (tracked.length > 0) {
+    for (const line of teamFilesAdvice(tracked, rel)) ctx.out(line);
+    if (kept > 0 || state.outside.length > 0 || !undone) {
+      if (kept > 0) saveState(layout, { ...state, changes: state.changes.filter((c) => outcomes.some((o) => o.path === c.path && o.action === 'kept-edited')) });
+      return ExitCode.broken;
+    }
+    const block = tracked.find((c) => c.kind === 'hook-block');
+    ctx.out(
+      block
+        ? `loopgates uninstalled from this clone: its records in .git are removed; the tracked files above stay, as committed, and ${rel(block.path)} still runs loopgates here until its block is removed`
+        : 'loopgates uninstalled from this clone: its git hook and its records in .git are removed; the tracked files above stay, as committed',
+    );
+    return ExitCode.ok;
+  }
   if (kept > 0) {
     // Keep a record of what is left so a later `uninstall --force` can still finish the job.
     saveState(layout, { ...state, changes: state.changes.filter((c) => outcomes.some((o) => o.path === c.path && o.action === 'kept-edited')) });
@@ -523,6 +543,65 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
   if (state.outside.length > 0 || !undone) return ExitCode.broken;
   ctx.out('loopgates uninstalled: everything install wrote is restored');
   return ExitCode.ok;
+}
+
+/**
+ * The changes whose file is the team's now: git's index or HEAD holds it with content other than what install found
+ * there (created and then committed or staged, or its edit committed). Uninstall leaves those as they are: deleting
+ * or rewriting them would change committed files in this working tree (fresh-user F11). Paths in the git dir (the
+ * shim, the CLI record) are never tracked.
+ */
+async function teamFiles(layout: RepoLayout, changes: readonly FileChange[], env: Readonly<Record<string, string | undefined>>): Promise<FileChange[]> {
+  const inTree = changes.filter((c) => {
+    const r = relative(layout.top, c.path);
+    return r !== '' && !r.startsWith('..') && !isAbsolute(r) && !c.path.startsWith(`${layout.gitDir}${sep}`) && !c.path.startsWith(`${layout.commonDir}${sep}`);
+  });
+  if (inTree.length === 0) return [];
+  const rels = inTree.map((c) => relative(layout.top, c.path).split(sep).join('/'));
+  const format = (await gitText(['rev-parse', '--show-object-format'], { cwd: layout.top, env })).trim();
+  const oids = (out: Buffer) =>
+    new Map(
+      splitZ(out).map((rec) => {
+        // ls-files -s: "<mode> <oid> <stage>\t<path>"; ls-tree: "<mode> blob <oid>\t<path>"
+        const tab = rec.indexOf('\t');
+        const head = rec.slice(0, tab).split(' ');
+        return [rec.slice(tab + 1), head[1] === 'blob' ? head[2]! : head[1]!] as const;
+      }),
+    );
+  const index = oids((await git(['--literal-pathspecs', 'ls-files', '-s', '-z', '--full-name', '--', ...rels], { cwd: layout.top, env })).stdout);
+  const headTree = await git(['--literal-pathspecs', 'ls-tree', '-r', '-z', '--full-tree', 'HEAD', '--', ...rels], { cwd: layout.top, env, okExitCodes: [128] });
+  const committed = headTree.exitCode === 0 ? oids(headTree.stdout) : new Map<string, string>();
+  return inTree.filter((c, i) => {
+    const before = c.before ? blobId(Buffer.from(c.before.base64, 'base64'), format) : undefined;
+    const inIndex = index.get(rels[i]!);
+    const inHead = committed.get(rels[i]!);
+    return (inIndex !== undefined && inIndex !== before) || (inHead !== undefined && inHead !== before);
+  });
+}
+
+/** What to do to remove the team's files for everyone (each kept by uninstall): a `git rm` for those install created, the part to edit out of the others. */
+function teamFilesAdvice(tracked: readonly FileChange[], rel: (p: string) => string): string[] {
+  const created = tracked.filter((c) => c.before === null).map((c) => rel(c.path).split(sep).join('/')).sort();
+  const out = ['the files above are tracked: they hold loopgates for every clone of this repository. To remove loopgates for the team too:'];
+  if (created.length > 0) out.push(`  git rm -q -- ${created.map(shellWord).join(' ')}`);
+  for (const c of tracked.filter((t) => t.before !== null)) {
+    const what =
+      c.kind === 'gitattributes'
+        ? `remove the line "${ATTRIBUTES_RULE}"`
+        : c.kind === 'package-json'
+          ? 'remove the loopgates part of scripts.prepare (npm install runs it and puts the hook back in every clone, this one included)'
+          : c.kind === 'hook-block'
+            ? 'remove the block between the loopgates markers (while it is there, the hook manager runs loopgates in every clone, this one included)'
+            : 'restore it as it was before loopgates';
+    out.push(`  ${rel(c.path)}: ${what}`);
+  }
+  out.push('  then commit');
+  return out;
+}
+
+/** `word` as one POSIX shell word: as is when it is plain, else single-quoted. */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /**
@@ -608,7 +687,18 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
   ctx.out(`info     hooks dir: ${layout.hooksDir}${found.length ? `; found: ${found.join(', ')}` : ''}`);
   const plan = planPlacement(layout, managers);
   if (!plan.ok) check([{ what: plan.message, fix: plan.fix.split('\n')[0] ?? plan.fix }], '');
-  else check(verifyPlacements(plan.placements, layout, managers, ctx.env), `git will run the hook: ${describePlacements(plan.placements, (p) => relative(layout.top, p) || p)}`);
+  // No install record and git would not run the hook: not installed in this clone (never, or uninstalled; the team's
+  // tracked files may still be here). Said as that, not as a broken install's parts.
+  let installedHere = true;
+  if (plan.ok) {
+    const placed = verifyPlacements(plan.placements, layout, managers, ctx.env);
+    installedHere = placed.length === 0 || existsSync(statePath(layout.commonDir));
+    if (installedHere) check(placed, `git will run the hook: ${describePlacements(plan.placements, (p) => relative(layout.top, p) || p)}`);
+    else {
+      const team = [STORED_HOOK, CONFIG_FILE].filter((f) => existsSync(join(layout.top, f)));
+      check([{ what: messages.notInstalledHere(team), fix: 'loopgates install' }], '');
+    }
+  }
   if (!existsSync(join(layout.top, '.gitattributes')) || !readFileSync(join(layout.top, '.gitattributes'), 'utf8').includes(ATTRIBUTES_RULE)) {
     check([{ what: `.gitattributes lacks "${ATTRIBUTES_RULE}": a core.autocrlf checkout can break the hook`, fix: 'loopgates install' }], '');
   } else ok(`.gitattributes keeps the hook LF`);
@@ -618,7 +708,9 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
   const stored = join(layout.top, STORED_HOOK);
   const mode: ResolveMode = (existsSync(stored) ? storedHookMode(readFileSync(stored, 'utf8')) : null) ?? resolveMode(layout);
   const cli = cliProblems(layout, mode, ctx.env);
-  check(cli.problem ? [cli.problem] : [], `loopgates for the hook: ${cli.found ?? ''}`);
+  // Without a hook in this clone no commit is refused yet: say what the hook would do once installed.
+  const cliProblem = cli.problem && !installedHere ? { ...cli.problem, what: cli.problem.what.replace(/: every commit is refused$/, ': once installed, the hook would refuse every commit') } : cli.problem;
+  check(cliProblem ? [cliProblem] : [], `loopgates for the hook: ${cli.found ?? ''}`);
   const scanner = await scannerProblems(ctx.env, io.signal);
   check(scanner.problems, `gitleaks: ${scanner.found}`);
   check(await configProblems(layout.top), 'loopgates.yaml valid');

@@ -60,6 +60,9 @@ export const messages = {
   emptyHooksPath: (scope: string) =>
     `core.hooksPath is set to the empty string in your ${scope} git config: git then runs no hook in this repository (no commit is checked), and git's own path answers refuse it ("The empty string is not a valid path")`,
   emptyHooksPathFix: (scope: string) => `git config --${scope} --unset core.hooksPath   (then: loopgates install)`,
+  /** doctor with no install record and no hook git would run; `team`: loopgates' tracked files present (uninstall keeps them). */
+  notInstalledHere: (team: readonly string[]) =>
+    `loopgates is not installed in this clone: git runs no loopgates hook, so commits here are not checked${team.length ? ` (${team.join(' and ')} ${team.length === 1 ? 'is' : 'are'} here: the team's files, which uninstall leaves as committed)` : ''}`,
   readOnly: (path: string, why: string, denying: string) => `cannot write ${path}: ${why} (${denying} is not writable for this user)`,
   readOnlyFix: (dir: string) => `chmod -R u+w ${shellQuote(dir)}   (if another user owns it: sudo chown -R "$(id -un)" ${shellQuote(dir)}), then run the command again`,
   readOnlyFsFix: (dir: string) => `${dir} is on a read-only file system: run loopgates in a writable clone (or remount it read-write)`,

@@ -392,18 +392,29 @@ export function undoPending(roots: RepoRoots): PendingUndo | null {
 /** One file's outcome on uninstall. */
 export interface RevertOutcome {
   path: string;
-  action: 'restored' | 'removed' | 'unpatched' | 'kept-edited' | 'already-gone';
+  action: 'restored' | 'removed' | 'unpatched' | 'kept-edited' | 'kept-tracked' | 'already-gone';
 }
 
 /**
  * Undo `state`, newest change first. A file whose bytes are still what install left is restored to its `before`
  * (or removed). A file edited since is given to `unpatch` (which removes only loopgates' part, or returns null when
- * it cannot) unless `force`, which restores the `before` bytes anyway. Directories install created are removed when
- * empty. Never throws for a missing file.
+ * it cannot) unless `force`, which restores the `before` bytes anyway. A path in `tracked` (the team's file now: git
+ * holds content install did not find there) is left as it is ('kept-tracked'). Directories install created are
+ * removed when empty. Never throws for a missing file.
  */
-export function revertState(state: InstallState, unpatch: (change: FileChange, current: string) => string | null, force: boolean): RevertOutcome[] {
+export function revertState(
+  state: InstallState,
+  unpatch: (change: FileChange, current: string) => string | null,
+  force: boolean,
+  tracked: ReadonlySet<string> = new Set(),
+): RevertOutcome[] {
   const out: RevertOutcome[] = [];
   for (const change of [...state.changes].reverse()) {
+    // A team file now (committed or staged since install): never deleted nor rewritten, --force or not.
+    if (tracked.has(change.path)) {
+      out.push({ path: change.path, action: 'kept-tracked' });
+      continue;
+    }
     const cur = readCurrent(change.path);
     const restore = () => {
       if (change.before === null) {

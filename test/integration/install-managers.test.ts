@@ -182,6 +182,39 @@ describe('uninstall', () => {
     });
   });
 
+  it('once the team files are committed, removes only what is local to this clone and names the git rm for the rest (fresh-user F11)', async () => {
+    const pkg = '{\n  "name": "app",\n  "devDependencies": {\n    "loopgates": "*"\n  }\n}\n';
+    await withSandbox({ ...APP, 'package.json': pkg, '.gitattributes': '*.png binary\n' }, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      s.repo.git('add', '-A');
+      s.repo.git('commit', '-q', '--no-verify', '-m', 'loopgates for the team');
+      const tracked = s.repo.git('ls-files').trim().split('\n');
+      for (const p of ['loopgates.yaml', '.loopgates/hooks/pre-commit', '.loopgates/.gitignore', '.gitattributes', 'package.json']) expect(tracked).toContain(p);
+      const before = treeAndIndexDigest(s.repo.dir);
+      const u = await s.cli(['uninstall']);
+      expect(u.stderr).toBe('');
+      expect(u.code).toBe(0);
+      // Nothing committed is deleted or changed: the working tree and the index are as they were.
+      expect(treeAndIndexDigest(s.repo.dir)).toBe(before);
+      expect(s.gitRun(['status', '--porcelain', '--untracked-files=all']).output).toBe('');
+      // What is local to this clone is gone: the shim git runs, the install record, the caches.
+      expect(existsSync(join(s.repo.dir, '.git/hooks/pre-commit'))).toBe(false);
+      expect(existsSync(join(s.repo.dir, '.git/loopgates/install.json'))).toBe(false);
+      expect(existsSync(join(s.repo.dir, '.git/loopgates/cache'))).toBe(false);
+      expect(u.stdout).toContain('kept loopgates.yaml (tracked: a file of the team');
+      expect(u.stdout).toContain('git rm -q -- .loopgates/.gitignore .loopgates/hooks/pre-commit loopgates.yaml');
+      expect(u.stdout).toMatch(/\.gitattributes: remove the line "\.loopgates\/hooks\/\* text eol=lf"/);
+      expect(u.stdout).toMatch(/package\.json: remove the loopgates part of scripts\.prepare/);
+      expect(u.stdout).toMatch(/loopgates uninstalled from this clone/);
+      // doctor says what is true now: no hook in this clone, the team files present, and the one command.
+      const d = await s.cli(['doctor']);
+      expect(d.code).not.toBe(0);
+      expect(d.stdout + d.stderr).toMatch(/not installed in this clone/);
+      expect(d.stdout + d.stderr).toContain('loopgates install');
+      expect(d.stdout + d.stderr).not.toMatch(/completed its proof/);
+    });
+  });
+
   it('leaves an edited loopgates.yaml in place and says so (exit 2)', async () => {
     await withSandbox(APP, async (s) => {
       expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
