@@ -226,6 +226,27 @@ async function planAtInstall(top: string, mode: ResolveMode, env: Readonly<Recor
   }
 }
 
+/**
+ * The entries of `entries` (repository-relative files or folders) with anything git status reports: changed, staged,
+ * untracked, deleted against HEAD (git-ignored files, the ledger and cache, are not). When git cannot say, all of them.
+ */
+async function differFromHead(top: string, env: Readonly<Record<string, string | undefined>>, entries: readonly string[]): Promise<string[]> {
+  let records: string[];
+  try {
+    records = splitZ((await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...entries], { cwd: top, env })).stdout);
+  } catch {
+    return [...entries];
+  }
+  const paths: string[] = [];
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i]!;
+    paths.push(r.slice(3));
+    // A rename or copy is followed by its source path's own record.
+    if (/^[RC]|^.[RC]/.test(r)) i++;
+  }
+  return entries.filter((e) => paths.some((p) => p === e || p.startsWith(`${e}/`)));
+}
+
 async function install(args: readonly string[], io: CommandIO): Promise<number> {
   const flags = parseFlags(args, ['--from-prepare', '--no-proof'], 'install');
   const ctx = ctxOf(io);
@@ -369,7 +390,10 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
   // A loopgates dependency given as a file of the repository (the tarball) must be committed too, or a fresh clone's
   // `npm install` fails and never places the hook.
   const toCommit = ['.loopgates', '.gitattributes', 'loopgates.yaml', ...(mode === 'npm' ? ['package.json', ...localLoopgatesFiles(readPackageJson(top), top)] : []), ...plan.placements.flatMap((p) => (p.kind === 'block' ? [rel(p.file)] : []))];
-  ctx.out(`next: commit the hook so every clone runs it: git add ${[...new Set(toCommit)].join(' ')}`);
+  const entries = [...new Set(toCommit)];
+  const uncommitted = await differFromHead(top, ctx.env, entries);
+  if (uncommitted.length) ctx.out(`next: commit the hook so every clone runs it: git add ${uncommitted.join(' ')}`);
+  else ctx.out(`committed already: ${entries.join(' ')} match HEAD (nothing to add)`);
   if (mode === 'npm') {
     const pm = detectPackageManager(readPackageJson(top), top);
     const stray = strayLockfiles(pm, top);

@@ -3,7 +3,7 @@
 // `loopgates install`, which failed again ("The empty string is not a valid path"). Each must name the cause and the
 // one command that fixes it. Real git, the built CLI as a child process for the permission case.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/setup-env.js';
@@ -97,6 +97,29 @@ describe('install, uninstall and doctor say the cause and the one fix', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('core.hooksPath is set to the empty string in your local git config');
       expect(r.stderr).toContain('fix: git config --local --unset core.hooksPath');
+    });
+  });
+});
+
+describe('install says what is left to commit (fresh-user-3 F15)', () => {
+  beforeAll(assertBuilt);
+
+  it('"next: commit the hook" names only what differs from HEAD, and is not said once everything is committed', async () => {
+    await withSandbox(files, async (s) => {
+      const first = await s.cli(['install', '--no-proof']);
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain('next: commit the hook so every clone runs it: git add .loopgates .gitattributes loopgates.yaml\n');
+      s.repo.git('add', '.loopgates', '.gitattributes', 'loopgates.yaml');
+      s.repo.git('commit', '-q', '--no-verify', '-m', 'loopgates');
+      // A clone (or a second install) where the stored hook is already committed: nothing to add.
+      const again = await s.cli(['install', '--no-proof']);
+      expect(again.code).toBe(0);
+      expect(again.stdout).not.toContain('next: commit');
+      expect(again.stdout).toContain('committed already: .loopgates .gitattributes loopgates.yaml match HEAD (nothing to add)\n');
+      // One of them changed since: only that one is named.
+      s.repo.write('loopgates.yaml', `${readFileSync(join(s.repo.dir, 'loopgates.yaml'), 'utf8')}# edited\n`);
+      const edited = await s.cli(['install', '--no-proof']);
+      expect(edited.stdout).toContain('next: commit the hook so every clone runs it: git add loopgates.yaml\n');
     });
   });
 });
