@@ -82,6 +82,8 @@ export interface RunRequest {
   after?: PreflightStep;
   /** Write the gates' `ctx.log` lines to stderr, as `<gate>: <line>`. */
   verbose?: boolean;
+  /** The run is `loopgates hook pre-commit` inside `git commit` (an interrupted one's summary names git's exit too). */
+  hook?: boolean;
 }
 
 /** Build the snapshot `mode` asks for. Throws LoopgatesError (exit 2) for staged mode outside git; GitError. */
@@ -178,16 +180,18 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
   if (selected.length === 0) notes.push(`${messages.noGates} (${messages.fix(messages.noGatesFix)})`);
   let exitCode =
     preExit !== 0 ? Math.max(preExit, preResults.length ? exitCodeFor(preResults) : 0, results.length ? exitCodeFor(results) : 0) : exitCodeFor(results);
+  let interrupted: { signal: string; hook: boolean } | undefined;
   if (io.signal.aborted) {
     const why = io.signal.reason instanceof Error ? io.signal.reason.message : String(io.signal.reason ?? 'aborted');
     notes.push(messages.interruptedRun(why));
     exitCode = Math.max(exitCode, 2);
+    interrupted = { signal: why, hook: req.hook === true };
   } else if (ws.mode === 'files' && preExit === 0 && results.length > 0 && results.every((r) => r.counts.files === 0)) {
     notes.push(`${messages.filesNothingRead} (${messages.fix(messages.filesNothingReadFix)})`);
     exitCode = 2;
   }
   const targets = (await ws.targets()).length;
-  io.stdout(formatReport({ version: packageVersion(), mode: ws.mode, root: ws.root, targets, results: [...preResults, ...results], exitCode, notes }, req.format, { color: io.isTTY }));
+  io.stdout(formatReport({ version: packageVersion(), mode: ws.mode, root: ws.root, targets, results: [...preResults, ...results], exitCode, notes, ...(interrupted ? { interrupted } : {}) }, req.format, { color: io.isTTY }));
 
   try {
     const repoEnv = ws.backing.kind === 'index' ? ws.backing.env : gitEnv(io.env, io.cwd, ws.root);

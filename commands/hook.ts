@@ -242,7 +242,7 @@ export function makeHookVerb(deps: VerbDeps = {}, steps?: readonly PreflightStep
       if (!(HANDLED_HOOKS as readonly string[]).includes(name)) throw new LoopgatesError(messages.unknownHook(name, HANDLED_HOOKS), messages.unknownHookFix);
       // Git passes no arguments to pre-commit; extra ones mean a hook script loopgates did not write.
       if (rest.length) throw new LoopgatesError(messages.badArgs(`unexpected arguments after ${name}: ${rest.join(' ')}`, 'hook'), messages.unknownHookFix);
-      return executeRun({ mode: 'staged', gateIds: [], format: formatOf(values.format), preflight: steps ?? preflight, after: refreshSecretsFastPath }, io, deps);
+      return executeRun({ mode: 'staged', gateIds: [], format: formatOf(values.format), preflight: steps ?? preflight, after: refreshSecretsFastPath, hook: true }, io, deps);
     },
   };
 }

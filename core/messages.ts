@@ -35,6 +35,9 @@ export const orList = (xs: readonly string[]): string => (xs.length < 2 ? (xs[0]
 /** `s` as one POSIX sh word, for commands printed as fixes: single-quoted, each inner ' written as '\''. */
 export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
+/** A process killed by these signals exits, as a shell reports it, with 128 + the signal's number. */
+const SIGNAL_EXIT: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
+
 export const messages = {
   // Verdict reasons (core/runner.ts).
   skipNothingStaged: (targets: number) => `no files for inspection (${targets} staged, none read by this gate)`,
@@ -110,11 +113,22 @@ export const messages = {
   gateMissingAnswers: (id: string, missing: readonly string[]) => `gate '${id}' lacks its four answers (${missing.join(', ')} empty): refused at load`,
   gateMissingAnswersFix: 'give the gate loop.runs, loop.reads, loop.ends and loop.asks (DESIGN.md "the four answers")',
   duplicateGate: (id: string) => `two gates share the id '${id}'`,
-  /** The last line of a text report; `staged` (the index, as a commit is judged) speaks of the commit. */
-  summary: (counts: Record<string, number>, exitCode: number, staged = true) => {
+  /**
+   * The last line of a text report; `staged` (the index, as a commit is judged) speaks of the commit. An interrupted
+   * run says so: in a hook, the Ctrl-C that reached it ends `git commit` too, which exits 128 + the signal's number
+   * (130 for SIGINT, 143 for SIGTERM): that, not the hook's 2, is what the shell shows.
+   */
+  summary: (counts: Record<string, number>, exitCode: number, staged = true, interrupted?: { signal: string; hook: boolean }) => {
     const parts = Object.entries(counts)
       .filter(([, n]) => n > 0)
       .map(([v, n]) => `${num(n)} ${v}`);
+    if (interrupted) {
+      const shell = SIGNAL_EXIT[interrupted.signal];
+      const exits = interrupted.hook
+        ? `the hook exits ${exitCode}${shell ? `; git commit, interrupted too, exits ${shell}` : ''}`
+        : `exit ${exitCode}`;
+      return `${parts.join(' · ') || 'no gates'} — interrupted (${interrupted.signal}): ${interrupted.hook ? 'commit refused, ' : ''}nothing was judged to the end (${exits})`;
+    }
     const verdict = staged
       ? exitCode === 0 ? 'commit allowed' : exitCode === 1 ? 'refused: a gate failed' : 'refused: loopgates could not prove the check'
       : exitCode === 0 ? 'every gate passed or skipped' : exitCode === 1 ? 'a gate failed' : 'loopgates could not prove the check';

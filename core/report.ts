@@ -22,6 +22,8 @@ export interface RunReport {
   exitCode: number;
   /** Run-level notes ("no loopgates.yaml: using the defaults"). */
   notes: readonly string[];
+  /** The run was ended by a signal (`SIGINT`, `SIGTERM`); `hook`: inside `git commit` (git is interrupted too). */
+  interrupted?: { signal: string; hook: boolean };
 }
 
 /**
@@ -123,7 +125,7 @@ export function textReport(report: RunReport, color: boolean): string {
   }
   const tally: Record<string, number> = {};
   for (const v of verdictOrder) tally[v] = report.results.filter((r) => r.verdict === v).length;
-  const line = messages.summary(tally, report.exitCode, report.mode === 'staged');
+  const line = messages.summary(tally, report.exitCode, report.mode === 'staged', report.interrupted);
   out.push(report.exitCode === 0 ? c.green(line) : c.red(line));
   return octalRawBytes(`${out.join('\n')}\n`);
 }

@@ -57,6 +57,8 @@ describe('a self-test interrupted by a signal', () => {
       expect(out.stdout).toContain('self-test of gate later-toy was interrupted (SIGINT) after 0 of 2 cases');
       expect(out.stdout).toMatch(/fix: run it again and let it finish \(commit again: the self-test runs again on a cold cache; or: loopgates selftest --gate string-parity-toy\)/);
       expect(out.stdout).toContain('the run was interrupted (SIGINT)');
+      // The summary is true about the exit codes: the hook's 2, and git commit's 130 (fresh-user-3 F15).
+      expect(out.stdout.trimEnd().split('\n').at(-1)).toBe('2 error — interrupted (SIGINT): commit refused, nothing was judged to the end (the hook exits 2; git commit, interrupted too, exits 130)');
       const cacheFile = join(repo.dir, '.git', 'loopgates', 'cache', 'selftest.json');
       const cached = existsSync(cacheFile) ? Object.keys((JSON.parse(readFileSync(cacheFile, 'utf8')) as { gates: object }).gates) : [];
       expect(cached).toEqual([]);

@@ -70,6 +70,18 @@ describe('findings already in HEAD (staged: introduced)', () => {
   });
 });
 
+describe('an interrupted run (Ctrl-C, SIGTERM)', () => {
+  it('the summary names the signal and what each process exits with (was "… could not prove the check (exit 2)" while the shell showed 130)', () => {
+    const interrupted: RunReport = { ...report, results: [results[3]!], interrupted: { signal: 'SIGINT', hook: true } };
+    // A commit: the hook exits 2 (its answer to the stored hook), and git, interrupted by the same Ctrl-C, exits 130.
+    expect(formatReport(interrupted, 'text').split('\n').at(-2)).toBe('1 error — interrupted (SIGINT): commit refused, nothing was judged to the end (the hook exits 2; git commit, interrupted too, exits 130)');
+    expect(formatReport({ ...interrupted, interrupted: { signal: 'SIGTERM', hook: true } }, 'text').split('\n').at(-2)).toBe('1 error — interrupted (SIGTERM): commit refused, nothing was judged to the end (the hook exits 2; git commit, interrupted too, exits 143)');
+    // loopgates run (the index, or --all): no git around it.
+    expect(formatReport({ ...interrupted, interrupted: { signal: 'SIGINT', hook: false } }, 'text').split('\n').at(-2)).toBe('1 error — interrupted (SIGINT): nothing was judged to the end (exit 2)');
+    expect(formatReport({ ...interrupted, mode: 'all', interrupted: { signal: 'SIGINT', hook: false } }, 'text').split('\n').at(-2)).toBe('1 error — interrupted (SIGINT): nothing was judged to the end (exit 2)');
+  });
+});
+
 describe('counts phrase', () => {
   it('does not repeat the file count when the items are the files', async () => {
     const { countsPhrase } = await import('../../core/messages.js');
