@@ -23,8 +23,21 @@ export interface CatalogLookup {
   readonly catalogs: number;
   /** Whether any Apple catalog (.xcstrings, .strings) was found: without one, every SwiftUI key is missing. */
   readonly hasAppleCatalog: boolean;
-  /** A base-catalog key whose value equals `literal` (whitespace-trimmed), preferring `platform`'s catalogs. */
-  suggest(literal: string, platform: Platform): Suggestion | undefined;
+  /**
+   * A base-catalog key whose value equals `literal` (whitespace-trimmed), preferring `platform`'s catalogs; with
+   * `file`, only from catalogs that serve it (`serves`).
+   */
+  suggest(literal: string, platform: Platform, file?: string): Suggestion | undefined;
+  /**
+   * The package (repository-relative folder with a package.json) `path` belongs to: the nearest one above it;
+   * `''` when none is (a native repository) or the repository root's.
+   */
+  packageOf(path: string): string;
+  /**
+   * Whether `catalog` can serve `file`: its package is the file's or one above it (a root catalog serves every
+   * workspace; apps/web's catalog does not serve apps/mobile, a sibling workspace that never loads it).
+   */
+  serves(catalog: string, file: string): boolean;
   /**
    * Whether `literal` is identifier-shaped (no space; a `_`, `.` or `:`) and a key of one of `platform`'s base catalogs
    * whose value is other text (`Autoplay_gifs` -> "Autoplay GIFs"): a key handed to a component that translates it,
@@ -94,7 +107,17 @@ export function buildLookup(
   webKeys: Iterable<string> = [],
   webCatalogs: readonly string[] = [],
   xcstringsFiles: readonly string[] = [],
+  packageDirs: readonly string[] = [],
 ): CatalogLookup {
+  const packages = new Set(packageDirs);
+  const packageOf = (path: string): string => {
+    for (let dir = posix.dirname(path); dir !== '.' && dir !== '/'; dir = posix.dirname(dir)) if (packages.has(dir)) return dir;
+    return '';
+  };
+  const serves = (catalog: string, file: string): boolean => {
+    const own = packageOf(catalog);
+    return own === '' || packageOf(file) === own || packageOf(file).startsWith(`${own}/`);
+  };
   const xcstringsByTable = new Map<string, string>();
   for (const f of [...xcstringsFiles].sort()) if (!xcstringsByTable.has(appleTableOf(f))) xcstringsByTable.set(appleTableOf(f), f);
   const web = new Set(webKeys);
@@ -136,8 +159,11 @@ export function buildLookup(
   return {
     catalogs,
     hasAppleCatalog,
-    suggest(literal, platform) {
-      const list = byValue.get(literal) ?? byValue.get(literal.trim());
+    packageOf,
+    serves,
+    suggest(literal, platform, file) {
+      const found = byValue.get(literal) ?? byValue.get(literal.trim());
+      const list = file === undefined ? found : found?.filter((e) => serves(e.catalog, file));
       if (!list) return undefined;
       const e = list.find((x) => x.platform === platform) ?? list[0];
       return e ? { key: e.key, platform: e.platform, catalog: e.catalog } : undefined;
@@ -180,10 +206,12 @@ const PLATFORM_OF: Readonly<Record<CatalogFormat, Platform>> = {
  * staged ones: the base catalog is context). Suggestions come from base-locale values (`loadBaseIndex`); SwiftUI
  * keys from every key of every Apple catalog's base, `shouldTranslate: false` keys included (they exist, on purpose
  * untranslated), each under the table its base file forms (`appleTableOf`), so `.strings` and `.stringsdict` of one
- * name, in any folder, are one table. Bundles are not told apart. Throws only what `ws.read` throws.
+ * name, in any folder, are one table. Bundles are not told apart. Packages: the folders of every package.json outside
+ * node_modules (`serves`). Throws only what `ws.read` throws.
  */
 export async function loadLookup(ws: Workspace): Promise<CatalogLookup> {
   const index = await loadBaseIndex(ws);
+  const packageDirs = (await ws.allPaths()).filter((p) => posix.basename(p) === 'package.json' && !p.split('/').includes('node_modules')).map((p) => posix.dirname(p));
   const entries: IndexedEntry[] = [];
   for (const refs of index.byValue.values()) {
     for (const r of refs) entries.push({ key: r.key, value: r.value, platform: PLATFORM_OF[r.format], catalog: r.file, base: true });
@@ -223,5 +251,5 @@ export async function loadLookup(ws: Workspace): Promise<CatalogLookup> {
     const loaded = await loadCatalog(ws, source);
     for (const l of loaded.locales) for (const e of l.entries) appleKeys.push({ table, key: e.key });
   }
-  return buildLookup(entries, appleKeys, files, hasApple, appleTables, webKeys, webCatalogs, xcstringsFiles);
+  return buildLookup(entries, appleKeys, files, hasApple, appleTables, webKeys, webCatalogs, xcstringsFiles, packageDirs);
 }

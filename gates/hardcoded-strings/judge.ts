@@ -190,7 +190,7 @@ export async function judge(
         }
         keysLooked++;
         if (l.hasWebKey(k.key, ex.keyPrefix === true)) continue;
-        findings.push(missingWebKey(file, k, l.webCatalogs));
+        findings.push(missingWebKey(file, k, l));
       }
       for (const r of ex.androidReferences ?? []) {
         if (valid.some((d) => inRanges(r.line, d.ranges))) {
@@ -274,17 +274,22 @@ function missingKeyMessage(context: string, key: string, table: string | undefin
  * A web catalog key no base catalog resolves: an error when users see the key itself (i18next returns the key,
  * react-intl the id), a warning when the call gives a default (every locale shows that text).
  */
-function missingWebKey(file: string, k: KeyReference, catalogs: readonly string[]): GateOutput['findings'][number] {
-  const shown = catalogs.slice(0, 3).join(', ') + (catalogs.length > 3 ? ` and ${catalogs.length - 3} more` : '');
-  const target = catalogs.length === 1 ? catalogs[0]! : 'the base catalog';
+function missingWebKey(file: string, k: KeyReference, lookup: CatalogLookup): GateOutput['findings'][number] {
+  const catalogs = lookup.webCatalogs.filter((c) => lookup.serves(c, file));
+  const shownOf = (list: readonly string[], of = false) =>
+    list.slice(0, 3).map((c) => (of ? `${c}, of ${lookup.packageOf(c)}` : c)).join(of ? '; ' : ', ') + (list.length > 3 ? ` and ${list.length - 3} more` : '');
   const after = k.hasDefault ? 'so every locale shows its default text' : 'so users see the key itself';
+  // A workspace no catalog serves (an Expo app beside a Next.js one): the fix is a catalog of its own, not the sibling's.
+  const message = catalogs.length
+    ? `${k.context} key ${quote(k.key)} is in no base catalog of the app (${shownOf(catalogs)}), ${after}; add it to ${catalogs.length === 1 ? catalogs[0]! : 'the base catalog'}`
+    : `${k.context} key ${quote(k.key)} is in no base catalog of the repository (${shownOf(lookup.webCatalogs, true)}), ${after}; add it to a string catalog of ${lookup.packageOf(file)} (it has none)`;
   return {
     rule: RULES.missingKey,
     file,
     line: k.line,
     column: k.column,
     severity: k.hasDefault ? 'warning' : 'error',
-    message: `${k.context} key ${quote(k.key)} is in no base catalog of the app (${shown}), ${after}; add it to ${target}`,
+    message,
     fingerprint: fingerprint(GATE_ID, RULES.missingKey, file, `${k.context}\0${k.key}`),
   };
 }
@@ -305,6 +310,16 @@ function missingAndroidResource(file: string, r: AndroidReference, near: string 
     message: `${r.context} is a ${r.type} resource no module of the repository defines (no res/values*/ ${element} of that name, no resValue), so the build fails${hint}`,
     fingerprint: fingerprint(GATE_ID, RULES.missingKey, file, `${r.context}\0${r.name}`),
   };
+}
+
+/** Where a web file's text belongs: "the string catalog", or, for a package no web catalog serves, a catalog of its own. */
+function catalogFor(file: string, language: Language, lookup: CatalogLookup): string {
+  const pkg = lookup.packageOf(file);
+  if (PLATFORM[language] !== 'web' || pkg === '' || lookup.webCatalogs.length === 0 || lookup.webCatalogs.some((c) => lookup.serves(c, file))) return 'the string catalog';
+  const others = lookup.webCatalogs;
+  const owners = [...new Set(others.map((c) => lookup.packageOf(c)))];
+  const whose = others.length === 1 ? `${others[0]!} belongs to ${owners[0]!}` : `the repository's catalogs belong to ${owners.join(', ')}`;
+  return `a string catalog of ${pkg} (it has none: ${whose})`;
 }
 
 function judgeCandidate(file: string, language: Language, c: Candidate, lookup: CatalogLookup): GateOutput['findings'][number] | undefined {
@@ -336,8 +351,8 @@ function judgeCandidate(file: string, language: Language, c: Candidate, lookup: 
   }
   // Web components that translate their props (`<List.Item title='Autoplay_gifs'>`) are handed keys, not text.
   if (PLATFORM[language] === 'web' && lookup.isKeyOnly(c.literal, 'web')) return undefined;
-  const s = lookup.suggest(c.literal, PLATFORM[language]);
-  const instead = s ? `; the base catalog ${s.catalog} already has it: use ${spell(s, language)}` : '; move it to the string catalog';
+  const s = lookup.suggest(c.literal, PLATFORM[language], file);
+  const instead = s ? `; the base catalog ${s.catalog} already has it: use ${spell(s, language)}` : `; move it to ${catalogFor(file, language, lookup)}`;
   return {
     rule: RULES.hardcodedText,
     file,

@@ -158,3 +158,26 @@ export const B = () => <Text>{intl.formatMessage({ id: 'mobile.create_direct_mes
     expect(r.findings.map((f) => `${f.line}:${f.column} ${f.rule} ${f.severity}`)).toEqual(['3:17 missing-catalog-key warning', '5:56 missing-catalog-key warning']);
   });
 });
+
+describe('a web + Expo monorepo: the fix names the catalog of the file\'s own package (fresh-user-3 F15, linkwarden)', () => {
+  // linkwarden: apps/web (Next.js, next-i18next: apps/web/public/locales/<lng>/common.json) and apps/mobile (Expo, no
+  // catalog) are sibling workspaces; the mobile app was told `use key "dashboard"` of the web catalog, which it never loads.
+  const files = {
+    'package.json': '{ "private": true, "workspaces": ["apps/*"] }\n',
+    'apps/web/package.json': '{ "name": "@linkwarden/web" }\n',
+    'apps/web/public/locales/en/common.json': '{ "dashboard": "Dashboard", "add_link": "Add link" }\n',
+    'apps/web/public/locales/de/common.json': '{ "dashboard": "Übersicht", "add_link": "Link hinzufügen" }\n',
+    'apps/web/components/Nav.tsx': 'export const Nav = () => <nav><a href="/">Dashboard</a></nav>;\n',
+    'apps/mobile/package.json': '{ "name": "mobile", "dependencies": { "expo": "~54.0.0", "react-native": "0.81.5" } }\n',
+    'apps/mobile/app/tabs.tsx': 'import { Text } from "react-native";\nexport const Tabs = () => <Text>Dashboard</Text>;\nexport const K = ({ t }) => <Text>{t("share_sheet")}</Text>;\n',
+  };
+
+  it('the web file is told the web key; the mobile file is told its package has no catalog, not the web key', async () => {
+    const r = await run(files, ['apps/web/components/Nav.tsx', 'apps/mobile/app/tabs.tsx']);
+    expect(r.findings.map((f) => `${f.file}:${f.line} ${f.rule}: ${f.message}`)).toEqual([
+      'apps/mobile/app/tabs.tsx:2 hardcoded-text: hard-coded text "Dashboard" in <Text> child; move it to a string catalog of apps/mobile (it has none: apps/web/public/locales/en/common.json belongs to apps/web)',
+      'apps/mobile/app/tabs.tsx:3 missing-catalog-key: t() key "share_sheet" is in no base catalog of the repository (apps/web/public/locales/en/common.json, of apps/web), so users see the key itself; add it to a string catalog of apps/mobile (it has none)',
+      'apps/web/components/Nav.tsx:1 hardcoded-text: hard-coded text "Dashboard" in <a> child; the base catalog apps/web/public/locales/en/common.json already has it: use key "dashboard"',
+    ]);
+  });
+});
