@@ -305,10 +305,10 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
       if (changes.write(attributes, withAttributesRule(attrText), 0o644, 'gitattributes')) ctx.out(`added "${ATTRIBUTES_RULE}" to .gitattributes`);
       const config = join(top, 'loopgates.yaml');
       if (!existsSync(config)) {
-        const { text, platforms, waiting } = await defaultConfigFor(top);
+        const { text, detected, waiting } = await defaultConfigFor(top);
         await step('config');
         changes.write(config, text, 0o644, 'config');
-        ctx.out(`wrote loopgates.yaml (defaults for: ${platforms.length ? platforms.join(', ') : 'no platform detected'})`);
+        ctx.out(`wrote loopgates.yaml (defaults for: ${detected})`);
         ctx.out(`enabled: ${builtinGates.map((g) => g.id).join(', ')}`);
         for (const l of waiting) ctx.out(`no input yet: ${l.gate}: ${l.why}; it stays on, so the commit that adds some is judged (run --all skips it until then: gates.${l.gate}.allowEmpty)`);
       }

@@ -12,13 +12,25 @@ export const PLATFORMS: readonly Platform[] = ['android', 'ios', 'react-native',
 
 const base = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
 
+/** Detected platforms and, for those a package.json declares, the folders of those packages ('.' for the root). */
+export interface PlatformDetail {
+  platforms: Platform[];
+  packages: ReadonlyMap<Platform, readonly string[]>;
+}
+
 /**
  * Platforms from repository-relative paths (`/`-separated). `readPackageJson(path)` returns a package.json's text
  * (or null) so React Native can be told from a plain web app by its `react-native` dependency. Result sorted in
  * PLATFORMS order, without duplicates. Pure apart from the callback.
  */
 export function detectPlatforms(paths: readonly string[], readPackageJson: (path: string) => string | null = () => null): Platform[] {
+  return detectPlatformDetail(paths, readPackageJson).platforms;
+}
+
+/** detectPlatforms, with the package folders behind each platform a package.json declares. */
+export function detectPlatformDetail(paths: readonly string[], readPackageJson: (path: string) => string | null = () => null): PlatformDetail {
   const found = new Set<Platform>();
+  const packages = new Map<Platform, string[]>();
   let packageJsons: string[] = [];
   for (const p of paths) {
     if (p.split('/').includes('node_modules')) continue;
@@ -40,19 +52,34 @@ export function detectPlatforms(paths: readonly string[], readPackageJson: (path
     } catch {
       continue;
     }
-    if ('react-native' in deps || 'expo' in deps) found.add('react-native');
-    else if (['react', 'react-dom', 'vue', 'svelte', '@angular/core', 'next', 'vite'].some((d) => d in deps)) found.add('web');
+    const dir = pj.includes('/') ? pj.slice(0, pj.lastIndexOf('/')) : '.';
+    const platform: Platform | undefined =
+      'react-native' in deps || 'expo' in deps ? 'react-native' : ['react', 'react-dom', 'vue', 'svelte', '@angular/core', 'next', 'vite'].some((d) => d in deps) ? 'web' : undefined;
+    if (!platform) continue;
+    found.add(platform);
+    packages.set(platform, [...(packages.get(platform) ?? []), dir]);
   }
-  // A React Native app's .tsx files are not a separate web app.
-  if (found.has('react-native') && !paths.some((p) => base(p) === 'index.html' && !p.split('/').includes('node_modules'))) found.delete('web');
-  return PLATFORMS.filter((p) => found.has(p));
+  // A React Native app's .tsx files are not a separate web app; a package.json of its own that is a web app is.
+  if (found.has('react-native') && !packages.has('web') && !paths.some((p) => base(p) === 'index.html' && !p.split('/').includes('node_modules'))) found.delete('web');
+  return { platforms: PLATFORMS.filter((p) => found.has(p)), packages };
 }
 
-/** Platforms of the repository (or plain folder) at `dir`, from its tree listing. Throws GitError when git fails. */
-export async function detectPlatformsAt(dir: string): Promise<Platform[]> {
+/** "react-native (apps/mobile), web (apps/web)": each platform, with its package folders when they are not the root. */
+export function describePlatforms(detail: PlatformDetail): string {
+  if (detail.platforms.length === 0) return 'no platform detected';
+  return detail.platforms
+    .map((p) => {
+      const dirs = (detail.packages.get(p) ?? []).filter((d) => d !== '.');
+      return dirs.length ? `${p} (${dirs.join(', ')})` : p;
+    })
+    .join(', ');
+}
+
+/** detectPlatformDetail of the repository (or plain folder) at `dir`, from its tree listing. Throws GitError when git fails. */
+export async function detectPlatformsAt(dir: string): Promise<PlatformDetail> {
   const ws = await treeWorkspace(dir, 'all');
   const paths = await ws.allPaths();
-  return detectPlatforms(paths, (p) => {
+  return detectPlatformDetail(paths, (p) => {
     try {
       return readFileSync(fsPath(ws.root, p), 'utf8');
     } catch {

@@ -191,6 +191,23 @@ describe('platform detection (for config defaults)', () => {
     expect(detectPlatforms(['package.json', 'src/main.tsx', 'index.html'], pkg({ react: '19.0.0' }))).toEqual(['web']);
     expect(detectPlatforms(['node_modules/x/build.gradle', 'README.md'])).toEqual([]);
   });
+
+  it('a web + Expo monorepo is both, named per package (linkwarden; was "defaults for: react-native", fresh-user-3 F15)', async () => {
+    const { describePlatforms, detectPlatformDetail, detectPlatforms } = await import('../../core/platform.js');
+    const manifests: Record<string, object> = {
+      'package.json': { devDependencies: { vitest: '^4.1.0' } },
+      'apps/mobile/package.json': { dependencies: { expo: '~54.0.0', 'react-native': '0.81.5', react: '19.1.0' } },
+      'apps/web/package.json': { dependencies: { next: '15.0.0', react: '19.1.0' } },
+      'apps/worker/package.json': { dependencies: { bullmq: '5.0.0' } },
+    };
+    const paths = [...Object.keys(manifests), 'apps/mobile/app/(tabs)/_layout.tsx', 'apps/web/pages/index.tsx', 'apps/worker/index.ts'];
+    const read = (p: string) => (manifests[p] ? JSON.stringify(manifests[p]) : null);
+    expect(detectPlatforms(paths, read)).toEqual(['react-native', 'web']);
+    expect(describePlatforms(detectPlatformDetail(paths, read))).toBe('react-native (apps/mobile), web (apps/web)');
+    // One app at the root: the platform alone.
+    expect(describePlatforms(detectPlatformDetail(['package.json', 'App.tsx', 'android/settings.gradle'], () => JSON.stringify({ dependencies: { 'react-native': '0.76.0' } })))).toBe('android, react-native');
+    expect(describePlatforms(detectPlatformDetail(['README.md']))).toBe('no platform detected');
+  });
 });
 
 describe('a list or map used as a key', () => {
