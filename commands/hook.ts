@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Verb } from '../core/command.js';
 import { CONFIG_FILE } from '../core/config-model.js';
-import { parseConfig } from '../core/config.js';
 import { builtinGates, configOptions } from '../gates/registry.js';
 import { GATE_ID as SECRETS_ID } from '../gates/secrets/index.js';
 import { REPO_ENV_KEYS, type RepoFacts } from '../core/git.js';
@@ -77,6 +76,8 @@ export const refuseUnprovenInstall: PreflightStep = async (ctx) => {
 export const refuseQuietDisable: PreflightStep = async (ctx) => {
   const before = await ctx.ws.before?.(CONFIG_FILE);
   if (before === undefined) return;
+  // core/config.ts (yaml, the zod schemas) loads only for a commit that changes loopgates.yaml.
+  const { parseConfig } = await import('../core/config.js');
   let headEnabled: Set<string>;
   try {
     const head = parseConfig(before.toString('utf8'), CONFIG_FILE, await configOptions());

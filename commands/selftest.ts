@@ -15,7 +15,7 @@ import type { GateSettings } from '../core/runner.js';
 import { treeWorkspace } from '../core/snapshot.js';
 import type { Gate, GateResult } from '../core/types.js';
 import { packageVersion } from '../core/version.js';
-import { buildCommandGates, commandSpecOf } from '../gates/command/index.js';
+import { commandSpecOf } from '../gates/command/spec.js';
 import { configOptions } from '../gates/registry.js';
 import { checkSelfTestCache, storeSelfTestResults } from '../mutations/cache.js';
 // mutate.ts (and through it core/tools.ts, execa) loads only in `loopgates mutate`: this module is on every commit's
@@ -96,15 +96,22 @@ async function select(io: CommandIO, gateIds: readonly string[], deps: VerbDeps)
   const unknown = gateIds.filter((id) => !known.includes(id));
   if (unknown.length) throw new LoopgatesError(unknown.map((id) => messages.unknownGate(id, known)).join('\n'), messages.unknownGateFix);
   const gates = gateIds.length ? config.gates.filter((g) => gateIds.includes(g.gate.id)) : config.gates.filter((g) => g.enabled);
-  return { root, inGit: top !== null, gates: gates.map((g) => rooted(g, root)), retry: config.retry };
+  return { root, inGit: top !== null, gates: await rooted(gates, root), retry: config.retry };
 }
 
-/** Command gates built by the config loader read their real files from the process cwd; rebuild them at `root`. */
-function rooted(g: ConfiguredGate, root: string): ConfiguredGate {
-  const spec = commandSpecOf(g.gate);
-  if (!spec) return g;
-  const gate = buildCommandGates([spec], { root })[0]!;
-  return { ...g, gate, settings: { ...g.settings, gate } };
+/**
+ * Command gates built by the config loader read their real files from the process cwd; rebuild them at `root`. The
+ * command-gate module loads only when there is one (it is loaded already then: the config built it).
+ */
+async function rooted(list: readonly ConfiguredGate[], root: string): Promise<ConfiguredGate[]> {
+  if (!list.some((g) => commandSpecOf(g.gate))) return [...list];
+  const { buildCommandGates } = await import('../gates/command/index.js');
+  return list.map((g) => {
+    const spec = commandSpecOf(g.gate);
+    if (!spec) return g;
+    const gate = buildCommandGates([spec], { root })[0]!;
+    return { ...g, gate, settings: { ...g.settings, gate } };
+  });
 }
 
 function formatArg(value: string | undefined, verb: string): 'text' | 'json' {
@@ -253,7 +260,7 @@ function intArg(value: string | undefined, name: string, fallback: number, min: 
  * case when a gate is not PROVEN. A hit runs nothing.
  */
 export const selfTestPreflight: PreflightStep = async (ctx) => {
-  const gates = ctx.gates.filter((g) => !ctx.bypassed.has(g.gate.id)).map((g) => rooted(g, ctx.ws.root));
+  const gates = await rooted(ctx.gates.filter((g) => !ctx.bypassed.has(g.gate.id)), ctx.ws.root);
   if (gates.length === 0) return;
   const { hits, misses } = checkSelfTestCache(gates.map((g) => g.settings), ctx.cacheRoot, ctx.ws.root, ctx.io.env);
   // Every report says where each proof came from: a cached PROVEN is only as good as its key.

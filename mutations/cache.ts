@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { GateSettings } from '../core/runner.js';
 import type { Gate } from '../core/types.js';
 import { packageVersion } from '../core/version.js';
-import { commandSpecOf } from '../gates/command/index.js';
+import { commandSpecOf } from '../gates/command/spec.js';
 import { isPackageRunner, scriptTokens, toolPathEnv } from '../gates/command/tools.js';
 
 /** Bumped when the key recipe or the file format changes. */

@@ -7,7 +7,7 @@ import { runGate, type GateSettings } from '../core/runner.js';
 import { overlayWorkspace } from '../core/workspace.js';
 import type { GateContext, GateFilters, GateResult, Mutant, MutationOperator, RunTool, Workspace } from '../core/types.js';
 import { runTool as defaultRunTool } from '../core/tools.js';
-import { selfTestWaiver } from '../gates/command/index.js';
+import { selfTestWaiver } from '../gates/command/spec.js';
 import { classifyRed, type MutantOutcome } from './outcomes.js';
 import { deriveSeed, seededRandom, shuffled } from './random.js';
 

@@ -4,7 +4,7 @@
 import { runGate, type GateSettings } from '../core/runner.js';
 import { memoryWorkspace } from '../core/workspace.js';
 import type { GateResult, RunTool, SelfTestCase, Verdict } from '../core/types.js';
-import { selfTestWaiver } from '../gates/command/index.js';
+import { selfTestWaiver } from '../gates/command/spec.js';
 import { classifyCase, gateProof, type CaseOutcome, type GateProof } from './outcomes.js';
 
 /** One case's outcome, in plain words. `durationMs` is wall time of the gate run. */

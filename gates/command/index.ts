@@ -15,6 +15,7 @@ import { decodePath, fsPath, lossyIndex } from '../../core/paths.js';
 import { STAGED_POLICIES } from '../../core/types.js';
 import type { Gate, GateContext, GateOutput, Mutant, MutationOperator, SelfTestCase, StagedPolicy, ToolResult, Workspace } from '../../core/types.js';
 import { materialise, withScratchDir } from '../../mutations/scratch.js';
+import { recordCommandGate } from './spec.js';
 import { isPackageRunner, linkNodeModules, scriptTokens, toolPathEnv } from './tools.js';
 import type { CommandRetrySpec } from '../../scripts/retry/config.js';
 
@@ -117,18 +118,8 @@ export type CommandMutationSpec = z.output<typeof commandMutationSchema>;
 /** Rule id of every command gate finding. */
 export const commandRule = 'command';
 
-const waivers = new WeakMap<Gate<any>, string>();
-const specs = new WeakMap<Gate<any>, CommandGateSpec>();
-
-/** The `selfTest: { waived }` reason of a command gate, or undefined (every built-in gate). */
-export function selfTestWaiver(gate: Gate<any>): string | undefined {
-  return waivers.get(gate);
-}
-
-/** The spec a command gate was built from (undefined for built-in gates): its files, argv and timeout. */
-export function commandSpecOf(gate: Gate<any>): CommandGateSpec | undefined {
-  return specs.get(gate);
-}
+export { commandSpecOf, selfTestWaiver } from './spec.js';
+import { commandSpecOf } from './spec.js';
 
 /**
  * Mutants made by command gate operators, by sha256 of (gate, file, mutated content) -> 1-based line.
@@ -184,8 +175,7 @@ function buildCommandGate(spec: CommandGateSpec, options: BuildCommandGatesOptio
     // The gate's config as the engines see it is its spec: `files` selects what the command reads.
     filters: { includes: ['files'] },
   };
-  specs.set(gate, spec);
-  if (waiver) waivers.set(gate, waiver);
+  recordCommandGate(gate, spec, waiver);
   return gate;
 }
 

@@ -7,7 +7,6 @@ import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
-import { selectInputs } from '../../core/inputs.js';
 import type { Workspace } from '../../core/types.js';
 import { WORKSPACE_CONFIG } from './commands.js';
 import type { MaestroFlowsConfig } from './config.js';
@@ -49,8 +48,6 @@ export interface FlowSet {
   entrySource: string;
 }
 
-const YAML_FILE = /\.ya?ml$/i;
-const GATE = 'maestro-flows';
 
 /** The nearest `.maestro` folder holding `path`, else the static base of the first `flows` glob matching it. */
 export function workspaceRootOf(path: string, flowGlobs: readonly string[]): string {
@@ -63,20 +60,8 @@ export function workspaceRootOf(path: string, flowGlobs: readonly string[]): str
 const rel = (root: string, path: string) => (root === '' ? path : path.slice(root.length + 1));
 const join = (root: string, name: string) => (root === '' ? name : `${root}/${name}`);
 
-/** One ordinary flow path: an `exclude` entry that matches it and every candidate blinds the gate (core/inputs.ts). */
-const PROBE_PATHS: readonly string[] = ['.maestro/login.yaml', 'app/.maestro/flows/checkout.yml'];
-
-/**
- * The flow-shaped paths among `paths` under `config` (YAML, matched by `flows`, not by `exclude`; workspace configs
- * included), by the kit's selection (core/inputs.ts): an exclude entry that removes every flow the gate could read
- * refuses (LoopgatesError) instead of a quiet skip. `excluded` counts what `exclude` removed.
- */
-export function selectFlowPaths(paths: readonly string[], config: Pick<MaestroFlowsConfig, 'flows' | 'exclude'>): { selected: string[]; matched: number; excluded: number } {
-  const reads = (p: string) => YAML_FILE.test(p);
-  const matched = selectInputs(paths, { gate: GATE, include: config.flows, exclude: [], reads });
-  const selected = selectInputs(matched, { gate: GATE, include: config.flows, exclude: config.exclude, probePaths: PROBE_PATHS, probeWhat: 'Maestro flows', blindTo: 'an unchecked tap' });
-  return { selected, matched: matched.length, excluded: matched.length - selected.length };
-}
+export { selectFlowPaths } from './select.js';
+import { selectFlowPaths } from './select.js';
 
 /** Resolve a file reference of a flow at `from`: relative to its folder; `${…}` is not a literal; outside the repository is missing. */
 export function resolveRef(from: string, raw: string): Resolved {

@@ -6,7 +6,7 @@ import { anyCaseExtension } from '../../core/hook-plan.js';
 import type { Gate, GateContext } from '../../core/types.js';
 import { WORKSPACE_CONFIG } from './commands.js';
 import { configSchema, DEFAULT_FLOWS, type MaestroFlowsConfig } from './config.js';
-import { selectFlowPaths } from './discovery.js';
+import { selectFlowPaths } from './select.js';
 import { maestroFlowsMutations } from './mutations.js';
 
 export const GATE_ID = 'maestro-flows';
