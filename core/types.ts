@@ -302,6 +302,12 @@ export interface Gate<C = unknown> {
   selfTest: () => SelfTestCase[] | Promise<SelfTestCase[]>;
   /** Operators for `loopgates mutate`. */
   mutations: readonly MutationOperator[];
+  /**
+   * Optional, for `loopgates mutate`: the rule ids that can refuse a commit under `config` (error severity). mutate
+   * names each one that no mutant of this run targeted (`Mutant.rule`) as not exercised in this repository, so
+   * "every mutant killed" is said only of the rules that ran. Absent: mutate lists nothing for the gate.
+   */
+  refusingRules?(config: C): readonly string[];
   /** The config keys that filter inputs or candidates (see GateFilters); absent: none does. */
   filters?: GateFilters;
   /**

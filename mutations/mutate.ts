@@ -18,6 +18,8 @@ export interface MutantReport {
   file: string;
   line: number;
   description: string;
+  /** The rule the operator expected the gate to report (Mutant.rule), when it names one. */
+  rule?: string;
   outcome: MutantOutcome;
   detail: string;
   swallowedBy?: string;
@@ -46,6 +48,11 @@ export interface GateMutateReport {
   /** Set when the gate was left out on purpose (allowEmpty with zero inputs). */
   skipped?: string;
   problem?: { outcome: MutantOutcome; detail: string };
+  /**
+   * The gate's refusing rules (Gate.refusingRules) that no mutant of this run targeted, sorted: nothing here proves
+   * the gate goes red on them in this repository. Absent when the gate declares no rules, or was waived or skipped.
+   */
+  notExercised?: string[];
   /**
    * The hook's split proven on this gate: a mutant in an input already red without it (where old findings sit), its
    * findings split against the unmutated input's as a commit's are against HEAD's (core/introduced.ts), must leave an
@@ -151,6 +158,10 @@ async function mutateGate(settings: GateSettings<any>, options: MutateOptions, c
   for (const op of gate.mutations) {
     if (options.signal?.aborted) break;
     report.operators.push(await mutateOperator(settings, op, inputs, allPaths, green, options, count, greens, exempt, onRed));
+  }
+  if (gate.refusingRules) {
+    const ran = new Set(report.operators.flatMap((o) => o.mutants.map((m) => m.rule)));
+    report.notExercised = [...new Set(gate.refusingRules(settings.config))].filter((r) => !ran.has(r)).sort();
   }
   const made = report.operators.reduce((n, o) => n + o.mutants.length, 0);
   if (made === 0 && !options.signal?.aborted) {
@@ -259,7 +270,7 @@ async function mutateOperator(
           detail = `red with the mutant, but the unmutated input gave ${g.verdict}: ${g.reason ?? g.error?.message ?? ''}`.trim();
         } else detail += `; green without it (read ${g.counts.files} files)`;
       }
-      const m: MutantReport = { gate: gate.id, operator: op.id, file: path, line: mutant.line, description: mutant.description, outcome, detail, durationMs: performance.now() - started };
+      const m: MutantReport = { gate: gate.id, operator: op.id, file: path, line: mutant.line, description: mutant.description, ...(mutant.rule !== undefined ? { rule: mutant.rule } : {}), outcome, detail, durationMs: performance.now() - started };
       if (exemptBy && outcome === 'survived') m.swallowedBy = exemptBy;
       else if (outcome === 'survived' || outcome === 'no-coverage') {
         const why = await swallowedBy(settings, options, path, mutant, red, outcome);

@@ -62,6 +62,9 @@ export function mutateText(report: MutateReport, color = false): string {
     const line = `${g.gate}: a mutant where old findings sit (${o.file}:${o.line}, ${o.description}): ${o.outcome}: ${o.detail}`;
     lines.push(o.outcome === 'killed' ? line : p.red(line));
   }
+  // Rules no mutant exercised: "every mutant killed" says nothing of them (fresh-user-3 F14).
+  const unexercised = report.gates.filter((g) => g.notExercised?.length);
+  for (const g of unexercised) lines.push(p.yellow(`${g.gate}: not exercised in this repository: ${g.notExercised!.join(', ')} (no operator made a mutant for ${g.notExercised!.length === 1 ? 'this rule' : 'these rules'}: nothing here proves the gate goes red on ${g.notExercised!.length === 1 ? 'it' : 'them'})`));
   const bad = report.gates.flatMap((g) => g.operators.flatMap((o) => o.mutants)).filter((m) => m.outcome !== 'killed');
   if (bad.length) {
     lines.push('');
@@ -73,8 +76,11 @@ export function mutateText(report: MutateReport, color = false): string {
   lines.push(`seed ${report.seed}${report.allInputs ? ', all inputs' : ''}: ${made} mutant${made === 1 ? '' : 's'}, ${outcomeOrder.map((k) => `${t[k]} ${k}`).join(', ')}; mutation score ${score(report)} (${Math.round(report.durationMs)} ms)`);
   if (report.aborted) lines.push(p.red('interrupted: nothing was written to the working tree or the index'));
   // Say why it failed: an interrupt and a gate no mutant could be made for are not a gate that stayed green.
+  const notRun = unexercised.reduce((n, g) => n + g.notExercised!.length, 0);
   const verdict = report.ok
-    ? p.green('every mutant killed: the gates go red on these defects in your files')
+    ? notRun
+      ? p.green(`every mutant killed: the gates go red on these defects in your files; ${notRun} rule${notRun === 1 ? '' : 's'} of ${unexercised.length === 1 ? 'a gate' : 'the gates'} not exercised here (listed above)`)
+      : p.green('every mutant killed: the gates go red on these defects in your files')
     : report.aborted
       ? p.red('mutate INTERRUPTED: not every gate was proven')
       : bad.length
@@ -140,6 +146,7 @@ export async function mutateJson(report: MutateReport, source: (path: string) =>
         ...(g.skipped ? { skipped: g.skipped } : {}),
         ...(g.problem ? { problem: g.problem } : {}),
         ...(g.oldFindings ? { oldFindings: g.oldFindings } : {}),
+        ...(g.notExercised ? { notExercised: g.notExercised } : {}),
         operators: g.operators.map((o) => ({ operator: o.operator, mutants: o.mutants.length, alreadyRed: o.alreadyRed, ...(o.note ? { note: o.note } : {}) })),
       })),
     },

@@ -188,6 +188,8 @@ export const hardcodedStringsGate: Gate<HardcodedStringsConfig> = {
   run: async (ctx, inputs) => (await import('./judge.js')).judge(ctx, inputs),
   selfTest: async () => (await import('./selftest.js')).hardcodedStringsSelfTest(),
   mutations: hardcodedStringsMutations,
+  // Each can be an error finding (missing-catalog-key is a warning only where the call gives a default text).
+  refusingRules: () => Object.values(RULES),
   filters: { candidates: ['allow', 'names'], inputs: ['exclude'], includes: ['include'] },
 };
 

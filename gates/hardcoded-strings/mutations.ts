@@ -3,8 +3,8 @@
 // are scanned with a small lexer that skips comments and string literals; Android XML is parsed with xmldom.
 import { createRequire } from 'node:module';
 import type { Element, Node } from '@xmldom/xmldom';
-import type { Mutant, MutationOperator } from '../../core/types.js';
-import { ANDROID_NS, DEFAULT_ANDROID_ATTRIBUTES, TOOLS_NS } from './defaults.js';
+import type { GateContext, Mutant, MutationOperator } from '../../core/types.js';
+import { ANDROID_NS, DEFAULT_ANDROID_ATTRIBUTES, DOM_NON_COPY_ELEMENTS, TOOLS_NS, TRANSLATION_COMPONENTS } from './defaults.js';
 
 // xmldom (CommonJS) is required on the first XML mutant, not at import: the gate object, and so every commit,
 // loads this module for the synchronous `mutations` list, while only `loopgates mutate` parses XML here.
@@ -404,6 +404,85 @@ export const injectJsxLabel: MutationOperator = {
   },
 };
 
+/** Whether `at` is on a line that starts, after indentation, a `//` or block comment (no mutant goes there). */
+function inCommentLine(content: string, at: number): boolean {
+  const lineStart = content.lastIndexOf('\n', at - 1) + 1;
+  const prefix = content.slice(lineStart, at).trim();
+  return prefix.startsWith('//') || prefix.startsWith('*') || prefix.startsWith('/*');
+}
+
+/**
+ * Whether `at` sits inside an element whose text children the gate does not read as copy (jsx.ts excludedText:
+ * `<code>`, `<pre>`, `<Trans>`…): more such opening tags than closing ones before it. A cheap over-approximation
+ * (a mutant there would survive for the right reason).
+ */
+function insideNonCopy(content: string, at: number): boolean {
+  const before = content.slice(0, at);
+  return [...DOM_NON_COPY_ELEMENTS, ...TRANSLATION_COMPONENTS].some((name) => (before.match(new RegExp(`<${name}(?=[\\s>/])`, 'gu'))?.length ?? 0) > (before.match(new RegExp(`</${name}\\s*>`, 'gu'))?.length ?? 0));
+}
+
+/** What the gate knows of the web catalogs (catalog-lookup.ts): whether any base catalog holds keys to check against. */
+export interface WebCatalogFacts {
+  webCatalogs: number;
+}
+
+// An i18next translate call with one literal key and nothing else (`t('a.b')`, `i18n.t("a.b")`): no default text, so
+// a key no catalog holds is an error (users see the key), not a warning. Not a member of anything but a plain chain.
+const T_CALL = /(?<![\w$.])((?:[A-Za-z_$][\w$]*\.)*t)\(\s*(['"])([^'"\\\n]+)\2\s*\)/gu;
+
+/**
+ * A literal i18next key mistyped (`t('checkout.cta')` -> `t('checkout.cta_typo')`): no base catalog holds it, so the
+ * gate must report `missing-catalog-key` at the call (fresh-user-3 F14). Only where the gate checks keys: the
+ * repository has a web base catalog (facts); else keys are counted, not judged, and there is no place.
+ */
+export const mistypeCatalogKey: MutationOperator<WebCatalogFacts> = {
+  id: 'hardcoded-strings/mistype-catalog-key',
+  description: "mistypes the literal key of a t('…') call in a JSX/TSX file, so no catalog holds it",
+  appliesTo: (path) => /\.(tsx|jsx|js)$/u.test(path),
+  facts: async (ctx: GateContext<any>) => ({ webCatalogs: (await (await import('./catalog-lookup.js')).loadLookup(ctx.ws)).webCatalogs.length }),
+  mutate(path, content, random, facts): Mutant | null {
+    if (!facts || facts.webCatalogs === 0) return null;
+    const sites = [...content.matchAll(T_CALL)].filter((m) => !inCommentLine(content, m.index));
+    const m = pick(sites, random);
+    if (!m) return null;
+    const keyAt = m.index + m[0].indexOf(m[2]!) + 1;
+    const key = m[3]!;
+    const typo = `${key}_typo`;
+    return {
+      content: `${content.slice(0, keyAt)}${typo}${content.slice(keyAt + key.length)}`,
+      line: lineAt(content, keyAt),
+      rule: 'missing-catalog-key',
+      description: `mistyped ${m[1]}('${key}') as ${m[1]}('${typo}') in ${path}`,
+    };
+  },
+};
+
+// A JSX child expression that is only a translate call, between tags (lines apart too): `>{t('save')}<`,
+// `>\n  {i18n.t("a", { n })}\n</`. Not after an arrow's `=>`.
+const T_CHILD = /(?<=(?<!=)>\s*)\{\s*(?:[A-Za-z_$][\w$]*\.)*t\((?:[^(){}]|\{[^{}]*\}|\([^()]*\))*\)\s*\}(?=\s*<)/gu;
+
+/**
+ * A `t()` call's text moved into a literal JSX child (`<Button>{t('save')}</Button>` -> `<Button>Hello from
+ * loopgates</Button>`): the text child of an element or component is UI text, `hardcoded-text` (fresh-user-3 F14).
+ * Not inside `<code>`, `<pre>`, `<Trans>` and the other elements whose children the gate does not read as copy.
+ */
+export const inlineJsxChildText: MutationOperator = {
+  id: 'hardcoded-strings/jsx-child-text',
+  description: "replaces a {t('…')} child of a JSX element with literal text",
+  appliesTo: (path) => /\.(tsx|jsx|js)$/u.test(path),
+  mutate(path, content, random): Mutant | null {
+    const sites = [...content.matchAll(T_CHILD)].filter((m) => !inCommentLine(content, m.index) && !insideNonCopy(content, m.index));
+    const m = pick(sites, random);
+    if (!m) return null;
+    return {
+      content: `${content.slice(0, m.index)}${INJECTED_TEXT}${content.slice(m.index + m[0].length)}`,
+      line: lineAt(content, m.index),
+      rule: 'hardcoded-text',
+      description: `replaced ${m[0].replace(/\s+/gu, ' ')} with the literal child "${INJECTED_TEXT}" in ${path}`,
+    };
+  },
+};
+
 /** Every operator of the gate. */
 export const hardcodedStringsMutations: readonly MutationOperator[] = [
   injectContentDescription,
@@ -412,4 +491,6 @@ export const hardcodedStringsMutations: readonly MutationOperator[] = [
   injectJavaSetText,
   injectSwiftText,
   injectJsxLabel,
+  mistypeCatalogKey,
+  inlineJsxChildText,
 ];

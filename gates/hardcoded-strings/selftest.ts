@@ -93,6 +93,8 @@ export function Welcome() {
 }
 `;
 
+const WEB_CATALOG = '{\n  "welcome": "Welcome to the notes app"\n}\n';
+
 const JAVA = (arg: string) => `package org.example.app;
 
 import android.widget.TextView;
@@ -119,6 +121,7 @@ export function hardcodedStringsSelfTest(): SelfTestCase[] {
   const tsx = 'src/components/Greeting.tsx';
   const java = 'app/src/main/java/org/example/app/EpisodeView.java';
   const web = 'src/pages/Welcome.tsx';
+  const webCatalog = 'public/locales/en/translation.json';
   return [
     { name: 'android layout: references only', kind: 'green', files: { [layout]: LAYOUT('@string/play_label'), 'app/src/main/res/values/strings.xml': STRINGS_XML }, targets: [layout] },
     {
@@ -170,7 +173,8 @@ export function hardcodedStringsSelfTest(): SelfTestCase[] {
     },
     { name: 'react native: t() in <Text>', kind: 'green', files: { [tsx]: TSX("{t('greeting', { name })}") } },
     { name: 'react native: <Text>Hello</Text>', kind: 'red', files: { [tsx]: TSX('Hello') }, expect: { file: tsx, line: 9, rule: 'hardcoded-text' } },
-    { name: "react dom: {t('welcome')} in <p>", kind: 'green', files: { [web]: WEB_TSX("{t('welcome')}") } },
+    { name: "react dom: {t('welcome')} in <p>, a key the base catalog holds", kind: 'green', files: { [web]: WEB_TSX("{t('welcome')}"), [webCatalog]: WEB_CATALOG } },
+    { name: "react dom: t('welcom'), a key no catalog holds", kind: 'red', files: { [web]: WEB_TSX("{t('welcom')}"), [webCatalog]: WEB_CATALOG }, expect: { file: web, line: 8, rule: 'missing-catalog-key' } },
     { name: 'react dom: <p>Hello</p>', kind: 'red', files: { [web]: WEB_TSX('Hello') }, expect: { file: web, line: 8, rule: 'hardcoded-text' } },
     { name: 'java: setText(R.string…)', kind: 'green', files: { [java]: JAVA('R.string.episode_title') } },
     { name: 'java: setText("Hello")', kind: 'red', files: { [java]: JAVA('"Hello"') }, expect: { file: java, line: 13, rule: 'hardcoded-text' } },

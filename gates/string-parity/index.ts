@@ -6,7 +6,7 @@
 import type { Finding, Gate, Workspace } from '../../core/types.js';
 import type { DiscoveryOptions } from './catalogs.js';
 import { configSchema, type StringParityConfig } from './config.js';
-import { ANDROID_VALUES, mightBeCatalog } from './defaults.js';
+import { ANDROID_VALUES, mightBeCatalog, RULES, type RuleId } from './defaults.js';
 import { stringParityMutations } from './mutations.js';
 import { stringParitySelfTest } from './selftest.js';
 
@@ -90,6 +90,8 @@ export const stringParityGate: Gate<StringParityConfig> = {
   run: async (ctx, inputs) => (await import('./judge.js')).checkCatalogs(ctx, inputs),
   selfTest: stringParitySelfTest,
   mutations: stringParityMutations,
+  // Error rules under the config; coverage-below-floor fires only with a minCoverage.
+  refusingRules: (config) => (Object.keys(RULES) as RuleId[]).filter((r) => (config.rules[r] ?? RULES[r]) === 'error' && (r !== 'coverage-below-floor' || config.minCoverage > 0)),
   filters: { inputs: ['exclude'], includes: ['include'] },
 };
 

@@ -10,6 +10,7 @@ import { coveredByExact, pluralRules, type PluralRules } from './locale.js';
 import type { CatalogEntry, PluralCategory } from './model.js';
 import { isFormatString, parsePrintf } from './placeholders/printf.js';
 import { parseIcu } from './placeholders/icu.js';
+import { tagsInText, type MarkupTag } from './placeholders/markup.js';
 
 /** One line of a translation that holds translated text the gate judges against a base entry. Lines are 1-based. */
 export interface LineFact {
@@ -42,14 +43,38 @@ export interface LineFact {
   icuPlurals?: { args: ReadonlySet<string>; required: (selectors: readonly string[]) => PluralCategory[] };
 }
 
+/**
+ * A line where a translated plain string starts whose base string has markup the gate compares (checks.ts
+ * markupFindings: not ICU, gettext or ARB): the tags of the base, balanced, by name. 1-based column of the text.
+ */
+export interface MarkupLineFact {
+  key: string;
+  locale: string;
+  column: number;
+  /** Lower-case names of the base's tags (`em`, `b`, `xliff:g`, `0`). */
+  names: ReadonlySet<string>;
+}
+
 /** The facts of one catalog file. `isBase`: the file is its group's base (a template); translations only are mutated. */
 export interface StringParityFacts {
   catalog: boolean;
   isBase: boolean;
   lines: ReadonlyMap<number, LineFact>;
+  /** Lines of translated strings whose base has markup, by line (absent: none). */
+  markupLines?: ReadonlyMap<number, MarkupLineFact>;
 }
 
 const NONE: StringParityFacts = { catalog: false, isBase: false, lines: new Map() };
+
+/** Whether every close tag closes the innermost open one and none stays open (as markup.ts judges a base). */
+function balancedTags(tags: readonly MarkupTag[]): boolean {
+  const stack: string[] = [];
+  for (const t of tags) {
+    if (t.kind === 'open') stack.push(t.name);
+    else if (t.kind === 'close' && stack.pop() !== t.name) return false;
+  }
+  return stack.length === 0;
+}
 
 function discoveryOptions(c: StringParityConfig): DiscoveryOptions {
   // As the gate discovers (index.ts): every path, so a group keeps its base whatever the include/exclude filters say.
@@ -120,12 +145,22 @@ export async function stringParityFacts(ctx: GateContext<StringParityConfig>, pa
   const baseEntry = (key: string) => base?.byKey.get(key) ?? siblings?.get(key)?.entry;
   const translations = group.format === 'xcstrings' ? loaded.locales.filter((l) => l !== base) : file.isBase ? [] : loaded.locales;
   const flutter = group.format === 'arb';
+  const markupLines = new Map<number, MarkupLineFact>();
+  const comparesMarkup = group.format !== 'gettext-po' && group.format !== 'arb';
   for (const tr of translations) {
     const rules = pluralRules(config.localeAliases[tr.locale] ?? tr.locale, config.plurals, config.pseudoLocales, group.baseLocale);
     for (const e of tr.entries) {
       const b = baseEntry(e.key);
       // A stale key (not in the base) or an untranslatable one is reported as such, never compared: no place here.
-      if (!b || !b.translatable || e.grammar === 'none') continue;
+      if (!b || !b.translatable) continue;
+      if (comparesMarkup && e.kind === 'string' && b.kind === 'string' && e.translatable && e.state !== 'fuzzy' && b.grammar !== 'icu' && b.grammar !== 'icu-arb' && e.value !== '') {
+        const tags = [...(b.markup ?? []), ...tagsInText(b.value)];
+        if (tags.length && balancedTags(tags)) {
+          const line = e.valueLine ?? e.line;
+          if (!markupLines.has(line)) markupLines.set(line, { key: e.key, locale: tr.locale, column: e.valueColumn ?? e.column, names: new Set(tags.map((t) => t.name)) });
+        }
+      }
+      if (e.grammar === 'none') continue;
       const add = (at: { line: number; column: number; text?: string }, fact: Omit<LineFact, 'key' | 'locale' | 'grammar' | 'column' | 'text'>) => {
         if (!lines.has(at.line)) lines.set(at.line, { key: e.key, locale: tr.locale, grammar: b.grammar, column: at.column, text: at.text ?? e.value, ...fact });
       };
@@ -176,5 +211,5 @@ export async function stringParityFacts(ctx: GateContext<StringParityConfig>, pa
       }
     }
   }
-  return { catalog: true, isBase: file.isBase, lines };
+  return { catalog: true, isBase: file.isBase, lines, ...(markupLines.size ? { markupLines } : {}) };
 }

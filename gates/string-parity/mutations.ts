@@ -202,4 +202,63 @@ export const dropPluralCategory: MutationOperator<StringParityFacts> = {
   },
 };
 
-export const stringParityMutations: readonly MutationOperator<StringParityFacts>[] = [deletePlaceholder, changeSpecifierType, dropPluralCategory];
+// A tag written in a catalog text (markup.ts TAG): `<em>`, `</em>`, `<br/>`, `<a href="…">`, `<xliff:g id="n">`, `<0>`.
+const TAG = /<(\/?)([A-Za-z][\w:.-]*|\d+)((?:\s+[^<>]*?)?)\s*(\/?)>/g;
+
+/**
+ * Drop one tag pair (`<em>…</em>` keeps its text; a self-closing `<br/>` goes) from a translated string whose base
+ * has that markup, or, outside XML (where a doubled close tag would be a parse error, another rule's defect), double
+ * one closing tag: the gate must report `markup-mismatch` (fresh-user-3 F14). Only tags on the line where the
+ * translated text starts, right of it, and named like a tag of the base.
+ */
+export const markupTag: MutationOperator<StringParityFacts> = {
+  id: 'string-parity/markup-tag',
+  description: 'drop a tag pair (or double a closing tag) in a translated string whose base has that markup',
+  appliesTo: (path) => TRANSLATION.test(path) && !/\.(?:po|arb)$/.test(path),
+  facts,
+  mutate(path, content, random, f): Mutant | null {
+    if (!f?.markupLines) return null;
+    const at = lineIndex(content);
+    type Tag = { start: number; end: number; name: string; kind: 'open' | 'close' | 'self'; line: number };
+    const byLine = new Map<number, Tag[]>();
+    for (const m of content.matchAll(TAG)) {
+      const { line, column } = at(m.index);
+      const fact = f.markupLines.get(line);
+      const name = m[2]!.toLowerCase();
+      if (!fact || column < fact.column || !fact.names.has(name) || (m[1] && (m[3] || m[4]))) continue;
+      const list = byLine.get(line) ?? [];
+      list.push({ start: m.index, end: m.index + m[0].length, name, kind: m[1] ? 'close' : m[4] || name === 'br' ? 'self' : 'open', line });
+      byLine.set(line, list);
+    }
+    type Edit = { cut: Array<[number, number]>; insert?: [number, string]; line: number; what: string };
+    const edits: Edit[] = [];
+    const xml = /\.(?:xml|stringsdict)$/.test(path);
+    for (const [line, tags] of byLine) {
+      tags.forEach((t, i) => {
+        const label = `<${t.name}>`;
+        if (t.kind === 'self') edits.push({ cut: [[t.start, t.end]], line, what: `dropped <${t.name}/>` });
+        else if (t.kind === 'open') {
+          let depth = 0;
+          for (const u of tags.slice(i + 1)) {
+            if (u.name !== t.name) continue;
+            if (u.kind === 'open') depth++;
+            else if (u.kind === 'close' && depth-- === 0) {
+              edits.push({ cut: [[t.start, t.end], [u.start, u.end]], line, what: `dropped the tag pair ${label}…</${t.name}>` });
+              break;
+            }
+          }
+        } else if (!xml) edits.push({ cut: [], insert: [t.end, `</${t.name}>`], line, what: `doubled </${t.name}>` });
+      });
+    }
+    const e = pick(edits, random);
+    if (!e) return null;
+    let out = content;
+    // Right to left, so earlier offsets stay valid.
+    const ops: Array<[number, number, string]> = [...e.cut.map(([a, b]): [number, number, string] => [a, b, '']), ...(e.insert ? [[e.insert[0], e.insert[0], e.insert[1]] as [number, number, string]] : [])];
+    for (const [a, b, text] of ops.sort((x, y) => y[0] - x[0])) out = out.slice(0, a) + text + out.slice(b);
+    const fact = f.markupLines.get(e.line)!;
+    return { content: out, line: e.line, rule: 'markup-mismatch', description: `${e.what} in ${fact.locale} \`${fact.key}\`` };
+  },
+};
+
+export const stringParityMutations: readonly MutationOperator<StringParityFacts>[] = [deletePlaceholder, changeSpecifierType, dropPluralCategory, markupTag];

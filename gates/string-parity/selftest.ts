@@ -240,6 +240,10 @@ export function stringParitySelfTest(): SelfTestCase[] {
   // i18next JSON
   const i18n = { 'public/locales/en/common.json': i18nEn, 'public/locales/pl/common.json': i18nPl('Witaj, {{name}}!', plAll) };
   cases.push({ name: 'i18next: clean en and pl', kind: 'green', files: i18n });
+  // react-i18next <Trans> markup (outline's shape): the translation keeps the base's tags.
+  const trans = { 'public/locales/en/editor.json': '{\n  "move": "Move to <em>{{location}}</em>"\n}\n', 'public/locales/pl/editor.json': '{\n  "move": "Przenieś do <em>{{location}}</em>"\n}\n' };
+  cases.push({ name: 'i18next: <Trans> tags kept in pl', kind: 'green', files: trans });
+  red('i18next: <em> dropped from a <Trans> string', { ...trans, 'public/locales/pl/editor.json': '{\n  "move": "Przenieś do {{location}}"\n}\n' }, 'public/locales/pl/editor.json', '"move"', 'markup-mismatch');
   red('i18next: {{name}} renamed', { ...i18n, 'public/locales/pl/common.json': i18nPl('Witaj, {{imie}}!', plAll) }, 'public/locales/pl/common.json', '"welcome"', 'placeholder-mismatch');
   red('i18next: few/many dropped from a Polish plural', { ...i18n, 'public/locales/pl/common.json': i18nPl('Witaj, {{name}}!', plAll.split('\n').filter((l) => !/_few|_many/.test(l)).join('\n')) }, 'public/locales/pl/common.json', 'messages_one', 'plural-missing-category');
 

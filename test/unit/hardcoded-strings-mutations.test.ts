@@ -17,8 +17,10 @@ import {
   injectJavaSetText,
   injectJsxLabel,
   injectSwiftText,
+  inlineJsxChildText,
   inlineStringReference,
   lex,
+  mistypeCatalogKey,
 } from '../../gates/hardcoded-strings/mutations.js';
 
 /** The engine's own seeded generator, so these tests draw what `loopgates mutate --seed` draws. */
@@ -279,6 +281,79 @@ fun RowDarkPreview() {
 
   it('registers every operator with a distinct id', () => {
     expect(new Set(hardcodedStringsMutations.map((o) => o.id)).size).toBe(hardcodedStringsMutations.length);
-    expect(hardcodedStringsMutations).toHaveLength(6);
+    expect(hardcodedStringsMutations).toHaveLength(8);
+  });
+});
+
+// fresh-user-3 F14: operators for the web rules (a literal t() key no catalog holds; a t() call's text moved into a
+// literal JSX child). Fixture in outline's shape: a component and its i18next base catalog.
+describe('hardcoded-strings web operators: mistype-catalog-key, jsx-child-text', () => {
+  const catalog = 'shared/i18n/locales/en_US/translation.json';
+  const CATALOG = '{\n  "Share": "Share",\n  "Skip navigation": "Skip navigation",\n  "Documents": "Documents"\n}\n';
+  const page = 'app/scenes/Document/Header.tsx';
+  const PAGE = [
+    'import { useTranslation } from "react-i18next";',
+    '',
+    'export default function Header({ onShare }: Props) {',
+    '  const { t } = useTranslation();',
+    '  // t("Not a call") in a comment',
+    '  return (',
+    '    <Flex>',
+    '      <SkipNavLink>{t("Skip navigation")}</SkipNavLink>',
+    '      <Heading>{ t("Documents") }</Heading>',
+    '      <code>{t("Share")}</code>',
+    '      <Button onClick={onShare} aria-label={t("Share")}>',
+    '        {t("Share")}',
+    '      </Button>',
+    '    </Flex>',
+    '  );',
+    '}',
+    '',
+  ].join('\n');
+  const files = { [catalog]: CATALOG, [page]: PAGE };
+  const run = async (content: string) => {
+    const ws = memoryWorkspace({ files: { ...files, [page]: content }, targets: [page] });
+    return runGate({ gate: hardcodedStringsGate, config, timeoutMs: 30_000 }, { ws, cacheRoot: '/tmp/loopgates-test-cache' });
+  };
+  const factsOf = async (op: typeof mistypeCatalogKey) => {
+    const ws = memoryWorkspace({ files, mode: 'all' });
+    return op.facts!({ ws, config, signal: new AbortController().signal, runTool: (() => { throw new Error('no tools'); }) as never, cacheDir: '/tmp/loopgates-test-cache/hs', log: () => {} }, page);
+  };
+
+  it('the unmutated page passes (every key is in the base catalog)', async () => {
+    const r = await run(PAGE);
+    expect(r.findings.map((f) => `${f.line} ${f.rule}`)).toEqual([]);
+    expect(r.verdict).toBe('pass');
+  });
+
+  it('mistype-catalog-key: every one-argument t("…") call (not the comment) is mistyped, and each is killed as missing-catalog-key at its line', async () => {
+    const facts = await factsOf(mistypeCatalogKey);
+    const seen = new Set<number>();
+    for (let seed = 1; seed <= 24; seed++) {
+      const m = mistypeCatalogKey.mutate(page, PAGE, seeded(seed), facts)!;
+      expect(m.rule).toBe('missing-catalog-key');
+      seen.add(m.line);
+      const r = await run(m.content);
+      expect(r.findings.filter((f) => f.severity === 'error').map((f) => `${f.line} ${f.rule}`), m.description).toEqual([`${m.line} missing-catalog-key`]);
+    }
+    expect([...seen].sort((a, b) => a - b)).toEqual([8, 9, 10, 11, 12]);
+    expect(mistypeCatalogKey.mutate(page, PAGE, seeded(3), await factsOf(mistypeCatalogKey))!.description).toMatch(/^mistyped t\('[^']+'\) as t\('[^']+_typo'\) in app\/scenes\/Document\/Header\.tsx$/);
+  });
+
+  it('mistype-catalog-key finds no place where the repository has no web catalog (keys are counted, not judged)', () => {
+    expect(mistypeCatalogKey.mutate(page, PAGE, seeded(1), { webCatalogs: 0 })).toBeNull();
+  });
+
+  it('jsx-child-text: a {t()} child of an element or component becomes literal text, killed as hardcoded-text; never inside <code>', async () => {
+    const seen = new Set<number>();
+    for (let seed = 1; seed <= 24; seed++) {
+      const m = inlineJsxChildText.mutate(page, PAGE, seeded(seed))!;
+      expect(m.rule).toBe('hardcoded-text');
+      seen.add(m.line);
+      const r = await run(m.content);
+      expect(r.findings.filter((f) => f.severity === 'error').map((f) => `${f.line} ${f.rule}`), m.description).toEqual([`${m.line} hardcoded-text`]);
+    }
+    // Line 10 is <code>; line 12's child sits on its own line between the tags.
+    expect([...seen].sort((a, b) => a - b)).toEqual([8, 9, 12]);
   });
 });
