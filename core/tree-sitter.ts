@@ -12,7 +12,7 @@ import { parseSuppression, type Directive } from './suppression.js';
  * A grammar of tree-sitter-wasms (`out/tree-sitter-<name>.wasm`), each loaded at most once per process. The names
  * listed are the ones hardcoded-strings uses; any other grammar the package ships (yaml, python, ...) loads the same.
  */
-export type GrammarName = 'kotlin' | 'java' | 'swift' | 'tsx' | 'javascript' | (string & {});
+export type GrammarName = 'kotlin' | 'java' | 'swift' | 'tsx' | 'typescript' | 'javascript' | (string & {});
 
 export type SyntaxNode = ParserModule.SyntaxNode;
 

@@ -45,6 +45,7 @@ export async function extractSource(language: Language, source: string, options:
     case 'swift':
       return (await import('./swift.js')).extractSwift(source, options.attributes.swift);
     case 'tsx':
+    case 'typescript':
     case 'javascript':
       return (await import('./jsx.js')).extractJsx(source, language, options.attributes.jsx, options.textComponents);
   }

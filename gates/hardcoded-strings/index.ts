@@ -46,6 +46,9 @@ export const DEFAULT_INCLUDE: readonly string[] = [
   '**/*.java',
   '**/*.swift',
   '**/*.tsx',
+  '**/*.ts',
+  '**/*.mts',
+  '**/*.cts',
   '**/*.jsx',
   '**/*.js',
 ];
@@ -116,7 +119,7 @@ export const configSchema = z
 export type HardcodedStringsConfig = z.infer<typeof configSchema>;
 
 /** The extractor that reads a file. */
-export type Language = 'android-xml' | 'kotlin' | 'java' | 'swift' | 'tsx' | 'javascript';
+export type Language = 'android-xml' | 'kotlin' | 'java' | 'swift' | 'tsx' | 'typescript' | 'javascript';
 
 /** Which extractor reads `path`, by extension; undefined when none does. */
 export function languageOf(path: string): Language | undefined {
@@ -132,6 +135,11 @@ export function languageOf(path: string): Language | undefined {
       return 'swift';
     case 'tsx':
       return 'tsx';
+    // Plain TypeScript holds toasts and alerts (`Alert.alert("…")` in a store); a declaration file (.d.ts) runs nothing.
+    case 'ts':
+    case 'mts':
+    case 'cts':
+      return /\.d\.[mc]?ts$/iu.test(path) ? undefined : 'typescript';
     case 'jsx':
     case 'js':
       return 'javascript';
@@ -184,7 +192,7 @@ export const hardcodedStringsGate: Gate<HardcodedStringsConfig> = {
   inputs: async (ctx) => selectInputs(await ctx.ws.targets(), ctx.config),
   selects: (config) => (JSON.stringify(config.include) === JSON.stringify(DEFAULT_INCLUDE) ? [] : [{ key: 'include', globs: config.include }]),
   // languageOf's extensions, any case: include/exclude only narrow them.
-  stagedPatterns: () => ['xml', 'kt', 'java', 'swift', 'tsx', 'jsx', 'js'].map(anyCaseExtension),
+  stagedPatterns: () => ['xml', 'kt', 'java', 'swift', 'tsx', 'ts', 'mts', 'cts', 'jsx', 'js'].map(anyCaseExtension),
   run: async (ctx, inputs) => (await import('./judge.js')).judge(ctx, inputs),
   selfTest: async () => (await import('./selftest.js')).hardcodedStringsSelfTest(),
   mutations: hardcodedStringsMutations,

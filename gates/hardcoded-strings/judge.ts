@@ -18,6 +18,7 @@ const PLATFORM: Readonly<Record<Language, Platform>> = {
   java: 'android',
   swift: 'apple',
   tsx: 'web',
+  typescript: 'web',
   javascript: 'web',
 };
 
