@@ -247,11 +247,28 @@ async function differFromHead(top: string, env: Readonly<Record<string, string |
   return entries.filter((e) => paths.some((p) => p === e || p.startsWith(`${e}/`)));
 }
 
+/**
+ * `install`, where a signal before the first change (a Ctrl-C in the first second, which kills the git child too:
+ * "git rev-parse … killed by SIGINT", or a rev-parse that reads as "not inside a git working tree") is what it is:
+ * exit 130 / 143, nothing changed. After the first change installSteps rolls back and says so itself.
+ */
 async function install(args: readonly string[], io: CommandIO): Promise<number> {
+  try {
+    return await installSteps(args, io);
+  } catch (err) {
+    if (!io.signal.aborted) throw err;
+    const sig = signalName(io.signal);
+    io.stderr(`loopgates install: interrupted (${sig}) before it changed anything: the repository is as it was\n  fix: loopgates install\n`);
+    return sig === 'SIGINT' ? 130 : sig === 'SIGTERM' ? 143 : ExitCode.broken;
+  }
+}
+
+async function installSteps(args: readonly string[], io: CommandIO): Promise<number> {
   const flags = parseFlags(args, ['--from-prepare', '--no-proof'], 'install');
   const ctx = ctxOf(io);
   const fromPrepare = flags.has('--from-prepare');
   const layout = await repoLayout(io.cwd, ctx.env);
+  if (io.signal.aborted) throw new InstallInterrupted();
   if (!layout) {
     if (fromPrepare) {
       ctx.out('loopgates: no git repository here (a Docker build or an unpacked tarball?): the git hook was not placed; run `loopgates install` in a clone');
@@ -266,6 +283,8 @@ async function install(args: readonly string[], io: CommandIO): Promise<number> 
     io.stderr(`loopgates install: refused, nothing was changed: another loopgates install (pid ${pending.pid}, started ${pending.startedAt}) is still running in this repository\n  fix: wait for it to finish, then: loopgates doctor\n`);
     return ExitCode.broken;
   }
+  // Nothing is changed after a signal: the undo below is the first write.
+  if (io.signal.aborted) throw new InstallInterrupted();
   if (pending && !undoInterrupted(layout, 'install', io)) return ExitCode.broken;
   const managers = detectManagers(layout);
   const plan = planPlacement(layout, managers);

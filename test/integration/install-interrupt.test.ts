@@ -2,8 +2,8 @@
 // (LOOPGATES_TEST_INSTALL_PAUSE, test only) or during the real proof rolls back everything install wrote (working tree,
 // index, .git/hooks, .git/loopgates, .git/config byte-identical) and exits 130 / 143 saying so; a SIGKILL, which no
 // rollback survives, leaves a journal that doctor and the hook report with the fix `loopgates install`, which works.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,35 @@ describe('install interrupted by SIGINT / SIGTERM rolls back', () => {
       });
     });
   }, 120_000);
+
+  it('Ctrl-C in the first second (git rev-parse killed by the same SIGINT): exit 130 saying so, not exit 2 (fresh-user F8)', async () => {
+    await withSandbox(APP, async (s) => {
+      await withTmp(async (tmp) => {
+        // A terminal's Ctrl-C reaches the whole foreground process group: node and the git it is waiting for. This
+        // git sends it to both for its first rev-parse, as the terminal would, and dies of it.
+        const bin = join(tmp, 'bin');
+        mkdirSync(bin);
+        const real = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8', env: s.env }).stdout.trim();
+        const mark = join(tmp, 'interrupted-once');
+        writeFileSync(join(bin, 'git'), `#!/bin/sh\ncase "$*" in *rev-parse*) if [ ! -e '${mark}' ]; then : > '${mark}'; kill -INT "$PPID"; kill -INT $$; fi ;; esac\nexec '${real}' "$@"\n`, { mode: 0o755 });
+        const before = fullState(s.repo.dir);
+        const r = await new Promise<Child>((resolve) => {
+          const child = spawn(process.execPath, [cli, 'install'], { cwd: s.repo.dir, env: { ...s.env, PATH: `${bin}:${s.env.PATH ?? ''}`, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (b) => (stdout += b));
+          child.stderr.on('data', (b) => (stderr += b));
+          child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+        });
+        expect(existsSync(mark)).toBe(true);
+        expect(r.stderr).not.toContain('killed by SIGINT');
+        expect(r.stderr).toContain('loopgates install: interrupted (SIGINT) before it changed anything: the repository is as it was');
+        expect(r.stderr).toMatch(/^ {2}fix: loopgates install$/m);
+        expect(r.code).toBe(130);
+        expect(fullState(s.repo.dir)).toBe(before);
+      });
+    });
+  });
 });
 
 describe('install killed hard (SIGKILL): no rollback can run', () => {
