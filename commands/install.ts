@@ -248,6 +248,25 @@ async function differFromHead(top: string, env: Readonly<Record<string, string |
 }
 
 /**
+ * The ToolMissingError of a gitleaks the secrets gate would not find, when that gate is on (no loopgates.yaml yet: the
+ * default, on). Undefined when it is found, the gate is off, or the config cannot be read (the proof names that).
+ */
+async function missingScanner(top: string, env: Readonly<Record<string, string | undefined>>): Promise<LoopgatesError | undefined> {
+  try {
+    if (existsSync(join(top, CONFIG_FILE)) && loadConfig(top, await configOptions()).gates.find((g) => g.gate.id === 'secrets')?.enabled === false) return undefined;
+  } catch {
+    return undefined;
+  }
+  try {
+    resolveGitleaks(env);
+    return undefined;
+  } catch (err) {
+    if (err instanceof LoopgatesError) return err;
+    throw err;
+  }
+}
+
+/**
  * `install`, where a signal before the first change (a Ctrl-C in the first second, which kills the git child too:
  * "git rev-parse … killed by SIGINT", or a rev-parse that reads as "not inside a git working tree") is what it is:
  * exit 130 / 143, nothing changed. After the first change installSteps rolls back and says so itself.
@@ -310,6 +329,14 @@ async function installSteps(args: readonly string[], io: CommandIO): Promise<num
 
   if (fromPrepare && !existsSync(stored)) {
     throw new LoopgatesError(`${STORED_HOOK} is missing from this checkout`, 'loopgates install, then commit .loopgates/');
+  }
+  // The proof needs gitleaks (the secrets gate runs it): a missing one is said now, not after the proof's commits.
+  if (!fromPrepare && !flags.has('--no-proof')) {
+    const missing = await missingScanner(top, ctx.env);
+    if (missing) {
+      io.stderr(`loopgates install: refused, nothing was changed: ${missing.message} (the secrets gate runs it on every commit, and install's proof needs it)\n  fix: ${missing.fix}, then: loopgates install\n`);
+      return ExitCode.broken;
+    }
   }
   // The journal goes first: until `finish` removes it, doctor and the hook report this install as unproven.
   changes.begin();

@@ -101,7 +101,7 @@ describe('install, uninstall and doctor say the cause and the one fix', () => {
   });
 });
 
-describe('install says what is left to commit (fresh-user-3 F15)', () => {
+describe('install says what is left to do, before it does work that cannot help (fresh-user findings)', () => {
   beforeAll(assertBuilt);
 
   it('"next: commit the hook" names only what differs from HEAD, and is not said once everything is committed', async () => {
@@ -120,6 +120,21 @@ describe('install says what is left to commit (fresh-user-3 F15)', () => {
       s.repo.write('loopgates.yaml', `${readFileSync(join(s.repo.dir, 'loopgates.yaml'), 'utf8')}# edited\n`);
       const edited = await s.cli(['install', '--no-proof']);
       expect(edited.stdout).toContain('next: commit the hook so every clone runs it: git add loopgates.yaml\n');
+    });
+  });
+
+  it('a missing gitleaks is refused before anything is written or proven (was: the proof ran first, ~30 s under load; fresh-user F2)', async () => {
+    await withSandbox(files, async (s) => {
+      const path = (s.env.PATH ?? '').split(':').filter((d) => !existsSync(join(d, 'gitleaks'))).join(':');
+      const before = dirDigest(s.repo.dir);
+      const r = await s.cli(['install'], { PATH: path });
+      expect(r.code).toBe(2);
+      expect(r.stdout).not.toContain('proving:');
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^loopgates install: refused, nothing was changed: gitleaks was not found on PATH \(the secrets gate runs it on every commit, and install's proof needs it\)\n {2}fix: .*gitleaks.*, then: loopgates install\n$/);
+      expect(dirDigest(s.repo.dir)).toBe(before);
+      // --no-proof places the hook without it (doctor and every commit still name the missing scanner).
+      expect((await s.cli(['install', '--no-proof'], { PATH: path })).code).toBe(0);
     });
   });
 });
