@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { selectInputs } from '../../core/inputs.js';
 import type { Gate } from '../../core/types.js';
+import { RULES } from './audit.js';
 import { dumpAuditMutations } from './mutations.js';
 
 export const GATE_ID = 'dump-audit';
@@ -65,6 +66,8 @@ export const dumpAuditGate: Gate<DumpAuditConfig> = {
   run: async (ctx, inputs) => (await import('./judge.js')).judge(ctx, inputs),
   selfTest: async () => (await import('./selftest.js')).dumpAuditSelfTest(),
   mutations: dumpAuditMutations,
+  // text-not-in-catalog refuses only with catalogText: error.
+  refusingRules: (config) => Object.values(RULES).filter((r) => r !== RULES.notInCatalog || config.catalogText === 'error'),
 };
 
 export default dumpAuditGate;

@@ -5,7 +5,7 @@
 import { anyCaseExtension } from '../../core/hook-plan.js';
 import type { Gate, GateContext } from '../../core/types.js';
 import { WORKSPACE_CONFIG } from './commands.js';
-import { configSchema, DEFAULT_FLOWS, type MaestroFlowsConfig } from './config.js';
+import { configSchema, DEFAULT_FLOWS, RULES, severityOf, type MaestroFlowsConfig, type RuleId } from './config.js';
 import { selectFlowPaths } from './select.js';
 import { maestroFlowsMutations } from './mutations.js';
 
@@ -51,6 +51,7 @@ export const maestroFlowsGate: Gate<MaestroFlowsConfig> = {
   run: async (ctx, inputs) => (await import('./judge.js')).judge(ctx, inputs),
   selfTest: async () => (await import('./selftest.js')).maestroFlowsSelfTest(),
   mutations: maestroFlowsMutations,
+  refusingRules: (config) => (Object.keys(RULES) as RuleId[]).filter((r) => severityOf(config, r) === 'error'),
   filters: { candidates: ['ignoreMissing'], inputs: ['exclude'], includes: ['flows'] },
   // A staged path is a seed only when it is YAML (selectFlowPaths: flows, subflows, the workspace config.yaml,
   // whatever `flows` says) and CI files are YAML too; `*maestro*.sh` (the CI scripts detectMaestroVersion reads) is
