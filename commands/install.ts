@@ -751,18 +751,19 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
   const unfinished = pendingProblem(layout.commonDir);
   // No journal says only that nothing is unfinished; the install record says an install completed.
   check(unfinished ? [unfinished] : [], existsSync(statePath(layout.commonDir)) ? 'install completed its proof' : 'no unfinished install (none recorded in this repository)');
-  check(storedHookProblems(layout.top), `${STORED_HOOK} present, current, LF`);
   const managers = detectManagers(layout);
+  const plan = planPlacement(layout, managers);
+  // No install record and git would not run the hook: not installed in this clone (never, or uninstalled; the team's
+  // tracked files may still be here). Said as that, not as a broken install's parts; and what would refuse every
+  // commit is said as what the hook would do once installed.
+  const placed = plan.ok ? verifyPlacements(plan.placements, layout, managers, ctx.env) : [];
+  const installedHere = !plan.ok || placed.length === 0 || existsSync(statePath(layout.commonDir));
+  const once = (p: Problem): Problem => (installedHere ? p : { ...p, what: p.what.replace(/: every commit is refused$/, ': once installed, the hook would refuse every commit') });
+  check(storedHookProblems(layout.top).map(once), `${STORED_HOOK} present, current, LF`);
   const found = describeManagers(layout, managers);
   ctx.out(`info     hooks dir: ${layout.hooksDir}${found.length ? `; found: ${found.join(', ')}` : ''}`);
-  const plan = planPlacement(layout, managers);
   if (!plan.ok) check([{ what: plan.message, fix: plan.fix.split('\n')[0] ?? plan.fix }], '');
-  // No install record and git would not run the hook: not installed in this clone (never, or uninstalled; the team's
-  // tracked files may still be here). Said as that, not as a broken install's parts.
-  let installedHere = true;
   if (plan.ok) {
-    const placed = verifyPlacements(plan.placements, layout, managers, ctx.env);
-    installedHere = placed.length === 0 || existsSync(statePath(layout.commonDir));
     if (installedHere) check(placed, `git will run the hook: ${describePlacements(plan.placements, (p) => relative(layout.top, p) || p)}`);
     else {
       const team = [STORED_HOOK, CONFIG_FILE].filter((f) => existsSync(join(layout.top, f)));
@@ -778,9 +779,7 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
   const stored = join(layout.top, STORED_HOOK);
   const mode: ResolveMode = (existsSync(stored) ? storedHookMode(readFileSync(stored, 'utf8')) : null) ?? resolveMode(layout);
   const cli = cliProblems(layout, mode, ctx.env);
-  // Without a hook in this clone no commit is refused yet: say what the hook would do once installed.
-  const cliProblem = cli.problem && !installedHere ? { ...cli.problem, what: cli.problem.what.replace(/: every commit is refused$/, ': once installed, the hook would refuse every commit') } : cli.problem;
-  check(cliProblem ? [cliProblem] : [], `loopgates for the hook: ${cli.found ?? ''}`);
+  check(cli.problem ? [once(cli.problem)] : [], `loopgates for the hook: ${cli.found ?? ''}`);
   const scanner = await scannerProblems(ctx.env, io.signal);
   check(scanner.problems, `gitleaks: ${scanner.found}`);
   check(await configProblems(layout.top), 'loopgates.yaml valid');

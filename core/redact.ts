@@ -4,7 +4,7 @@
 // rules (config/gitleaks.toml of gitleaks 8.16: github-pat, aws-access-token, slack-*, stripe-access-token,
 // gcp-api-key, gitlab-pat, npm-access-token, private-key, jwt, facebook), RFC 3986 userinfo in URLs, and the shapes of
 // the shipped extra rules (rules/gitleaks-extra.toml: rk_live_, EAA…, AIza… before `<`, AWS secret keys and passwords
-// assigned by name).
+// assigned by name, a base64-encoded GitHub token).
 
 /** Each credential shape, with how much of its start stays visible (a prefix that names the kind, never the secret). */
 const SHAPES: ReadonlyArray<{ re: RegExp; keep: number }> = [
@@ -18,6 +18,8 @@ const SHAPES: ReadonlyArray<{ re: RegExp; keep: number }> = [
   { re: /\bglpat-[0-9A-Za-z_-]{20,}/g, keep: 6 },
   { re: /\bnpm_[0-9A-Za-z]{36}\b/g, keep: 4 },
   { re: /\bEAA[0-9A-Za-z]{30,}\b/g, keep: 3 },
+  // A GitHub token base64-encoded as a whole value (rules/gitleaks-extra.toml loopgates-github-token-base64).
+  { re: /(?<![0-9A-Za-z+/])Z2h[1vwyz]X[0-9A-Za-z+/]{49}(?:==|[0-9A-Za-z+/]=|[0-9A-Za-z+/]{2})(?![0-9A-Za-z+/=])/g, keep: 3 },
   { re: /\beyJ[0-9A-Za-z_-]{8,}\.eyJ[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}/g, keep: 3 },
 ];
 

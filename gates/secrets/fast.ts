@@ -9,7 +9,8 @@
 //   none staged (a deletion is judged by HEAD's config too);
 // - the binary the shell finds as resolveGitleaks does is the one whose probe and staged canary proof are cached
 //   (path, inode and size from `ls -lniL`, mtime equal to a stamp file's: `test -nt` / `-ot`);
-// - the staged .gitleaksignore blob is the one the canary proof was keyed with (or there is none);
+// - no .gitleaksignore in the index or in the work tree (later gitleaks releases read ./.gitleaksignore themselves;
+//   only node's filter may apply one);
 // - every staged input is a regular file (no symlink, no submodule), not binary for git (numstat), not a Git LFS
 //   pointer nor UTF-16 by its first bytes nor holding a gitleaks:allow comment (git grep), with a `diff` attribute git diff shows (check-attr), at a path
 //   the path probe proved gitleaks does not skip (the `-paths` list);
@@ -17,7 +18,7 @@
 //   the shipped extra rules) and gitleaksEnv's recipe, exits 0, logs only its three plain lines
 //   (1 commit scanned, scan completed, no leaks found) and writes the report `[]`.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GIT_NEUTRALISERS, DROPPED_ENV, extraRules, probeCacheKey, readJson, resolveGitleaks, scanArgs, canaryKey, type GitleaksProbe } from './gitleaks.js';
 import { knownScanned } from './path-probe.js';
@@ -64,7 +65,8 @@ export function refreshSecretsFast(p: SecretsFastInput): 'written' | 'kept' | 'r
     return 'removed' as const;
   };
   try {
-    if (p.configInIndex || existsSync(join(p.topLevel, '.gitleaks.toml'))) return drop();
+    // A .gitleaksignore in the index or on disk: node's (the shell checks the same; hooks/pre-commit says why).
+    if (p.configInIndex || existsSync(join(p.topLevel, '.gitleaks.toml')) || p.ignoreOid !== null || lstatSync(join(p.topLevel, '.gitleaksignore'), { throwIfNoEntry: false })) return drop();
     const bin = resolveGitleaks(p.env);
     const probes = readJson(join(p.cacheDir, 'gitleaks-probe.json')) as Record<string, GitleaksProbe> | null;
     const probe = probes?.[probeCacheKey(bin)];

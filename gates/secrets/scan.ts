@@ -1,6 +1,6 @@
 // Secrets gate: the scan (run()), loaded on demand by index.ts. gitleaks (https://github.com/gitleaks/gitleaks,
 // README "Usage", ".gitleaksignore", "Exit Codes") over what the commit would record, after the canary proof.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LoopgatesError } from '../../core/errors.js';
 import { fingerprint } from '../../core/finding.js';
@@ -179,7 +179,8 @@ async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, pro
     const cfg = makeScratch('cfg');
     let result;
     try {
-      result = await runScan(call, probe, { kind: 'staged', cwd: backing.root, env: gitleaksEnv(process.env, backing.env), configPath: writeScanConfig(cfg, files.config) });
+      const place = await stagedScanPlace(backing.root, backing.env, cfg);
+      result = await runScan(call, probe, { kind: 'staged', cwd: place.cwd, env: gitleaksEnv(process.env, place.env), configPath: writeScanConfig(cfg, files.config) });
     } finally {
       removeScratch(cfg);
     }
@@ -463,6 +464,22 @@ export async function secretsExemptions(ctx: GateContext<SecretsConfig>, inputs:
 function commandName(probe: GitleaksProbe, kind: 'staged' | 'dir'): string {
   if (kind === 'staged') return probe.staged === 'protect' ? 'protect --staged' : 'git --pre-commit --staged';
   return probe.dir === 'detect' ? 'detect --no-git' : 'dir';
+}
+
+/**
+ * Where gitleaks' staged scan runs: the top level, unless a `.gitleaksignore` is there on disk (any state: tracked,
+ * untracked, edited). gitleaks 8.16's protect reads none (checked against the binary), but later releases read
+ * `<source>/.gitleaksignore` in every mode (cmd/root.go Detector), which would let an untracked file, or an entry
+ * that outlived its secret (issue 14, item 2), drop a finding. Then gitleaks runs in an empty folder of `scratch`
+ * with git pointed at this repository (GIT_DIR, and that folder as GIT_WORK_TREE: `git diff --staged` reads only the
+ * index and HEAD), so the only ignore applied is the gate's own filter of the staged file (coverIgnored).
+ */
+async function stagedScanPlace(root: string, env: Readonly<Record<string, string>>, scratch: string): Promise<{ cwd: string; env: Record<string, string> }> {
+  if (!lstatSync(join(root, IGNORE_FILE), { throwIfNoEntry: false })) return { cwd: root, env: { ...env } };
+  const gitDir = (await git(['rev-parse', '--absolute-git-dir'], { cwd: root, env })).stdout.toString('utf8').trim();
+  const empty = join(scratch, 'source');
+  mkdirSync(empty);
+  return { cwd: empty, env: { ...env, GIT_DIR: gitDir, GIT_WORK_TREE: empty } };
 }
 
 /**

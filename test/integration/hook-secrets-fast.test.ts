@@ -224,3 +224,77 @@ describe('every other commit is node\'s, with the same verdict (one case per pre
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 });
+
+describe('a .gitleaksignore is applied by node only, never by the gitleaks the shell runs', () => {
+  // gitleaks 8.16's protect --staged reads no .gitleaksignore (checked against the binary), but later releases read
+  // <source>/.gitleaksignore in every mode (cmd/root.go Detector), and the shell runs gitleaks in the top level:
+  // an untracked ignore file, or an entry that outlived its secret (issue 14, item 2), would then wave the commit
+  // through. This wrapper is the bundled 8.16 doing what those releases do with it.
+  const aws = fakeAwsKeyId();
+  let later = '';
+  beforeAll(() => {
+    later = join(s.base, 'bin-later', 'gitleaks');
+    mkdirSync(join(s.base, 'bin-later'), { recursive: true });
+    const filter = 'const fs=require("fs");const ig=new Set(fs.readFileSync(".gitleaksignore","utf8").split("\\n").map((l)=>l.trim()).filter(Boolean));const r=JSON.parse(fs.readFileSync(process.argv[1],"utf8")).filter((f)=>!ig.has(f.Fingerprint));fs.writeFileSync(process.argv[1],r.length?JSON.stringify(r):"[]");process.exit(r.length?1:0)';
+    writeFileSync(
+      later,
+      [
+        '#!/bin/sh',
+        `real='${gitleaks}'`,
+        'report= prev=',
+        'for a in "$@"; do [ "$prev" = --report-path ] && report=$a; prev=$a; done',
+        'log=$(mktemp)',
+        '"$real" "$@" 2>"$log"',
+        'rc=$?',
+        'if [ "$rc" -ne 0 ] && [ -f .gitleaksignore ] && [ -n "$report" ] && [ -f "$report" ]; then',
+        `  if '${process.execPath}' -e '${filter}' "$report"; then rc=0; sed 's/WRN\\(.*\\)leaks found: [0-9]*/INF\\1no leaks found/' "$log" >"$log.2"; mv "$log.2" "$log"; fi`,
+        'fi',
+        'cat "$log" >&2; rm -f "$log"',
+        'exit $rc',
+        '',
+      ].join('\n'),
+    );
+    chmodSync(later, 0o755);
+  });
+  const withLater = (sc: Scenario): Scenario => ({ ...sc, env: { ...(sc.env ?? {}), LOOPGATES_GITLEAKS: later } });
+  /** Node proves the wrapper (canary, paths) and writes the fast-path file; then the shell passes a plain commit. */
+  async function primed(): Promise<void> {
+    const sc = withLater({ name: 'prime', stage: stageFile('notes.txt', 'first\nprime\n') });
+    await commitOnce(sc, {});
+    const fast = await commitOnce(sc, {});
+    expect(fast.node, fast.output).toBe(false);
+    expect(fast.status).toBe(0);
+  }
+
+  it('an untracked .gitleaksignore naming the staged credential: refused (node judges), as with the fast path off', async () => {
+    await primed();
+    const sc = withLater({
+      name: 'untracked ignore',
+      stage: () => {
+        writeFileSync(join(s.repo.dir, '.gitleaksignore'), 'notes.txt:aws-access-token:2\n');
+        stageFile('notes.txt', `first\naws_access_key_id = "${aws}"\n`)();
+      },
+      undo: () => rmSync(join(s.repo.dir, '.gitleaksignore'), { force: true }),
+    });
+    const { fast } = await differential(sc);
+    expect(fast.landed, fast.output).toBe(false);
+    expect(fast.status).toBe(1);
+    expect(fast.node).toBe(true);
+  });
+
+  it('a committed .gitleaksignore entry whose line now holds another credential: refused, as with the fast path off', async () => {
+    // Primed without it (a committed ignore file keeps every commit node's); then the team commits one.
+    await primed();
+    s.repo.write('.gitleaksignore', 'notes.txt:aws-access-token:2\n');
+    s.repo.git('add', '--', '.gitleaksignore');
+    s.repo.git('commit', '-q', '--no-verify', '-m', 'an ignore entry');
+    try {
+      const { fast } = await differential(withLater({ name: 'outlived entry', stage: stageFile('notes.txt', `first\naws_access_key_id = "${aws}"\n`) }));
+      expect(fast.landed, fast.output).toBe(false);
+      expect(fast.status).toBe(1);
+      expect(fast.node).toBe(true);
+    } finally {
+      s.repo.git('reset', '-q', '--hard', 'HEAD~1');
+    }
+  });
+});

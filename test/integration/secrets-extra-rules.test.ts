@@ -30,6 +30,9 @@ function fixtures() {
   const urlPass = `${rand(10)}!${rand(6)}`;
   const aws = `${rand(5)}/${rand(14)}+${rand(19)}`;
   const pw = `${rand(6)}!&${rand(4)}`;
+  // `echo -n ghp_… | base64` and `echo ghp_… | base64` (a trailing newline encoded too).
+  const b64 = Buffer.from(`ghp_${rand(36)}`).toString('base64');
+  const b64nl = Buffer.from(`gho_${rand(36)}\n`).toString('base64');
   const red: Record<string, string> = {
     'ios/App/GoogleService-Info.plist': `<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict>\n\t<key>API_KEY</key>\n\t<string>${google}</string>\n</dict>\n</plist>\n`,
     'app/src/main/res/values/keys.xml': `<resources>\n    <string name="google_maps_key" translatable="false">${google}</string>\n</resources>\n`,
@@ -38,8 +41,11 @@ function fixtures() {
     'app/src/main/java/Db.kt': `val url = "postgres://app:${urlPass}@db.internal.example.com:5432/app"\n`,
     'deploy/credentials': `[default]\naws_secret_access_key = ${aws}\n`,
     'config/app.properties': `spring.datasource.username=app\nspring.datasource.password=${pw}\n`,
+    '.github/ci.yaml': `env:\n  GITHUB_B64: "${b64}"\n  DEPLOY: ${b64nl}\n`,
   };
   const expected = [
+    '.github/ci.yaml:2:loopgates-github-token-base64',
+    '.github/ci.yaml:3:loopgates-github-token-base64',
     'app/src/main/assets/graph.json:2:loopgates-facebook-access-token',
     'app/src/main/java/Db.kt:1:loopgates-url-credentials',
     'app/src/main/res/values/keys.xml:2:loopgates-google-api-key-xml',
@@ -56,8 +62,10 @@ function fixtures() {
     'near/aws.env': `AWS_SECRET_ACCESS_KEY=\${AWS_SECRET_ACCESS_KEY}\naws_secret_access_key = ${rand(30)}EXAMPLEKEY\nchecksum = ${rand(40)}\n`,
     'near/db.yaml': 'password: ${DB_PASSWORD}\npassword: ""\npassword: changeme\npassword_hint: first pet\n',
     'near/Login.kt': `val password = "${rand(6)}!&${rand(4)}"\n`,
+    // Text that starts like a token, base64-encoded: too short, and a longer value (not a token on its own).
+    'near/b64.yaml': `a: ${Buffer.from(`ghp_${rand(10)}`).toString('base64')}\nb: ${Buffer.from(`ghp_${rand(36)} and then the rest of a readme paragraph`).toString('base64')}\n`,
   };
-  return { red, near, expected, values: [google, fb, stripe, urlPass, aws, pw] };
+  return { red, near, expected, values: [google, fb, stripe, urlPass, aws, pw, b64, b64nl] };
 }
 
 interface Json {
