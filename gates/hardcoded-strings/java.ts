@@ -55,13 +55,18 @@ export async function extractJava(source: string): Promise<Extraction> {
       }
       if (n.type !== 'method_invocation') return;
       const name = n.childForFieldName('name')?.text;
-      const index = name === undefined ? undefined : textArgumentIndex(JAVA_CALLS, name);
+      let index = name === undefined ? undefined : textArgumentIndex(JAVA_CALLS, name);
       if (index === undefined) return;
+      // A Kotlin extension called from Java through its file class (`ContextKt.toast(this, "…")`, Kotlin's
+      // JvmName default `<File>Kt`) takes the receiver first: the text is one argument later.
+      const facade = /(?:^|\.)([A-Z]\w*Kt)$/u.exec(n.childForFieldName('object')?.text.replace(/\s+/gu, '') ?? '')?.[1];
+      const viaFacade = facade !== undefined && !Object.hasOwn(JAVA_CALLS, name!);
+      if (viaFacade) index++;
       const arg = n.childForFieldName('arguments')?.namedChildren.filter((c) => c.type !== 'line_comment' && c.type !== 'block_comment')[index];
       if (!arg) return;
       for (const lit of literalsIn(arg)) {
         const d = decodeLiteral(lit, LITERAL);
-        if (hasLetter(d.plain)) candidates.push({ ...pos(lit), literal: d.display, context: `${name}()` });
+        if (hasLetter(d.plain)) candidates.push({ ...pos(lit), literal: d.display, context: viaFacade ? `${facade}.${name}()` : `${name}()` });
       }
     });
     const directives = collectDirectives(root, source, {

@@ -329,6 +329,27 @@ describe('Kotlin / Java: positional toast helpers (Fossify / Simple-Mobile-Tools
       '4:24 Failed showErrorToast()',
     ]);
   });
+  it('Java: a Kotlin extension called through its file class (ContextKt.toast(this, "…")) reads the argument after the receiver', async () => {
+    const java = `import org.fossify.commons.extensions.ContextKt;
+
+public class WidgetConfigureActivity extends SimpleActivity {
+    void save() {
+        ContextKt.toast(this, "Widget saved", Toast.LENGTH_SHORT);
+        ContextKt.toast(getApplicationContext(), R.string.unknown_error_occurred, 0);
+        org.fossify.commons.extensions.ActivityKt.showErrorToast(this, "Could not save");
+        StringsKt.toast(this, "x");
+        Utils.toast(this, "Not a Kotlin file class");
+    }
+}
+`;
+    const e = await extractJava(java);
+    expectAnchored(java, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.context}`)).toEqual([
+      '5:31 Widget saved ContextKt.toast()',
+      '7:72 Could not save ActivityKt.showErrorToast()',
+      '8:31 x StringsKt.toast()',
+    ]);
+  });
 });
 
 describe('Java', () => {
