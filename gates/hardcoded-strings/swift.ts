@@ -136,6 +136,9 @@ function calleeName(node: SyntaxNode | null): string | undefined {
   }
   // `.accessibilityLabel("…")` with an implicit base (`prefix_expression` of `.` and a name).
   if (node.type === 'prefix_expression') return calleeName(node.lastNamedChild);
+  // The grammar binds a call tighter to `+` than Swift does: `Text(a) + Text("…")` is parsed as a call of
+  // `Text(a) + Text`, whose callee is the right operand.
+  if (node.type === 'additive_expression') return calleeName(node.childForFieldName('rhs') ?? node.lastNamedChild);
   return undefined;
 }
 

@@ -444,6 +444,27 @@ final class LegacyViewController: UIViewController {
     ]);
   });
 
+  it('reads Text("…") concatenated to another Text (IceCubesApp status rows): the grammar parses `a + Text("…")` as a call of `a + Text`', async () => {
+    const src = `import SwiftUI
+struct StatusRowHeaderView: View {
+    var body: some View {
+        Group {
+            Text(viewModel.finalStatus.account.displayNameWithoutEmojis) + Text(" status.row.was-boosted")
+            Text(Image(systemName: "arrow.left.arrow.right.circle")) + Text(verbatim: " · ") + Text("status.row.edited").font(.caption)
+        }
+        .accessibilityLabel(Text("Boosted by") + Text(verbatim: name))
+    }
+}
+`;
+    const e = await extractSwift(src);
+    expectAnchored(src, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.lookupKey === undefined ? 'plain' : `key=${c.lookupKey}`}`)).toEqual([
+      '5:81  status.row.was-boosted key= status.row.was-boosted',
+      '6:101 status.row.edited key=status.row.edited',
+      '8:34 Boosted by key=Boosted by',
+    ]);
+  });
+
   it('records the string table each SwiftUI key is looked up in (Localizable unless a literal tableName: names one)', async () => {
     // Apple, Text.init(_:tableName:bundle:comment:): "tableName: The name of the string table to search. If nil, use
     // the table in the Localizable.strings file". `LocalizedStringKey("…")` passed in is the same lookup.
