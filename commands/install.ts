@@ -351,7 +351,7 @@ async function installSteps(args: readonly string[], io: CommandIO): Promise<num
       if (changes.write(attributes, withAttributesRule(attrText), 0o644, 'gitattributes')) ctx.out(`added "${ATTRIBUTES_RULE}" to .gitattributes`);
       const config = join(top, 'loopgates.yaml');
       if (!existsSync(config)) {
-        const { text, detected, waiting } = await defaultConfigFor(top);
+        const { text, detected, waiting } = await defaultConfigFor(top, mode);
         await step('config');
         changes.write(config, text, 0o644, 'config');
         ctx.out(`wrote loopgates.yaml (defaults for: ${detected})`);

@@ -339,15 +339,25 @@ const comment = (text: string, indent = ''): string =>
     .map((l) => `${indent}# ${l}`.trimEnd())
     .join('\n');
 
+/** The editor schema where loopgates is a dependency of the repository (install's npm mode). */
+export const NPM_SCHEMA_PATH = './node_modules/loopgates/loopgates.schema.json';
+
 /**
  * The commented default loopgates.yaml that `loopgates install` writes: every built-in gate enabled, with its four
  * answers as comments, for the detected `platforms`; a gate in `noInput` (id -> why it has none yet) is written with
- * `allowEmpty: <allowEmpty>` and the reason, so `run --all` skips it saying so until its inputs appear. Always valid
- * for `parseConfig` (a unit test holds it to that).
+ * `allowEmpty: <allowEmpty>` and the reason, so `run --all` skips it saying so until its inputs appear. `schema`: the
+ * `$schema` path the first line gives editors, or null for none (no node_modules/loopgates: a path there points
+ * nowhere). Always valid for `parseConfig` (a unit test holds it to that).
  */
-export function defaultConfigText(platforms: readonly Platform[], gates: ReadonlyArray<Gate<any>>, noInput: ReadonlyMap<string, string> = new Map(), allowEmpty = 'no input in this repository yet'): string {
+export function defaultConfigText(
+  platforms: readonly Platform[],
+  gates: ReadonlyArray<Gate<any>>,
+  noInput: ReadonlyMap<string, string> = new Map(),
+  allowEmpty = 'no input in this repository yet',
+  schema: string | null = NPM_SCHEMA_PATH,
+): string {
   const lines = [
-    '# yaml-language-server: $schema=./node_modules/loopgates/loopgates.schema.json',
+    ...(schema === null ? [] : [`# yaml-language-server: $schema=${schema}`]),
     '# loopgates.yaml: the gates that guard every commit of this repository (written by loopgates install).',
     `# Detected platforms: ${platforms.length ? platforms.join(', ') : 'none recognised'}.`,
     '# Every gate also accepts: enabled (default true), timeoutMs (default ' + DEFAULT_TIMEOUT_MS + '), and allowEmpty:',

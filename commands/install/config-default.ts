@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_TIMEOUT_MS, defaultConfigText } from '../../core/config.js';
+import { DEFAULT_TIMEOUT_MS, defaultConfigText, NPM_SCHEMA_PATH } from '../../core/config.js';
 import type { ConfiguredGate } from '../../core/config-model.js';
 import { discoverInputs, type InputDiscovery } from '../../core/inputs.js';
 import { describePlatforms, detectPlatformsAt, type Platform } from '../../core/platform.js';
@@ -45,13 +45,13 @@ export function enabledSettings(gates: readonly ConfiguredGate[]): GateSettings<
 /**
  * The default config text for the repository at `top` (absolute), the platforms it was written for (`detected`: them
  * in words, per package), and the built-in gates that have no input yet, with why (each written enabled, with
- * allowEmpty: NO_INPUT_YET).
+ * allowEmpty: NO_INPUT_YET). `mode`: install's (the `$schema` path into node_modules only in npm mode).
  */
-export async function defaultConfigFor(top: string): Promise<{ text: string; platforms: Platform[]; detected: string; waiting: Array<{ gate: string; why: string }> }> {
+export async function defaultConfigFor(top: string, mode: 'npm' | 'standalone' = 'npm'): Promise<{ text: string; platforms: Platform[]; detected: string; waiting: Array<{ gate: string; why: string }> }> {
   const detail = await detectPlatformsAt(top);
   const platforms = detail.platforms;
   const defaults = builtinGates.map((gate) => ({ gate, config: gate.configSchema.parse({}), timeoutMs: DEFAULT_TIMEOUT_MS }));
   const { found } = await repositoryInputs(top, defaults);
   const waiting = found.filter((d) => d.inputs === 0 && d.error === undefined).map((d) => ({ gate: d.gate.id, why: noInputWhy(d) }));
-  return { text: defaultConfigText(platforms, builtinGates, new Map(waiting.map((l) => [l.gate, l.why])), NO_INPUT_YET), platforms, detected: describePlatforms(detail), waiting };
+  return { text: defaultConfigText(platforms, builtinGates, new Map(waiting.map((l) => [l.gate, l.why])), NO_INPUT_YET, mode === 'npm' ? NPM_SCHEMA_PATH : null), platforms, detected: describePlatforms(detail), waiting };
 }

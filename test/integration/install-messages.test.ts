@@ -137,4 +137,14 @@ describe('install says what is left to do, before it does work that cannot help 
       expect((await s.cli(['install', '--no-proof'], { PATH: path })).code).toBe(0);
     });
   });
+
+  it('a repository without node_modules/loopgates gets no $schema path into node_modules (fresh-user F3: a native Android repository)', async () => {
+    await withSandbox({ ...files, 'app/build.gradle.kts': 'plugins { id("com.android.application") }\n' }, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      const yaml = readFileSync(join(s.repo.dir, 'loopgates.yaml'), 'utf8');
+      expect(yaml).not.toContain('node_modules');
+      expect(yaml).not.toContain('$schema');
+      expect(yaml.split('\n')[0]).toBe('# loopgates.yaml: the gates that guard every commit of this repository (written by loopgates install).');
+    });
+  });
 });

@@ -153,6 +153,9 @@ describe('defaultConfigText', () => {
     expect(text).toContain('# Detected platforms: android.');
     expect(text).toContain('  toy-kt:\n    enabled: true\n');
     expect(text).toContain('#   asks: never');
+    // The editor schema path only where loopgates is a dependency (node_modules/loopgates); elsewhere none (fresh-user F3).
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=./node_modules/loopgates/loopgates.schema.json');
+    expect(defaultConfigText(['android'], toys, new Map(), undefined, null)).not.toContain('$schema');
   });
 });
 
