@@ -1,14 +1,14 @@
 // One run of the gates, shared by `run` and `hook`: snapshot -> config -> bypass -> preflight -> gates in parallel ->
 // report -> ledger -> exit code (DESIGN.md "Flow of a commit").
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { CommandIO } from '../core/command.js';
 import { blindGlobFix, blindGlobMessage, blindGlobs } from '../core/blind.js';
 import { loadConfigCached } from '../core/config-cache.js';
 import { CONFIG_FILE } from '../core/config-model.js';
 import type { ConfiguredGate, LoadedConfig } from '../core/config-model.js';
 import { GitError, LoopgatesError } from '../core/errors.js';
-import { blobId, findTopLevel, gitEnv } from '../core/git.js';
+import { blobId, findTopLevel, gitEnv, isInsideGitDir } from '../core/git.js';
 import { appendLedger, cacheRoot as cacheRootFor, entriesFor, ledgerPath, type LedgerEntry } from '../core/ledger.js';
 import { messages } from '../core/messages.js';
 import { exitCodeFor, formatReport } from '../core/report.js';
@@ -94,6 +94,7 @@ export async function workspaceFor(io: CommandIO, mode: Mode, files?: readonly s
     } catch (e) {
       // Only now pay for the question: is this outside a work tree, or did git fail in one?
       if (e instanceof GitError && (await findTopLevel(io.cwd, gitEnv(io.env, io.cwd))) === null) {
+        if (await isInsideGitDir(io.cwd, gitEnv(io.env, io.cwd))) throw new LoopgatesError(messages.insideGitDir(resolve(io.cwd)), messages.insideGitDirFix);
         throw new LoopgatesError(messages.outsideGitStaged, messages.outsideGitStagedFix);
       }
       throw e;

@@ -29,7 +29,7 @@ import { pendingIsRunning, pendingPath, pendingProblem, readPending } from './in
 import { defaultConfigFor, enabledSettings, NO_INPUT_YET, noInputWhy, repositoryInputs } from './install/config-default.js';
 import { CONFIG_FILE, loadConfig, type ConfiguredGate } from '../core/config.js';
 import { builtinGates, configOptions } from '../gates/registry.js';
-import { blobId, git, gitText, isIgnored, lsIndex, repoFacts, REPO_ENV_KEYS, splitZ } from '../core/git.js';
+import { blobId, git, gitText, isIgnored, isInsideGitDir, lsIndex, repoFacts, REPO_ENV_KEYS, splitZ } from '../core/git.js';
 import { allowlistAudit } from '../gates/secrets/allowlist.js';
 import { blindGlobFix, blindGlobMessage, blindGlobs } from '../core/blind.js';
 import { cacheRoot, LEDGER_IN_TREE, moveLedger } from '../core/ledger.js';
@@ -141,9 +141,15 @@ function parseFlags(args: readonly string[], known: readonly string[], verb: str
   return flags;
 }
 
+/** Why `cwd` has no work tree: a bare repository (or .git), where `git init` does not apply, or no repository at all. */
+async function notInWorkTree(cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<LoopgatesError> {
+  if (await isInsideGitDir(cwd, env)) return new LoopgatesError(messages.insideGitDir(cwd), messages.insideGitDirFix);
+  return new LoopgatesError(`${cwd} is not inside a git working tree`, 'run it inside your repository (or: git init)');
+}
+
 async function requireLayout(ctx: Ctx): Promise<RepoLayout> {
   const layout = await repoLayout(ctx.io.cwd, ctx.env);
-  if (!layout) throw new LoopgatesError(`${ctx.io.cwd} is not inside a git working tree`, 'run it inside your repository (or: git init)');
+  if (!layout) throw await notInWorkTree(ctx.io.cwd, ctx.env);
   return layout;
 }
 
@@ -293,7 +299,7 @@ async function installSteps(args: readonly string[], io: CommandIO): Promise<num
       ctx.out('loopgates: no git repository here (a Docker build or an unpacked tarball?): the git hook was not placed; run `loopgates install` in a clone');
       return ExitCode.ok;
     }
-    throw new LoopgatesError(`${io.cwd} is not inside a git working tree`, 'run it inside your repository (or: git init)');
+    throw await notInWorkTree(io.cwd, ctx.env);
   }
   const { top, commonDir } = layout;
   // An earlier install that never completed (killed before it could roll back) is undone first, from its journal.

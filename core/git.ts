@@ -103,6 +103,17 @@ function spawnError(e: NodeJS.ErrnoException, cwd: string, args: readonly string
   return existsSync(cwd) ? new ToolMissingError('git', GIT_INSTALL_HINT) : new DirectoryMissingError(cwd, 'git');
 }
 
+/**
+ * Whether `cwd` is inside a git directory (a bare repository, or .git itself): there is no work tree, index of
+ * commits made there, or project file. False when git cannot say.
+ */
+export async function isInsideGitDir(cwd: string, env?: Readonly<Record<string, string | undefined>>): Promise<boolean> {
+  return git(['rev-parse', '--is-inside-git-dir'], { cwd, okExitCodes: [128], ...(env ? { env } : {}) }).then(
+    (r) => r.exitCode === 0 && r.stdout.toString('utf8').trim() === 'true',
+    () => false,
+  );
+}
+
 /** `git <args>` stdout as UTF-8 text with the final newline removed. Throws as `git`. */
 export async function gitText(args: readonly string[], options: GitCallOptions): Promise<string> {
   const r = await git(args, options);

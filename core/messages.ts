@@ -108,6 +108,9 @@ export const messages = {
   unknownHookFix: 'reinstall the hooks with: loopgates install',
   hookMissingName: 'name the git hook: loopgates hook pre-commit',
   ledgerFailed: (why: string) => `warning: could not write the ledger: ${why}`,
+  // A bare repository (or .git itself): every verb says the same, with a fix that works there (fresh-user F9).
+  insideGitDir: (dir: string) => `${dir} is inside a git directory (a bare repository or .git), not a work tree: there are no project files to read`,
+  insideGitDirFix: 'run it in a clone or worktree of the repository (git worktree add ../checkout HEAD), or in the project folder',
   outsideGitStaged: 'not inside a git work tree: there is no index to check',
   outsideGitStagedFix: 'run inside a git repository, or check a folder with: loopgates run --all',
   gateMissingAnswers: (id: string, missing: readonly string[]) => `gate '${id}' lacks its four answers (${missing.join(', ')} empty): refused at load`,

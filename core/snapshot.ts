@@ -4,7 +4,8 @@
 import { lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { LoopgatesError, WorkspaceError } from './errors.js';
-import { BlobReader, blobId, emptyTreeId, findTopLevel, git, lsIndex, lsSkipWorktree, lsTree, resolveRepo, stagedEntries } from './git.js';
+import { BlobReader, blobId, emptyTreeId, findTopLevel, git, isInsideGitDir, lsIndex, lsSkipWorktree, lsTree, resolveRepo, stagedEntries } from './git.js';
+import { messages } from './messages.js';
 import type { RepoFacts } from './git.js';
 import { decodePath, fsPath, lossyIndex } from './paths.js';
 import { normalisePath } from './workspace.js';
@@ -169,16 +170,7 @@ export async function treeWorkspace(
   } else {
     // Not in a work tree. Inside a git directory (a bare repository, or .git itself) the folder holds git's object
     // store, not the project's files: walking it would scan compressed objects and pass. Refuse instead.
-    const inGitDir = await git(['rev-parse', '--is-inside-git-dir'], { cwd, okExitCodes: [128], env }).then(
-      (r) => r.exitCode === 0 && r.stdout.toString('utf8').trim() === 'true',
-      () => false,
-    );
-    if (inGitDir) {
-      throw new LoopgatesError(
-        `${resolve(cwd)} is inside a git directory (a bare repository or .git), not a work tree: there are no project files to read`,
-        'run it in a clone or worktree of the repository (git worktree add ../checkout HEAD), or in the project folder',
-      );
-    }
+    if (await isInsideGitDir(cwd, env)) throw new LoopgatesError(messages.insideGitDir(resolve(cwd)), messages.insideGitDirFix);
     root = resolve(cwd);
     listed = walk(root);
   }

@@ -147,4 +147,21 @@ describe('install says what is left to do, before it does work that cannot help 
       expect(yaml.split('\n')[0]).toBe('# loopgates.yaml: the gates that guard every commit of this repository (written by loopgates install).');
     });
   });
+
+  it('in a bare repository every verb names the bare repository and a fix that applies there (was "git init", "run --all"; fresh-user F9)', async () => {
+    await withSandbox(files, async (s) => {
+      const bare = join(s.base, 'bare.git');
+      s.repo.git('clone', '-q', '--bare', s.repo.dir, bare);
+      const says = `${bare} is inside a git directory (a bare repository or .git), not a work tree`;
+      const fix = 'fix: run it in a clone or worktree of the repository (git worktree add ../checkout HEAD), or in the project folder';
+      for (const argv of [['install'], ['doctor'], ['uninstall'], ['run'], ['run', '--all']]) {
+        const r = await s.cli(argv, {}, bare);
+        expect([argv.join(' '), r.code]).toEqual([argv.join(' '), 2]);
+        expect(r.stderr).toContain(says);
+        expect(r.stderr).toContain(fix);
+        expect(r.stderr).not.toContain('git init');
+        expect(r.stderr).not.toContain('check a folder with: loopgates run --all');
+      }
+    });
+  });
 });
