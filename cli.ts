@@ -208,14 +208,26 @@ export async function runFromProcess(): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // A reader that went away (`loopgates doctor | head`): stop as SIGPIPE would stop a C tool, and say so in the
+  // exit code (141, 128 + SIGPIPE) rather than dying with an "internal error" and a stack trace. The abort lets the
+  // verb remove its scratch space first.
+  let pipeClosed: NodeJS.Signals | undefined;
+  const onStreamError = (err: NodeJS.ErrnoException) => {
+    // After EPIPE the stream is destroyed: a later write's ERR_STREAM_DESTROYED is the same closed reader.
+    if (err.code !== 'EPIPE' && !pipeClosed) return fatal(err);
+    pipeClosed = 'SIGPIPE';
+    if (!controller.signal.aborted) controller.abort(new Error('SIGPIPE'));
+  };
+  process.stdout.on('error', onStreamError);
+  process.stderr.on('error', onStreamError);
   const io: CommandIO = {
     cwd,
     env: process.env,
     stdout: (t) => {
       stdoutUsed = true;
-      process.stdout.write(t);
+      if (!pipeClosed) process.stdout.write(t);
     },
-    stderr: (t) => void process.stderr.write(t),
+    stderr: (t) => void (pipeClosed ? undefined : process.stderr.write(t)),
     isTTY: process.stdout.isTTY === true,
     signal: controller.signal,
     streams: { stdout: process.stdout, stderr: process.stderr },
@@ -225,5 +237,6 @@ export async function runFromProcess(): Promise<void> {
   } catch (err) {
     process.exitCode = reportFailure(argv[0] ?? 'loopgates', argv.slice(1), err, io, stdoutUsed);
   }
+  if (pipeClosed) process.exitCode = 141;
   writeHookAnswer(argv[0], process.env, typeof process.exitCode === 'number' ? process.exitCode : 0);
 }

@@ -1,7 +1,7 @@
 // The CLI's error paths as a user meets them: every way loopgates cannot run exits 2 (never 1, which means "a gate
 // failed") with a message that names the real cause and its fix, and with --format json|sarif|github stdout still
 // carries a document a CI parser can read. The built CLI (bin/loopgates.js -> dist/) where the process matters.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -257,6 +257,22 @@ describe('--format json|sarif|github: an exit-2 error still prints a document on
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain("extra: unknown key 'extra'");
+    });
+  });
+});
+
+describe('a reader that closes the pipe (`loopgates doctor | head`)', () => {
+  it('exits 141 (128 + SIGPIPE) without an "internal error" or a stack trace', async () => {
+    await withGitRepo({ 'a.txt': 'a\n' }, async (repo) => {
+      // The read end is closed before the CLI writes a byte, so its first write meets EPIPE every time.
+      const child = spawn(process.execPath, [bin, 'doctor'], { cwd: repo.dir, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (t: string) => void (stderr += t));
+      const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+      expect(stderr).not.toContain('internal error');
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(code).toBe(141);
     });
   });
 });
