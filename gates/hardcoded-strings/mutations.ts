@@ -437,8 +437,9 @@ const T_CALL = /(?<![\w$.])((?:[A-Za-z_$][\w$]*\.)*t)\(\s*(['"])([^'"\\\n]+)\2\s
  */
 export const mistypeCatalogKey: MutationOperator<WebCatalogFacts> = {
   id: 'hardcoded-strings/mistype-catalog-key',
-  description: "mistypes the literal key of a t('…') call in a JSX/TSX file, so no catalog holds it",
-  appliesTo: (path) => /\.(tsx|jsx|js)$/u.test(path),
+  description: "mistypes the literal key of a t('…') call in a JS/TS file, so no catalog holds it",
+  // Plain .ts/.mts/.cts too (the gate reads their t() keys), not a declaration file.
+  appliesTo: (path) => /\.(tsx|jsx|js|ts|mts|cts)$/u.test(path) && !/\.d\.[mc]?ts$/iu.test(path),
   facts: async (ctx: GateContext<any>) => ({ webCatalogs: (await (await import('./catalog-lookup.js')).loadLookup(ctx.ws)).webCatalogs.length }),
   mutate(path, content, random, facts): Mutant | null {
     if (!facts || facts.webCatalogs === 0) return null;

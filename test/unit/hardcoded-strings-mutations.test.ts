@@ -340,6 +340,18 @@ describe('hardcoded-strings web operators: mistype-catalog-key, jsx-child-text',
     expect(mistypeCatalogKey.mutate(page, PAGE, seeded(3), await factsOf(mistypeCatalogKey))!.description).toMatch(/^mistyped t\('[^']+'\) as t\('[^']+_typo'\) in app\/scenes\/Document\/Header\.tsx$/);
   });
 
+  it('mistype-catalog-key in a plain .ts store (the gate reads its t() keys), not in a .d.ts', async () => {
+    const store = 'app/stores/DocumentsStore.ts';
+    const STORE = 'import { t } from "i18next";\n\nexport function shareLabel(): string {\n  return t("Share");\n}\n';
+    expect(mistypeCatalogKey.appliesTo(store)).toBe(true);
+    expect(mistypeCatalogKey.appliesTo('app/typings/i18n.d.ts')).toBe(false);
+    const m = mistypeCatalogKey.mutate(store, STORE, seeded(1), await factsOf(mistypeCatalogKey))!;
+    expect(m.line).toBe(4);
+    const ws = memoryWorkspace({ files: { ...files, [store]: m.content }, targets: [store] });
+    const r = await runGate({ gate: hardcodedStringsGate, config, timeoutMs: 30_000 }, { ws, cacheRoot: '/tmp/loopgates-test-cache' });
+    expect(r.findings.filter((f) => f.severity === 'error').map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([`${store}:4 missing-catalog-key`]);
+  });
+
   it('mistype-catalog-key finds no place where the repository has no web catalog (keys are counted, not judged)', () => {
     expect(mistypeCatalogKey.mutate(page, PAGE, seeded(1), { webCatalogs: 0 })).toBeNull();
   });
