@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { cli, corpus, median, printTable, tempRepo, timed } from './lib.mjs';
+import { cli, corpus, interleavedRounds, median, printTable, tempRepo } from './lib.mjs';
 
 const rounds = Number(process.argv[2] ?? 7);
 const app = join(corpus, 'l10n', 'AntennaPod__AntennaPod');
@@ -34,28 +34,17 @@ const variants = [
   { name: '(b) introduced, HEAD side cold', dir: split, before: () => rmSync(headCache(split), { recursive: true, force: true }) },
   { name: '(c) introduced, HEAD side warm (cache)', dir: split, before: () => {} },
 ];
-for (const v of variants) Object.assign(v, { cpu: [], wall: [], lines: 0, exit: 0 });
-
-for (let round = -1; round < rounds; round++) {
-  const order = variants.map((_, i) => variants[(i + Math.max(round, 0)) % variants.length]);
-  for (const v of order) {
+for (const v of variants) Object.assign(v, { lines: 0, exit: 0 });
+interleavedRounds(variants, rounds, {
+  prepare: (v, round) => {
     // A new staged blob every run (the staged side is judged afresh); HEAD never moves.
     writeFileSync(join(v.dir, basePath), baseText.replace('</resources>', `    <string name="bench_key">Bench ${round} ${v.name.slice(1, 2)}</string>\n</resources>`));
     execFileSync('git', ['add', '--', basePath], { cwd: v.dir });
     v.before();
-    const r = timed(`node ${JSON.stringify(cli)} hook pre-commit`, v.dir);
-    if (r.status !== 0 && r.status !== 1) {
-      console.error(`${v.name}: exit ${r.status}\n${r.output}`);
-      process.exit(2);
-    }
-    if (round >= 0) {
-      v.cpu.push(r.cpuMs);
-      v.wall.push(r.wallMs);
-      v.lines = r.output.split('\n').length;
-      v.exit = r.status;
-    }
-  }
-}
+  },
+  script: () => `node ${JSON.stringify(cli)} hook pre-commit`,
+  record: (v, r) => Object.assign(v, { lines: r.output.split('\n').length, exit: r.status }),
+});
 
 printTable(`bench/hook-l10n: ${rounds} staged base changes per variant (AntennaPod, ${Object.keys(files).length} catalogs), interleaved`, variants);
 const [a, b, c] = variants.map((v) => median(v.cpu));

@@ -67,3 +67,35 @@ export function printTable(title, rows) {
     console.log(`${r.name.padEnd(44)} ${median(r.cpu).toFixed(1).padStart(16)} ${median(r.wall).toFixed(1).padStart(17)}   ${r.cpu.length}`);
   }
 }
+
+/**
+ * The interleaved round loop of a benchmark: one warm-up round (-1, not recorded), then `rounds` rounds, each starting
+ * one variant later so none always runs first on a noisy machine. Per run: `prepare(v, round)` (untimed), the timed
+ * `script(v)` run in `v.dir` (see `timed`), `after(v)` (untimed). An exit other than 0 or 1 (findings are the real
+ * state of the inputs; 2 means a gate could not run) prints the output and exits 2. Recorded rounds push `cpuMs` and
+ * `wallMs` onto `v.cpu` / `v.wall` (created here) and call `record(v, r)` with the run's `timed` result.
+ * @template {{ name: string, dir: string, cpu?: number[], wall?: number[] }} V
+ * @param {V[]} variants
+ * @param {number} rounds
+ * @param {{ script: (v: V) => string, prepare?: (v: V, round: number) => void, after?: (v: V) => void, record?: (v: V, r: ReturnType<typeof timed>) => void }} steps
+ */
+export function interleavedRounds(variants, rounds, { script, prepare = () => {}, after = () => {}, record = () => {} }) {
+  for (const v of variants) Object.assign(v, { cpu: [], wall: [] });
+  for (let round = -1; round < rounds; round++) {
+    const order = variants.map((_, i) => variants[(i + Math.max(round, 0)) % variants.length]);
+    for (const v of order) {
+      prepare(v, round);
+      const r = timed(script(v), v.dir);
+      if (r.status !== 0 && r.status !== 1) {
+        console.error(`${v.name}: exit ${r.status}\n${r.output}`);
+        process.exit(2);
+      }
+      if (round >= 0) {
+        v.cpu.push(r.cpuMs);
+        v.wall.push(r.wallMs);
+        record(v, r);
+      }
+      after(v);
+    }
+  }
+}

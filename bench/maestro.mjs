@@ -7,7 +7,7 @@
 import { cpSync, readdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { cli, corpus, median, printTable, tempRepo, timed } from './lib.mjs';
+import { cli, corpus, interleavedRounds, median, printTable, tempRepo } from './lib.mjs';
 
 const rounds = Number(process.argv[2] ?? 9);
 const only = (extra = '') => `version: 1\ngates:\n  secrets: {enabled: false}\n  hardcoded-strings: {enabled: false}\n  string-parity: {enabled: false}\n  maestro-flows:\n${extra || '    enabled: true\n'}`;
@@ -37,30 +37,21 @@ const staged = [
   { name: '(B) run --staged, one subflow (+ its callers)', dir: ddg, stage: sub, script: `node ${cli} run --staged` },
 ];
 const variants = [...all, ...staged];
-for (const v of variants) Object.assign(v, { cpu: [], wall: [], exit: new Set() });
-
-for (let round = -1; round < rounds; round++) {
-  const order = variants.map((_, i) => variants[(i + Math.max(round, 0)) % variants.length]);
-  for (const v of order) {
-    if (v.stage) {
-      execFileSync('git', ['reset', '-q'], { cwd: v.dir });
-      writeFileSync(join(v.dir, v.stage), `${execFileSync('git', ['show', `HEAD:${v.stage}`], { cwd: v.dir, encoding: 'utf8' })}\n# round ${round}\n`);
-      execFileSync('git', ['add', '--', v.stage], { cwd: v.dir });
-    }
-    const r = timed(v.script, v.dir);
-    // Exit 1 (findings) is the corpus's real state; 2 would mean the gate could not run.
-    if (r.status !== 0 && r.status !== 1) {
-      console.error(`${v.name}: exit ${r.status}\n${r.output}`);
-      process.exit(2);
-    }
-    if (round >= 0) {
-      v.cpu.push(r.cpuMs);
-      v.wall.push(r.wallMs);
-      v.exit.add(r.status);
-    }
+for (const v of variants) v.exit = new Set();
+interleavedRounds(variants, rounds, {
+  prepare: (v, round) => {
+    if (!v.stage) return;
+    execFileSync('git', ['reset', '-q'], { cwd: v.dir });
+    writeFileSync(join(v.dir, v.stage), `${execFileSync('git', ['show', `HEAD:${v.stage}`], { cwd: v.dir, encoding: 'utf8' })}\n# round ${round}\n`);
+    execFileSync('git', ['add', '--', v.stage], { cwd: v.dir });
+  },
+  script: (v) => v.script,
+  // Exit 1 (findings) is the corpus's real state; 2 would mean the gate could not run (interleavedRounds stops).
+  record: (v, r) => v.exit.add(r.status),
+  after: (v) => {
     if (v.stage) execFileSync('git', ['checkout', '-q', 'HEAD', '--', v.stage], { cwd: v.dir });
-  }
-}
+  },
+});
 
 printTable(`bench/maestro: ${rounds} runs per variant, interleaved`, variants);
 const base = median(all[0].cpu);
