@@ -85,6 +85,7 @@ export async function judge(
   // Brand and product names: listed in `names`, or a one-word alt/title naming its own element (jsx.ts ownNames).
   const names = new Set(config.names);
   let byNames = 0;
+  let addresses = 0;
   let ownNames = 0;
   let keysLooked = 0;
   let keysUnchecked = 0;
@@ -171,6 +172,12 @@ export async function judge(
           filtered++;
           continue;
         }
+        // After the allow-list, so an entry that matches everything is still named as such.
+        if (isAddress(c.literal)) {
+          filtered++;
+          addresses++;
+          continue;
+        }
         if (c.suppressedBy || valid.some((d) => inRanges(c.line, d.ranges))) {
           suppressed++;
           continue;
@@ -228,6 +235,7 @@ export async function judge(
   }
   const computed = computedKeys === 0 ? '' : `; ${computedKeys} computed ${computedKeys === 1 ? 'key' : 'keys'} (t(\`…\${}\`), t(variable)) ${computedKeys === 1 ? 'was' : 'were'} not`;
   if (byNames > 0) notes.push(`${byNames} ${byNames === 1 ? 'literal is a name' : 'literals are names'} listed in gates.${GATE_ID}.names, not judged`);
+  if (addresses > 0) notes.push(`${addresses} ${addresses === 1 ? 'literal is' : 'literals are'} only a URL, an e-mail address or a domain name (the same in every language): not judged`);
   if (ownNames > 0) notes.push(`${ownNames} one-word alt/title/aria-label ${ownNames === 1 ? 'value names its' : 'values name their'} own element (src, icon, href): read as brand or product names, not judged`);
   if (keysLooked > 0) info.push(`${keysLooked} catalog ${keysLooked === 1 ? 'key' : 'keys'} the code asks for ${keysLooked === 1 ? 'was' : 'were'} looked up${computed}`);
   if (keysUnchecked > 0) notes.push(`no i18next or FormatJS catalog in the repository: ${keysUnchecked} catalog ${keysUnchecked === 1 ? 'key' : 'keys'} the code asks for ${keysUnchecked === 1 ? 'was' : 'were'} not looked up${computed}`);
@@ -250,6 +258,27 @@ export async function judge(
   ];
   for (const [empty, key] of emptyLists) if (empty) notes.push(`gates.${GATE_ID}.${key} is empty: that filter removes every candidate of its kind`);
   return { findings, counts: { files, items: candidates, filtered, suppressed }, itemUnit: 'strings', notes, ...(info.length ? { info } : {}) };
+}
+
+const URL_SHAPE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+$/iu;
+const EMAIL = /^(?:mailto:)?[^\s@]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}$/iu;
+/**
+ * Top-level domains a bare domain name must end in to count as one: common generic ones and country codes. Not any
+ * letters: a dotted key (`settings.about.title`, a SwiftUI key) has the shape of a domain too.
+ */
+const TLD = 'com|org|net|edu|gov|mil|int|io|app|dev|co|me|info|biz|xyz|ai|tv|fm|ly|gg|to|sh|so|cc|social|online|site|tech|cloud|email|page|blog|news|us|uk|de|fr|eu|ca|au|nz|jp|cn|kr|ru|ua|nl|be|ch|at|se|no|dk|fi|is|es|pt|it|pl|cz|sk|hu|ro|gr|tr|il|br|ar|mx|cl|in|id|sg|hk|tw|za';
+// Lowercase labels: "antennapod.org/privacy", not "Mr.Smith", "v1.2" or "e.g.".
+const DOMAIN = new RegExp(`^(?:[a-z0-9-]+\\.)+(?:${TLD})(?:/\\S*)?$`, 'u');
+const DOMAIN_SUFFIX = new RegExp(`^\\.(?:${TLD})$`, 'u');
+
+/**
+ * Whether a literal (trimmed) is only a URL (`https://…`, `www.…`), an e-mail address (`mailto:` optional), a
+ * domain name with an optional path (`antennapod.org/privacy`) or a domain suffix (`.com`): shown the same in every
+ * language, never translated. Text around one (`Visit example.org`) is text.
+ */
+export function isAddress(literal: string): boolean {
+  const t = literal.trim();
+  return URL_SHAPE.test(t) || EMAIL.test(t) || DOMAIN.test(t) || DOMAIN_SUFFIX.test(t);
 }
 
 /**
