@@ -77,8 +77,20 @@ function run() {
     ...(cachedData ? { cachedData } : {}),
   });
   if (!cachedData || script.cachedDataRejected) {
+    // V8 keys a code cache by its flags: a run that changes them (core/tree-sitter.ts sets wasm flags for the
+    // hardcoded-strings parsers) would write a cache every later run rejects, and rewrites. Such a run writes none;
+    // the next run that leaves the flags alone does.
+    const v8 = require('node:v8');
+    const setFlags = v8.setFlagsFromString;
+    let flagsChanged = false;
+    v8.setFlagsFromString = function setFlagsFromString(...args) {
+      flagsChanged = true;
+      return setFlags.apply(this, args);
+    };
     // At exit, so the functions the run compiled lazily are in the cache too.
-    process.once('exit', () => writeCache(dir, file, script.createCachedData()));
+    process.once('exit', () => {
+      if (!flagsChanged) writeCache(dir, file, script.createCachedData());
+    });
   }
   const mod = { exports: {}, filename: bundle, id: bundle, loaded: false };
   script.runInThisContext()(mod.exports, createRequire(bundle), mod, bundle, __dirname);
