@@ -1,7 +1,7 @@
 // Secrets gate: the scan (run()), loaded on demand by index.ts. gitleaks (https://github.com/gitleaks/gitleaks,
 // README "Usage", ".gitleaksignore", "Exit Codes") over what the commit would record, after the canary proof.
 import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { LoopgatesError } from '../../core/errors.js';
 import { fingerprint } from '../../core/finding.js';
 import { blobId, git, splitZ } from '../../core/git.js';
@@ -29,6 +29,7 @@ import {
 import type { GitleaksCall, GitleaksFinding, GitleaksProbe, ScanFiles } from './gitleaks.js';
 import { CONFIG_FILE, GATE_ID, type SecretsConfig } from './index.js';
 import { neutralPath, pathsSkipped } from './path-probe.js';
+import { HANDOFF_ENV, handedScan } from './handoff.js';
 import { allowlistPaths, exemptionsAdded, skippedBecause } from './allowlist.js';
 import { lfsRepo, lfsTracked, parseLfsPointer, readLfsObject, shownDir, treeBlobIds } from './lfs.js';
 import type { LfsPointer } from './lfs.js';
@@ -180,7 +181,15 @@ async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, pro
     let result;
     try {
       const place = await stagedScanPlace(backing.root, backing.env, cfg);
-      result = await runScan(call, probe, { kind: 'staged', cwd: place.cwd, env: gitleaksEnv(process.env, place.env), configPath: writeScanConfig(cfg, files.config) });
+      const configPath = writeScanConfig(cfg, files.config);
+      // The stored hook's own run of this very scan, when it ran one and every fact of it checks out (handoff.ts); the
+      // shell runs only in the top level (no .gitleaksignore there), so a moved place is never taken.
+      const handed = process.env[HANDOFF_ENV]
+        ? handedScan(call, probe, { cwd: place.cwd, repoEnv: place.env, configBytes: readFileSync(configPath), defaultConfig: files.config === undefined, cacheRoot: dirname(ctx.cacheDir) })
+        : undefined;
+      if (typeof handed === 'string') ctx.log(`gitleaks: the stored hook's run of this scan not taken (${handed}); running it`);
+      else if (handed) ctx.log('gitleaks: the stored hook ran this staged scan; its argv, environment, exit code, log and report checked and taken');
+      result = handed !== undefined && typeof handed !== 'string' ? handed : await runScan(call, probe, { kind: 'staged', cwd: place.cwd, env: gitleaksEnv(process.env, place.env), configPath });
     } finally {
       removeScratch(cfg);
     }

@@ -3,7 +3,7 @@
 // (LOOPGATES_NO_FAST_PATH=1: node judges) and once with them on, and must give the same exit code, the same landing
 // and the same ledger verdicts and counts. The plain cases must pass without node; every other case (one per
 // precondition of the fast path) must start node.
-import { chmodSync, copyFileSync, mkdirSync, existsSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, existsSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assertBuilt, fakeAwsKeyId, head, withSandbox, gitThroughHooks, type Sandbox } from './install-support.js';
@@ -296,5 +296,98 @@ describe('a .gitleaksignore is applied by node only, never by the gitleaks the s
     } finally {
       s.repo.git('reset', '-q', '--hard', 'HEAD~1');
     }
+  });
+});
+
+// gates/secrets/handoff.ts: when the shell ran gitleaks and then hands the commit to node (here: a credential), node
+// takes that run instead of running gitleaks again, only after checking it; a tampered or foreign hand-off is
+// refused and node runs gitleaks itself, with the same verdict. A counting gitleaks wrapper says who ran it.
+describe("the shell's gitleaks run, handed to node", () => {
+  const aws = fakeAwsKeyId();
+  let counting = '';
+  let calls = '';
+  let offered = '';
+  let tmp = '';
+  let tamperNode = '';
+  const credential = (n: string): Scenario => ({ name: n, stage: stageFile('notes.txt', `first\n${n}\naws_access_key_id = "${aws}"\n`) });
+  /** `gitleaks protect --staged` runs in the repository itself (not a canary's scratch index). */
+  const scans = () => (existsSync(calls) ? readFileSync(calls, 'utf8').split('\n').filter((l) => l === `${realpathSync(s.repo.dir)} protect --staged`).length : 0);
+  const offers = () => (existsSync(offered) ? readFileSync(offered, 'utf8').split('\n').filter(Boolean).length : 0);
+  const env = (extra: Record<string, string> = {}) => ({ LOOPGATES_GITLEAKS: counting, TMPDIR: tmp, ...extra });
+  const leftovers = () => readdirSync(tmp).filter((n) => n.startsWith('loopgates-'));
+
+  beforeAll(async () => {
+    counting = join(s.base, 'bin', 'gitleaks-counting');
+    calls = join(s.base, 'gitleaks-calls');
+    offered = join(s.base, 'handoffs');
+    writeFileSync(counting, `#!/bin/sh\necho "$(pwd -P) $1 $2" >>'${calls}'\n'${gitleaks}' "$@"\n`);
+    chmodSync(counting, 0o755);
+    tmp = join(s.base, 'tmp');
+    mkdirSync(tmp);
+    tamperNode = join(s.base, 'node-tamper');
+    writeFileSync(
+      tamperNode,
+      [
+        '#!/bin/sh',
+        `echo start >>'${marker}'`,
+        'd=${LOOPGATES_HOOK_SECRETS:-}',
+        'if [ -n "$d" ]; then',
+        `  echo "$d" >>'${offered}'`,
+        '  case "${TAMPER:-}" in',
+        '    mode) chmod 755 "$d" ;;',
+        "    argv) printf '%s\\0' --verbose >>\"$d/argv\" ;;",
+        "    env) printf 'LOOPGATES_TAMPERED=1\\0' >>\"$d/env\" ;;",
+        '    link) cp "$d/report.json" "$d/../forged.json" && rm "$d/report.json" && ln -s ../forged.json "$d/report.json" ;;',
+        "    report) printf '[]' >\"$d/report.json\" && printf '0\\n' >\"$d/status\" ;;",
+        '    extra) : >"$d/more" ;;',
+        '    placed) p="${d%/*}/loopgates-secrets-1-AAAAAAAA" && cp -Rp "$d" "$p" && LOOPGATES_HOOK_SECRETS=$p && export LOOPGATES_HOOK_SECRETS ;;',
+        '  esac',
+        'fi',
+        `'${process.execPath}' "$@"`,
+        '',
+      ].join('\n'),
+    );
+    chmodSync(tamperNode, 0o755);
+    // Node proves the counting wrapper once (probe, canary); from then on a plain commit is the shell's.
+    const warm = await commitOnce({ name: 'warm', stage: stageFile('notes.txt', 'first\nwarm\n') }, env());
+    expect(warm.status, warm.output).toBe(0);
+    const fast = await commitOnce({ name: 'warm again', stage: stageFile('notes.txt', 'first\nwarm again\n') }, env());
+    expect(fast.node, fast.output).toBe(false);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('a credential: node takes the shell\'s run (gitleaks ran once), with the verdict, exit code and ledger of node\'s own run', async () => {
+    const sc = credential('handed');
+    const scansBefore = scans();
+    const node = await commitOnce(sc, env({ LOOPGATES_NO_FAST_PATH: '1' }));
+    expect(scans() - scansBefore).toBe(1);
+    const offersBefore = offers();
+    const handed = await commitOnce(sc, env({ LOOPGATES_NODE: tamperNode }));
+    expect(offers() - offersBefore).toBe(1);
+    expect(handed.node).toBe(true);
+    expect(scans() - scansBefore, handed.output).toBe(2);
+    expect(handed.status, `${handed.output}\n--- node:\n${node.output}`).toBe(1);
+    expect(node.status).toBe(1);
+    expect(handed.landed).toBe(false);
+    expect(handed.verdicts).toStrictEqual(node.verdicts);
+    expect(handed.verdicts.find((v) => v.gate === 'secrets')).toMatchObject({ verdict: 'fail', findings: 1 });
+    expect(handed.output).toContain('notes.txt:3');
+    expect(leftovers()).toEqual([]);
+  });
+
+  it.each(['mode', 'argv', 'env', 'link', 'report', 'extra', 'placed'])('a hand-off tampered with (%s) is refused: node runs gitleaks itself, same verdict', async (tamper) => {
+    const sc = credential(`tampered ${tamper}`);
+    const node = await commitOnce(sc, env({ LOOPGATES_NO_FAST_PATH: '1' }));
+    const scansBefore = scans();
+    const offersBefore = offers();
+    const r = await commitOnce(sc, env({ LOOPGATES_NODE: tamperNode, TAMPER: tamper }));
+    expect(offers() - offersBefore).toBe(1);
+    expect(scans() - scansBefore, r.output).toBe(2);
+    expect(r.status, r.output).toBe(1);
+    expect(r.verdicts).toStrictEqual(node.verdicts);
+    expect(r.output).toContain('notes.txt:3');
+    rmSync(join(tmp, 'forged.json'), { force: true });
+    rmSync(join(tmp, 'loopgates-secrets-1-AAAAAAAA'), { recursive: true, force: true });
+    expect(leftovers()).toEqual([]);
   });
 });
