@@ -709,12 +709,35 @@ function parsedOnce(key: string, file: CatalogFile, bytes: Buffer): Promise<Load
   return entry.parsed;
 }
 
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * `loaded` with an `unparsable` problem first when `bytes` are not UTF-8 while the XML declaration names UTF-8 or no
+ * encoding (XML 1.0 section 4.3.3: then the file must be UTF-8; aapt2 and expat refuse it, "not well-formed (invalid
+ * token)"), at the first byte that is not; the decoded text shows U+FFFD there (fresh-user-4 F2: a Latin-1 \xfc).
+ */
+function withInvalidUtf8(loaded: LoadedCatalog, bytes: Buffer): LoadedCatalog {
+  try {
+    fatalUtf8.decode(bytes);
+    return loaded;
+  } catch {
+    const declared = /^(?:\uFEFF)?<\?xml[^>]*\bencoding\s*=\s*["']([^"']+)["']/u.exec(bytes.subarray(0, 200).toString('latin1'))?.[1];
+    if (declared && !/^utf-?8$/iu.test(declared)) return loaded;
+    const text = decode(bytes);
+    const at = Math.max(0, text.indexOf('\uFFFD'));
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    const line = text.slice(0, at).split('\n').length;
+    const problem = { rule: 'unparsable' as const, message: `not UTF-8: a byte at line ${line} is no UTF-8 sequence, while the file declares ${declared ? `encoding="${declared}"` : 'no encoding (so UTF-8)'}; aapt2 refuses it ("not well-formed (invalid token)"), save the file as UTF-8`, line, column: at - lineStart + 1, severity: 'error' as const };
+    return { ...loaded, problems: [problem, ...loaded.problems] };
+  }
+}
+
 // Each format's parser (and its library: saxes, plist, gettext-parser...) is imported on first use: a commit that
 // stages one Android translation loads only the Android parser (bench/l10n measures that path).
 async function parseBytes(file: CatalogFile, bytes: Buffer): Promise<LoadedCatalog> {
   switch (file.format) {
     case 'android-xml':
-      return (await import('./parsers/android.js')).parseAndroidXml(file.path, decode(bytes), file.locale);
+      return withInvalidUtf8((await import('./parsers/android.js')).parseAndroidXml(file.path, decode(bytes), file.locale), bytes);
     case 'apple-strings':
       return (await import('./parsers/apple-strings.js')).parseAppleStrings(file.path, bytes, file.locale);
     case 'apple-stringsdict':
