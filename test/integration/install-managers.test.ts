@@ -123,6 +123,9 @@ describe('an existing .git/hooks/pre-commit', () => {
       const refused = stageAndCommit(s, 'notes2.txt', 'clean\n');
       expect(refused.landed).toBe(false);
       expect(refused.status).toBe(1);
+      // git says 1 for any refusing hook; the last line names the hook that refused and its own code (fresh-user-4 F5).
+      const lastLine = refused.output.trimEnd().split('\n').at(-1);
+      expect(lastLine).toBe('loopgates: the previous pre-commit hook (.git/hooks/pre-commit.loopgates-previous) refused the commit (exit 5)');
 
       const u = await s.cli(['uninstall']);
       expect(u.stderr).toBe('');
