@@ -41,6 +41,19 @@ export interface ProofCommit {
   durationMs: number;
 }
 
+/**
+ * A refused proof commit's code as the hook gave it: git reports any refusing pre-commit hook as exit 1, so the code
+ * is the last "(exit N)" in the hook's output (loopgates' report, or the shim's line for a chained previous hook), 2
+ * for a hook-script refusal ("loopgates: commit refused: …" always exits 2), else git's own ("git exit 1").
+ */
+export function refusalCode(c: ProofCommit): string {
+  const codes = [...c.output.matchAll(/\(exit (\d+)\)/g)];
+  const last = codes.at(-1);
+  if (last) return `exit ${last[1]}`;
+  if (/^loopgates: commit refused: /m.test(c.output)) return 'exit 2';
+  return `git exit ${c.exitCode}`;
+}
+
 /** The proof's outcome: `ok` when the canary commit was refused naming its file and the clean commit landed. */
 export interface ProofResult {
   ok: boolean;
@@ -143,14 +156,14 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
 
     opts.log('proving: clean commit (a cold cache also runs every gate\'s self-test first; later commits reuse it)');
     const clean = await commit('clean.txt', 'loopgates install proof: nothing secret here\n', 'loopgates install proof: clean commit');
-    opts.log(`proving: clean commit ${clean.landed ? 'landed' : `was REFUSED (exit ${clean.exitCode})`} (${(clean.durationMs / 1000).toFixed(1)} s)`);
+    opts.log(`proving: clean commit ${clean.landed ? 'landed' : `was REFUSED (${refusalCode(clean)})`} (${(clean.durationMs / 1000).toFixed(1)} s)`);
     const ledgerBefore = ledgerBytes(clone);
     const secret = canaryCredential();
     const canary = await commit('canary.txt', `github_token = "${secret}"\n`, 'loopgates install proof: canary credential');
     // A finding prints as `path:line:column`; a note may name the path without one.
     const named = canary.output.includes(`${CANARY_PATH}:`);
     opts.log(
-      `proving: canary commit ${canary.landed ? 'LANDED' : `refused (exit ${canary.exitCode})`}${!canary.landed && named ? ', finding at loopgates-proof/canary.txt' : ''} (${(canary.durationMs / 1000).toFixed(1)} s)`,
+      `proving: canary commit ${canary.landed ? 'LANDED' : `refused (${refusalCode(canary)})`}${!canary.landed && named ? ', finding at loopgates-proof/canary.txt' : ''} (${(canary.durationMs / 1000).toFixed(1)} s)`,
     );
     const problems: string[] = [];
     let fix: string | null = null;
@@ -160,9 +173,9 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     const allowlistFix = `make .gitleaks.toml read ${CANARY_PATH} (no [allowlist] path that matches loopgates-proof/*.txt), then: loopgates install; to keep that configuration, install without the proof: loopgates install --no-proof`;
     if (!clean.landed) {
       if (skippedByPath(clean.output)) {
-        problems.push(`the clean commit was refused (exit ${clean.exitCode}): the [allowlist] paths of .gitleaks.toml skip loopgates-proof/clean.txt, so the secrets gate read nothing in it`);
+        problems.push(`the clean commit was refused (${refusalCode(clean)}): the [allowlist] paths of .gitleaks.toml skip loopgates-proof/clean.txt, so the secrets gate read nothing in it`);
         fix = allowlistFix;
-      } else problems.push(`the clean commit was refused (exit ${clean.exitCode}): every commit would be refused`);
+      } else problems.push(`the clean commit was refused (${refusalCode(clean)}): every commit would be refused`);
     }
     if (canary.landed) {
       const tracked = await git(['ls-files', '-z', '--', 'loopgates.yaml', '.gitleaks.toml', '.gitleaksignore'], { cwd: clone, env });
@@ -170,11 +183,11 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
       problems.push(`the commit staging a canary credential LANDED: ${cause?.why ?? 'the hook does not guard commits'}`);
       fix = cause?.fix ?? null;
     } else if (!named && skippedByPath(canary.output)) {
-      problems.push(`the canary commit was refused (exit ${canary.exitCode}) only because the secrets gate read nothing: the [allowlist] paths of .gitleaks.toml skip ${CANARY_PATH}, so gitleaks never looks inside such a file`);
+      problems.push(`the canary commit was refused (${refusalCode(canary)}) only because the secrets gate read nothing: the [allowlist] paths of .gitleaks.toml skip ${CANARY_PATH}, so gitleaks never looks inside such a file`);
       fix = allowlistFix;
     } else if (!named && canary.output.includes('the secrets scanner is blind')) {
-      problems.push(`the canary commit was refused (exit ${canary.exitCode}) because the secrets scanner is blind under the repository's gitleaks configuration (the hook's message above says which canaries it missed)`);
-    } else if (!named) problems.push(`the canary commit was refused (exit ${canary.exitCode}) but no finding named loopgates-proof/canary.txt`);
+      problems.push(`the canary commit was refused (${refusalCode(canary)}) because the secrets scanner is blind under the repository's gitleaks configuration (the hook's message above says which canaries it missed)`);
+    } else if (!named) problems.push(`the canary commit was refused (${refusalCode(canary)}) but no finding named loopgates-proof/canary.txt`);
     const leaked = canary.output.includes(secret);
     if (leaked) problems.push('the canary credential appeared in the hook output');
     // Only a proven install keeps anything: a failed proof is rolled back, and install says the repository is as it was.

@@ -245,7 +245,7 @@ describe('a proof whose canary lands because of the configuration, not the hook 
       const before = fullState(s);
       const r = await s.cli(['install']);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/^loopgates install: proof failed: the canary commit was refused \(exit 1\) because the secrets scanner is blind under the repository's gitleaks configuration/m);
+      expect(r.stderr).toMatch(/^loopgates install: proof failed: the canary commit was refused \(exit 2\) because the secrets scanner is blind under the repository's gitleaks configuration/m);
       expect(r.stderr).toMatch(/^ {2}fix: .*\[extend\] useDefault = true.*, then: loopgates install$/m);
       expect(fullState(s)).toBe(before);
     });
@@ -259,11 +259,13 @@ describe('a proof whose canary lands because of the configuration, not the hook 
       expect(r.code).toBe(2);
       // Since the secrets gate counts files an allowlist skips as not scanned (0a3de07), such a commit reads nothing and
       // is refused as vacuous: the canary commit no longer lands, and the proof names the allowlist as the cause.
+      // The hook's own code (vacuous: 2), not git's 1 for any refusing hook (fresh-user-4 F9).
+      expect(r.stdout).toMatch(/^proving: clean commit was REFUSED \(exit 2\) \(\d+\.\d s\)$/m);
       expect(r.stderr).toMatch(
-        /^loopgates install: proof failed: the clean commit was refused \(exit 1\): the \[allowlist\] paths of \.gitleaks\.toml skip loopgates-proof\/clean\.txt, so the secrets gate read nothing in it$/m,
+        /^loopgates install: proof failed: the clean commit was refused \(exit 2\): the \[allowlist\] paths of \.gitleaks\.toml skip loopgates-proof\/clean\.txt, so the secrets gate read nothing in it$/m,
       );
       expect(r.stderr).toMatch(
-        /^loopgates install: proof failed: the canary commit was refused \(exit 1\) only because the secrets gate read nothing: the \[allowlist\] paths of \.gitleaks\.toml skip loopgates-proof\/canary\.txt, so gitleaks never looks inside such a file$/m,
+        /^loopgates install: proof failed: the canary commit was refused \(exit 2\) only because the secrets gate read nothing: the \[allowlist\] paths of \.gitleaks\.toml skip loopgates-proof\/canary\.txt, so gitleaks never looks inside such a file$/m,
       );
       expect(r.stderr).toMatch(/^ {2}fix: make \.gitleaks\.toml read loopgates-proof\/canary\.txt \(no \[allowlist\] path that matches loopgates-proof\/\*\.txt\), then: loopgates install; .*loopgates install --no-proof$/m);
       expect(r.stderr).not.toMatch(/ends the hook script/);
