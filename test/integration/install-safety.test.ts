@@ -194,11 +194,15 @@ describe('core.hooksPath outside the repository', () => {
 });
 
 describe('a proof that fails for a missing tool', () => {
-  it('a proof that fails because gitleaks is missing names that fix, not the hook script', async () => {
+  it('a missing gitleaks is refused before any write or proof, naming that fix, not the hook script', async () => {
     await withSandbox(APP, async (s) => {
+      const before = fullState(s);
       const r = await s.cli(['install'], { LOOPGATES_GITLEAKS: join(s.repo.dir, '..', 'no-such-gitleaks') });
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/proof failed: the clean commit was refused/);
+      // 863bf48 moved the tool check ahead of the proof (fresh-user F2-old: 15-30 s of proof before saying so).
+      expect(r.stderr).toMatch(/^loopgates install: refused, nothing was changed: gitleaks: LOOPGATES_GITLEAKS names .*no-such-gitleaks, which does not exist or is not a file/m);
+      expect(r.stderr).not.toMatch(/proving|proof failed/);
+      expect(fullState(s)).toBe(before);
       expect(r.stderr).toMatch(/^ {2}fix: .*install gitleaks .*, then: loopgates install$/m);
       expect(r.stderr).not.toMatch(/ends the hook script/);
     });
