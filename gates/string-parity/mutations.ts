@@ -178,6 +178,27 @@ export const dropPluralCategory: MutationOperator<StringParityFacts> = {
       for (const m of content.matchAll(/\n[ \t]*<item quantity="(zero|one|two|few|many|other)">[\s\S]*?<\/item>/g)) variant(m.index, m.index + m[0].length, m.index + 1, m[1]!);
     } else if (path.endsWith('.stringsdict')) {
       for (const m of content.matchAll(/\n[ \t]*<key>(zero|one|two|few|many|other)<\/key>\s*(<string>)[\s\S]*?<\/string>/g)) variant(m.index, m.index + m[0].length, m.index + m[0].lastIndexOf('<string>'), m[1]!);
+    } else if (path.endsWith('.json') && [...f.lines.values()].some((x) => x.grammar === 'i18next' && x.selector)) {
+      // i18next v4 suffixed keys (`"key_one": "…", "key_other": "…"`): drop the whole member, and the comma before it
+      // when it is the object's last, so the file stays JSON and the defect is the missing category (fresh-user-4 F8).
+      // Only where another variant of the plural stays, else the key itself goes (`missing-key`, another rule).
+      for (const m of content.matchAll(/(?<=^|\n)[ \t]*"(?:[^"\\\n]|\\.)*_(zero|one|two|few|many|other)"[ \t]*:[ \t]*"(?:[^"\\\n]|\\.)*"[ \t]*(,?)[ \t]*(?=\r?\n|$)/g)) {
+        const line = lineAt(m.index);
+        const fact = f.lines.get(line);
+        if (!fact || fact.grammar !== 'i18next' || fact.selector !== m[1] || !fact.required.includes(m[1] as never) || !fact.pluralLine) continue;
+        if ([...f.lines.values()].filter((x) => x.key === fact.key && x.locale === fact.locale && x.selector).length < 2) continue;
+        const eol = content.indexOf('\n', m.index);
+        let start = m.index;
+        let end = eol === -1 ? content.length : eol + 1;
+        if (!m[2]) {
+          // The last member: cut from the previous member's comma to this line's end (its newline stays).
+          const before = content.slice(0, m.index).trimEnd();
+          if (!before.endsWith(',')) continue;
+          start = before.length - 1;
+          end = m.index + m[0].length;
+        }
+        drops.push({ start, end, line: fact.pluralLine, cat: m[1]!, key: fact.key, locale: fact.locale });
+      }
     } else {
       // ICU plural option `few {…}` (ARB, ICU JSON, Lingui PO): remove the option with its balanced braces. Not
       // `other`: ICU itself requires it, so its absence is a syntax error (`icu-syntax`), another rule's defect.
