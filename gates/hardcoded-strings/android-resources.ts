@@ -62,7 +62,7 @@ export function valuesNames(text: string): Array<{ type: AndroidResourceType; na
     if (depth !== 2) return;
     const name = tag.attributes['name'];
     const kind = tag.name === 'item' ? tag.attributes['type'] : tag.name;
-    const type = typeof kind === 'string' ? TYPE_OF[kind] : undefined;
+    const type = typeof kind === 'string' && Object.hasOwn(TYPE_OF, kind) ? TYPE_OF[kind] : undefined;
     if (type && typeof name === 'string' && name) out.push({ type, name });
   });
   parser.on('closetag', () => {

@@ -82,7 +82,7 @@ export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z][A-Za-z0-9]*);/gu, (_m, ref: string) => {
     if (ref.startsWith('#x')) return String.fromCodePoint(Math.min(parseInt(ref.slice(2), 16), 0x10ffff));
     if (ref.startsWith('#')) return String.fromCodePoint(Math.min(parseInt(ref.slice(1), 10), 0x10ffff));
-    return ENTITIES[ref] ?? '';
+    return Object.hasOwn(ENTITIES, ref) ? ENTITIES[ref]! : '';
   });
 }
 

@@ -190,7 +190,7 @@ export async function extractSwift(source: string, properties: readonly string[]
           for (const l of literalsIn(v)) add(l.node, `${name}()`, l.concatenated ? null : table, commented);
           return;
         }
-        const wanted = UIKIT_CALLS[name];
+        const wanted = Object.hasOwn(UIKIT_CALLS, name) ? UIKIT_CALLS[name] : undefined;
         if (!wanted) return;
         list.forEach((a, i) => {
           const l = label(a);

@@ -829,6 +829,7 @@ function poModifierLocale(name: string): string | null {
   const base = normaliseLocale(name.slice(0, at));
   if (!base) return null;
   const SCRIPTS: Record<string, string> = { latin: 'Latn', cyrillic: 'Cyrl', shaw: 'Shaw', arabic: 'Arab', devanagari: 'Deva' };
-  const script = SCRIPTS[name.slice(at + 1).toLowerCase()];
+  const tail = name.slice(at + 1).toLowerCase();
+  const script = Object.hasOwn(SCRIPTS, tail) ? SCRIPTS[tail] : undefined;
   return script ? (normaliseLocale(`${base.split('-')[0]}-${script}`) ?? base) : base;
 }

@@ -401,7 +401,7 @@ function icuDiff(t: IcuResult, b: IcuResult, key: string, ctx: PairContext, at: 
       if (foreign.length) out.push({ rule: 'icu-keyword', ...at, message: `${ctx.locale} \`${key}\`: ${a.kind} {${a.name}} has keyword${foreign.length > 1 ? 's' : ''} ${foreign.join(', ')}, not CLDR plural categories (translated keywords never match)` });
       const FLUTTER: Record<string, string> = { '=0': 'zero', '=1': 'one', '=2': 'two' };
       const ordinal = a.kind === 'selectordinal';
-      const have = Object.fromEntries(a.options.map((o) => [ctx.flutterPlurals && !ordinal ? (FLUTTER[o] ?? o) : o, { text: '', line: 0, column: 0 }]));
+      const have = Object.fromEntries(a.options.map((o) => [ctx.flutterPlurals && !ordinal ? (Object.hasOwn(FLUTTER, o) ? FLUTTER[o]! : o) : o, { text: '', line: 0, column: 0 }]));
       const miss = requiredMissing(have, ctx, ordinal);
       if (miss.length) out.push(pluralFinding(key, miss, ctx, at, ` {${a.name}}`, ordinal));
     }

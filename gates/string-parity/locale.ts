@@ -23,7 +23,7 @@ const TAG = /^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|\d{3}))?$/;
  */
 export function normaliseLocale(raw: string): string | null {
   let s = raw.trim();
-  if (APPLE_NAMES[s.toLowerCase()]) return APPLE_NAMES[s.toLowerCase()]!;
+  if (Object.hasOwn(APPLE_NAMES, s.toLowerCase())) return APPLE_NAMES[s.toLowerCase()]!;
   if (s.startsWith('b+')) s = s.slice(2).replace(/\+/g, '-');
   s = s.replace(/_/g, '-');
   const parts = s.split('-').filter(Boolean);
@@ -31,7 +31,7 @@ export function normaliseLocale(raw: string): string | null {
   const out: string[] = [];
   const lang = parts[0]!.toLowerCase();
   if (!/^[a-z]{2,3}$/.test(lang)) return null;
-  out.push(LEGACY[lang] ?? canonicalLanguage(lang));
+  out.push(Object.hasOwn(LEGACY, lang) ? LEGACY[lang]! : canonicalLanguage(lang));
   for (const p of parts.slice(1)) {
     if (/^r[A-Z]{2}$/.test(p)) out.push(p.slice(1));
     else if (/^[A-Za-z]{4}$/.test(p)) out.push(p[0]!.toUpperCase() + p.slice(1).toLowerCase());

@@ -87,9 +87,9 @@ const FLUTTER_EXACT: Record<string, PluralCategory> = { '=0': 'zero', '=1': 'one
 function mustKeep(rules: PluralRules | null, selectors: readonly string[], flutter: boolean, intCounts = false): PluralCategory[] {
   if (!rules) return [];
   // gen-l10n fills `zero`/`one`/`two` from `=0`/`=1`/`=2`, so those exact selectors stand for the categories.
-  const have = selectors.map((s) => (flutter ? (FLUTTER_EXACT[s] ?? s) : s));
+  const have = selectors.map((s) => (flutter ? (Object.hasOwn(FLUTTER_EXACT, s) ? FLUTTER_EXACT[s]! : s) : s));
   const exact = new Set(have.filter((s) => /^=\d+$/.test(s)).map((s) => Number(s.slice(1))));
-  const stands = new Set(flutter ? selectors.map((s) => FLUTTER_EXACT[s]).filter((c): c is PluralCategory => !!c) : []);
+  const stands = new Set(flutter ? selectors.map((s) => (Object.hasOwn(FLUTTER_EXACT, s) ? FLUTTER_EXACT[s] : undefined)).filter((c): c is PluralCategory => !!c) : []);
   return (intCounts ? rules.integerRequired : rules.required).filter((c) => !stands.has(c) && !coveredByExact(rules, c, exact));
 }
 

@@ -394,6 +394,21 @@ describe('Java', () => {
 });
 
 describe('Swift', () => {
+  it('a call named like an Object.prototype member neither crashes nor hides the literals after it (fresh-user-5 F2, iina)', async () => {
+    const swift = `import AppKit
+final class A {
+    func f() {
+        let s = toString(1)
+        let c = constructor(x: 2)
+        let v = hasOwnProperty("k")
+        let t = UIAlertAction(title: "Hello world")
+    }
+}
+`;
+    const e = await extractSwift(swift);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal}`)).toEqual(['7:38 Hello world']);
+  });
+
   const src = `import SwiftUI
 import UIKit
 
