@@ -182,11 +182,13 @@ export const dropPluralCategory: MutationOperator<StringParityFacts> = {
       // i18next v4 suffixed keys (`"key_one": "…", "key_other": "…"`): drop the whole member, and the comma before it
       // when it is the object's last, so the file stays JSON and the defect is the missing category (fresh-user-4 F8).
       // Only where another variant of the plural stays, else the key itself goes (`missing-key`, another rule).
+      const variants = new Map<string, number>();
+      for (const x of f.lines.values()) if (x.selector) variants.set(`${x.locale}\0${x.key}`, (variants.get(`${x.locale}\0${x.key}`) ?? 0) + 1);
       for (const m of content.matchAll(/(?<=^|\n)[ \t]*"(?:[^"\\\n]|\\.)*_(zero|one|two|few|many|other)"[ \t]*:[ \t]*"(?:[^"\\\n]|\\.)*"[ \t]*(,?)[ \t]*(?=\r?\n|$)/g)) {
         const line = lineAt(m.index);
         const fact = f.lines.get(line);
         if (!fact || fact.grammar !== 'i18next' || fact.selector !== m[1] || !fact.required.includes(m[1] as never) || !fact.pluralLine) continue;
-        if ([...f.lines.values()].filter((x) => x.key === fact.key && x.locale === fact.locale && x.selector).length < 2) continue;
+        if ((variants.get(`${fact.locale}\0${fact.key}`) ?? 0) < 2) continue;
         const eol = content.indexOf('\n', m.index);
         let start = m.index;
         let end = eol === -1 ? content.length : eol + 1;

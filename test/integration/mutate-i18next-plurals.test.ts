@@ -3,8 +3,8 @@
 // in 36 files, though the gate reports a dropped `_other`. Now it drops one required category's member from a
 // translation (keeping the file JSON), and the mutant is killed by plural-missing-category. Real gates, real git.
 import { describe, expect, it } from 'vitest';
-import type { CommandIO } from '../../core/command.js';
 import { makeMutateVerb } from '../../commands/selftest.js';
+import { callVerb } from '../helpers/cli.js';
 import { treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
 
 const FILES: Record<string, string> = {
@@ -13,21 +13,13 @@ const FILES: Record<string, string> = {
   'locales/de/translation.json': '{\n  "title": "Segmente",\n  "segments_one": "{{count}} Segment",\n  "segments_other": "{{count}} Segmente"\n}\n',
 };
 
-async function mutate(dir: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CommandIO = { cwd: dir, env: process.env, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), isTTY: false, signal: new AbortController().signal };
-  const code = await makeMutateVerb().run(['--gate', 'string-parity', '--all-inputs', '--format', 'json'], io);
-  return { code, stdout, stderr };
-}
-
 describe('mutate on i18next suffixed plural keys', () => {
   it('drop-plural-category drops a required _one/_other member of a translation, and the gate kills it', async () => {
     await withGitRepo(FILES, async (repo) => {
       repo.git('add', '-A');
       repo.git('commit', '-q', '--no-verify', '-m', 'catalogs');
       const before = treeAndIndexDigest(repo.dir);
-      const r = await mutate(repo.dir);
+      const r = await callVerb(makeMutateVerb(), ['--gate', 'string-parity', '--all-inputs', '--format', 'json'], repo);
       const report = JSON.parse(r.stdout);
       const files = report.files as Record<string, { mutants: Array<{ mutatorName: string; status: string; statusReason: string; description?: string; location: { start: { line: number } } }> }>;
       const drops = Object.entries(files).flatMap(([p, f]) => f.mutants.filter((m) => m.mutatorName === 'string-parity/string-parity/drop-plural-category').map((m) => `${p}:${m.location.start.line} ${m.status}`));
