@@ -6,7 +6,7 @@ import { coveredByExact, isPluralCategory, type PluralRules } from './locale.js'
 import { argTypes, isFormatString, parsePrintf, type PrintfResult, type PrintfSpec } from './placeholders/printf.js';
 import { parseIcu, type IcuResult } from './placeholders/icu.js';
 import { parseI18next } from './placeholders/i18next.js';
-import { markupDifference, tagsInText, type MarkupTag } from './placeholders/markup.js';
+import { markupDifference, markupInTranslation, tagsInText, type MarkupTag } from './placeholders/markup.js';
 import { checkGettextMessage } from './placeholders/gettext.js';
 import type { RuleId } from './defaults.js';
 
@@ -593,9 +593,12 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
   return forms || markup.length ? [...(forms ? [forms] : []), ...rest, ...markup] : rest;
 }
 
-/** The tags of one text: the elements its parser read (Android) and those written in it. */
-function tagsOfText(text: string, elements: readonly MarkupTag[] | undefined): MarkupTag[] {
-  const written = tagsInText(text);
+/**
+ * The tags of one text: the elements its parser read (Android) and those written in it. A translation's written tags
+ * are read against its base's (`base`): a name no formatting tag and absent from the base is text (markup.ts).
+ */
+function tagsOfText(text: string, elements: readonly MarkupTag[] | undefined, base?: readonly MarkupTag[]): MarkupTag[] {
+  const written = base ? markupInTranslation(text, base) : tagsInText(text);
   return elements ? [...elements, ...written] : written;
 }
 
@@ -611,7 +614,8 @@ function markupFindings(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext):
   const out: RawFinding[] = [];
   const judge = (text: string, el: readonly MarkupTag[] | undefined, bText: string, bEl: readonly MarkupTag[] | undefined, at: { line: number; column: number }, what: string) => {
     if (text === '' || bText === '') return;
-    const diff = markupDifference(tagsOfText(text, el), tagsOfText(bText, bEl));
+    const bTags = tagsOfText(bText, bEl);
+    const diff = markupDifference(tagsOfText(text, el, bTags), bTags);
     if (diff) out.push({ rule: 'markup-mismatch', ...at, message: `${ctx.locale} \`${tr.key}\`${what}: markup differs: ${diff} (users see the tags as text, or lose the styling, link or component they mark)` });
   };
   if (tr.kind === 'string' && base.kind === 'string') judge(tr.value, tr.markup, base.value, base.markup, pos(tr), '');

@@ -59,6 +59,33 @@ describe('Android styled text', () => {
   });
 });
 
+describe('escaped tags that are literal text (fresh-user-4 F3)', () => {
+  // mastodon-android's nl-NL writes `&lt;head&gt;` as words ("paste it inside the <head> tag"), while the same app
+  // escapes `&lt;a href>` as real markup read with Html.fromHtml.
+  const base = xml('<string name="verify_link_help">Copy the code below and paste it into the HTML of your website.</string>', '<string name="terms_info">By signing up you agree to the &lt;a href="%1$s">rules&lt;/a>.</string>');
+  const nl = (help: string, terms: string) => xml(`<string name="verify_link_help">${help}</string>`, `<string name="terms_info">${terms}</string>`);
+  it('green: `&lt;head&gt;` in the translation only, no formatting tag, is text (was markup-mismatch)', async () => {
+    const r = await run({ 'res/values/strings.xml': base, 'res/values-nl-rNL/strings.xml': nl('Kopieer de code hieronder. Plak de code binnen de &lt;head&gt;-tag van je website.', 'Door je aan te melden ga je akkoord met de &lt;a href="%1$s">regels&lt;/a>.') });
+    expect([r.verdict, ...lines(r)]).toEqual(['pass']);
+  });
+  it('red: the escaped `&lt;a>` link dropped stays markup-mismatch', async () => {
+    const r = await run({ 'res/values/strings.xml': base, 'res/values-nl-rNL/strings.xml': nl('Plak de code binnen de &lt;head&gt;-tag.', 'Door je aan te melden ga je akkoord met de regels (%1$s).') });
+    expect([r.verdict, ...lines(r)]).toEqual(['fail', 'res/values-nl-rNL/strings.xml:4 markup-mismatch/error']);
+    expect(r.findings[0]!.message).toContain('lacks <a> </a>');
+  });
+  it('red: an escaped formatting tag the base lacks (`&lt;b>`) stays markup-mismatch', async () => {
+    const r = await run({ 'res/values/strings.xml': base, 'res/values-nl-rNL/strings.xml': nl('Plak de code &lt;b>hier&lt;/b>.', 'Door je aan te melden ga je akkoord met de &lt;a href="%1$s">regels&lt;/a>.') });
+    expect(lines(r)).toEqual(['res/values-nl-rNL/strings.xml:3 markup-mismatch/error']);
+    expect(r.findings[0]!.message).toContain('adds <b> </b>');
+  });
+  // This JSON reads as ICU, whose own tag comparison (placeholder-mismatch) judges it; the rule above leaves it alone.
+  it('red: an i18next component slot the base lacks (`<1>`, `<Link>`) stays an error', async () => {
+    const r = await run({ 'public/locales/en/translation.json': json({ signIn: '<b>Sign in</b>' }), 'public/locales/de/translation.json': json({ signIn: '<b>Anmelden</b> <1>hier</1> <Link>oder da</Link>' }) });
+    expect(lines(r)).toEqual(['public/locales/de/translation.json:2 placeholder-mismatch/error']);
+    expect(r.findings[0]!.message).toContain('translation <b> </b> <1> </1> <Link> </Link>');
+  });
+});
+
 describe('HTML in Apple .strings', () => {
   const en = '/* Consent */\n"consent.terms" = "I agree to the <a href=\\"%@\\">Terms of Service</a>";\n"consent.title" = "Welcome";\n';
   it('red: the link dropped is markup-mismatch (placeholders agree, so it passed)', async () => {

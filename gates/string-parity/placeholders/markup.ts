@@ -28,6 +28,30 @@ export function tagsInText(text: string): MarkupTag[] {
   return out;
 }
 
+// Tags a runtime renders as formatting: Android's Html.fromHtml and styled-text tags (android.text.Html's tag handler,
+// xliff:g, annotation), HTML's inline phrasing elements and NSAttributedString's HTML. Any other lowercase name
+// written in a translation (`&lt;head&gt;`, `<username>`) is markup only when its base writes the same name too.
+const FORMATTING = new Set(['a', 'abbr', 'annotation', 'b', 'big', 'blockquote', 'br', 'cite', 'code', 'del', 'dfn', 'div', 'em', 'font', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'tt', 'u', 'ul', 'var', 'xliff:g']);
+
+/**
+ * The tags written in a translation's `text` that are markup against its base's tags: a lowercase name that is no
+ * formatting tag and that the base has nowhere (mastodon-android nl-NL's `Plak de code binnen de &lt;head&gt;-tag`) is
+ * words about HTML, not markup. Indexed slots (`<1>`) and component names with a capital (`<Link>`) stay markup.
+ */
+export function markupInTranslation(text: string, base: readonly MarkupTag[]): MarkupTag[] {
+  if (!text.includes('<')) return [];
+  const baseNames = new Set(base.map((t) => t.name));
+  const out: MarkupTag[] = [];
+  for (const m of text.matchAll(TAG)) {
+    const written = m[2]!;
+    const name = written.toLowerCase();
+    if (m[1] && (m[3] || m[4])) continue;
+    if (written === name && !/^\d+$/.test(name) && !FORMATTING.has(name) && !baseNames.has(name)) continue;
+    out.push({ name, kind: m[1] ? 'close' : m[4] || VOID.has(name) ? 'self' : 'open' });
+  }
+  return out;
+}
+
 /** `<em> </em>` for display. */
 export function showTags(tags: readonly MarkupTag[]): string {
   return tags.map((t) => (t.kind === 'close' ? `</${t.name}>` : t.kind === 'self' ? `<${t.name}/>` : `<${t.name}>`)).join(' ');
