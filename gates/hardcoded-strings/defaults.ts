@@ -138,5 +138,26 @@ export const DEFAULT_KOTLIN_NAMES: readonly string[] = [
   'dismissText',
 ];
 
-/** UIKit property assignments that carry user text (`label.text = "…"`). Config `attributes.swift` replaces it. */
-export const DEFAULT_SWIFT_PROPERTIES: readonly string[] = ['text', 'accessibilityLabel', 'accessibilityHint', 'accessibilityValue', 'placeholder', 'title', 'prompt'];
+/**
+ * UIKit and AppKit property assignments that carry user text (`label.text = "…"`, `alert.messageText = "…"`). Config
+ * `attributes.swift` replaces it. AppKit: NSControl `stringValue`, NSAlert `messageText` / `informativeText`,
+ * NSTextField `placeholderString`, NSView `toolTip`, NSButton `alternateTitle`, NSToolbarItem `paletteLabel`; NSWindow,
+ * NSButton, NSMenuItem and NSBox `title`, NSSavePanel `prompt` are already here. Not `label` or `message`: other code
+ * assigns identifiers to them (iina's `PlayerCore.label = "\(counter)"`).
+ */
+export const DEFAULT_SWIFT_PROPERTIES: readonly string[] = [
+  'text',
+  'accessibilityLabel',
+  'accessibilityHint',
+  'accessibilityValue',
+  'placeholder',
+  'title',
+  'prompt',
+  'stringValue',
+  'messageText',
+  'informativeText',
+  'placeholderString',
+  'toolTip',
+  'alternateTitle',
+  'paletteLabel',
+];

@@ -105,7 +105,7 @@ export const configSchema = z
       .object({
         android: z.array(z.string().min(1)).default([...DEFAULT_ANDROID_ATTRIBUTES]).describe('Android XML attributes that hold text (`android:text`, `app:title`).'),
         kotlin: z.array(z.string().min(1)).default([...DEFAULT_KOTLIN_NAMES]).describe('Kotlin named arguments and assigned properties that hold text.'),
-        swift: z.array(z.string().min(1)).default([...DEFAULT_SWIFT_PROPERTIES]).describe('UIKit properties whose assignment holds text (`label.text = …`).'),
+        swift: z.array(z.string().min(1)).default([...DEFAULT_SWIFT_PROPERTIES]).describe('UIKit and AppKit properties whose assignment holds text (`label.text = …`, `alert.messageText = …`).'),
         jsx: z.array(z.string().min(1)).default([...DEFAULT_JSX_ATTRIBUTES]).describe('JSX props that hold text.'),
       })
       .strict()

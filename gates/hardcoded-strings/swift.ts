@@ -1,9 +1,9 @@
-// Swift extractor (UIKit and SwiftUI), on alex-pinkus/tree-sitter-swift. SwiftUI initialisers that take a
+// Swift extractor (UIKit, AppKit and SwiftUI), on alex-pinkus/tree-sitter-swift. SwiftUI initialisers that take a
 // `LocalizedStringKey` (Text, Button, Label, Toggle, .navigationTitle, .accessibilityLabel …) look the literal up in
 // the app's string catalogs at run time (Apple: "Preparing views for localization"), in one string table
 // (`tableName:`, default `Localizable`), so they are candidates with a lookup key and table; `Text(verbatim:)`, UIKit
-// `.text =` / `.accessibilityLabel =` / `setTitle(_:for:)` and UIAlertController titles are plain `String`s and always
-// hard-coded.
+// `.text =` / `.accessibilityLabel =` / `setTitle(_:for:)` and UIAlertController titles, AppKit labels, buttons,
+// menu items, alerts and `.stringValue =` are plain `String`s and always hard-coded.
 import { DEFAULT_SWIFT_PROPERTIES, GATE_ID } from './defaults.js';
 import { DEFAULT_TABLE, hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
@@ -35,13 +35,33 @@ export const SWIFTUI_KEY_CALLS: ReadonlySet<string> = new Set([
   'confirmationDialog',
 ]);
 
-/** UIKit calls: name -> which arguments are user text (`_0`: first unlabeled; else the label). */
-const UIKIT_CALLS: Readonly<Record<string, readonly string[]>> = {
-  setTitle: ['_0'],
-  UIAlertController: ['title', 'message'],
-  UIAlertAction: ['title'],
-  UIBarButtonItem: ['title'],
-  UIAction: ['title'],
+/**
+ * UIKit and AppKit calls whose arguments are user text: name -> the arguments (`_0`: the first unlabeled one; else
+ * the label) and, for a method name other code uses too, a label the call must also have (`setLabel(_:forSegment:)`).
+ * AppKit (developer.apple.com/documentation/appkit): NSTextField init(labelWithString:) / (wrappingLabelWithString:) /
+ * (string:); NSButton init(title:target:action:) / (checkboxWithTitle:…) / (radioButtonWithTitle:…) and
+ * (title:image:target:action:); NSComboButton init(title:menu:target:action:); NSMenuItem init(title:action:
+ * keyEquivalent:) and NSMenu init(title:); NSMenu addItem(withTitle:action:keyEquivalent:) / insertItem(withTitle:…
+ * at:), NSPopUpButton addItem(withTitle:) / insertItem(withTitle:at:); NSAlert addButton(withTitle:);
+ * NSSegmentedControl setLabel(_:forSegment:) / setToolTip(_:forSegment:). Never read: `keyEquivalent:` (a key, not
+ * text), `action:` selectors, identifiers (NSUserInterfaceItemIdentifier(rawValue:)), notification and nib names.
+ */
+const UIKIT_CALLS: Readonly<Record<string, { args: readonly string[]; requires?: string }>> = {
+  setTitle: { args: ['_0'] },
+  UIAlertController: { args: ['title', 'message'] },
+  UIAlertAction: { args: ['title'] },
+  UIBarButtonItem: { args: ['title'] },
+  UIAction: { args: ['title'] },
+  NSTextField: { args: ['labelWithString', 'wrappingLabelWithString', 'string'] },
+  NSButton: { args: ['title', 'checkboxWithTitle', 'radioButtonWithTitle'] },
+  NSComboButton: { args: ['title'] },
+  NSMenuItem: { args: ['title'] },
+  NSMenu: { args: ['title'] },
+  addItem: { args: ['withTitle'] },
+  insertItem: { args: ['withTitle'] },
+  addButton: { args: ['withTitle'] },
+  setLabel: { args: ['_0'], requires: 'forSegment' },
+  setToolTip: { args: ['_0'], requires: 'forSegment' },
 };
 
 const LITERAL: LiteralSpec = {
@@ -190,8 +210,9 @@ export async function extractSwift(source: string, properties: readonly string[]
           for (const l of literalsIn(v)) add(l.node, `${name}()`, l.concatenated ? null : table, commented);
           return;
         }
-        const wanted = Object.hasOwn(UIKIT_CALLS, name) ? UIKIT_CALLS[name] : undefined;
-        if (!wanted) return;
+        const call = Object.hasOwn(UIKIT_CALLS, name) ? UIKIT_CALLS[name] : undefined;
+        if (!call || (call.requires !== undefined && !list.some((a) => label(a) === call.requires))) return;
+        const wanted = call.args;
         list.forEach((a, i) => {
           const l = label(a);
           if ((l === undefined && i === 0 && wanted.includes('_0')) || (l !== undefined && wanted.includes(l))) {

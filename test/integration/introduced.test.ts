@@ -114,6 +114,43 @@ describe('a staged commit is judged by what it introduces', () => {
     });
   });
 
+  it('a new AppKit label in a macOS file is refused at its line; the file\'s old literals stay pre-existing (fresh-user-5 F1, iina)', async () => {
+    const swift = 'iina/AboutWindowController.swift';
+    // The shape of iina's AboutWindowController.swift: a header comment, then `import Cocoa`.
+    const SWIFT = [
+      '//',
+      '//  AboutWindowController.swift',
+      '//  iina',
+      '//',
+      '//  Created by lhc on 31/12/2016.',
+      '//  Copyright © 2016 lhc. All rights reserved.',
+      '//',
+      '',
+      'import Cocoa',
+      'import Just',
+      '',
+      'class AboutWindowController: NSWindowController {',
+      '  override func windowDidLoad() {',
+      '    versionLabel.stringValue = "\\(version) Build \\(build)"',
+      '    buildBranchButton.title = "NIGHTLY " + buildSHA',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    await committed({ [swift]: SWIFT }, async (repo) => {
+      // What the user ran: sed '0,/^import Cocoa/s//import Cocoa\nlet hcTitle = NSTextField(labelWithString: "…")/'.
+      repo.write(swift, SWIFT.replace('import Cocoa\n', 'import Cocoa\nlet hcTitle = NSTextField(labelWithString: "Hello hard-coded world")\n'));
+      repo.git('add', swift);
+      const r = await judge(repo);
+      expect(r.code).toBe(1);
+      expect(r.spots('hardcoded-strings')).toEqual([`${swift}:10 hardcoded-text`]);
+      expect(r.of('hardcoded-strings').findings[0]!.message).toMatch(/^hard-coded text "Hello hard-coded world" in NSTextField\(labelWithString:\)/);
+      // HEAD's blob holds the two old literals (the index also holds the new one): only they are pre-existing.
+      expect(r.of('hardcoded-strings').staged?.preExisting).toEqual({ errors: 2, warnings: 0, files: [swift] });
+      expect(r.text).toMatch(/^hardcoded-strings +fail +scanned 1 file, 3 strings, 1 finding, 2 more already in HEAD \(not introduced by this commit: not counted\)$/m);
+    });
+  });
+
   it('a renamed file keeps its old findings pre-existing (git mv, also with an edit)', async () => {
     const from = 'app/src/main/java/org/example/Header.kt';
     const to = 'app/src/main/java/org/example/TopBar.kt';

@@ -409,6 +409,64 @@ final class A {
     expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal}`)).toEqual(['7:38 Hello world']);
   });
 
+  it('reads AppKit text: NSTextField/NSButton/NSMenuItem initialisers, NSAlert and menu calls, NSControl/NSView text properties (fresh-user-5 F1, iina)', async () => {
+    const src = `import Cocoa
+let hcTitle = NSTextField(labelWithString: "Hello hard-coded world")
+final class AboutWindowController: NSWindowController {
+  static let item = NSUserInterfaceItemIdentifier(rawValue: "dataSourceItem")
+  override func windowDidLoad() {
+    let wrap = NSTextField(wrappingLabelWithString: "Long text here")
+    let field = NSTextField(string: "Untitled")
+    let ok = NSButton(title: "Open", target: self, action: #selector(open))
+    let box = NSButton(checkboxWithTitle: "Remember me", target: nil, action: nil)
+    let radio = NSButton(radioButtonWithTitle: "Left", target: nil, action: nil)
+    let item = NSMenuItem(title: "Quit IINA", action: #selector(quit), keyEquivalent: "q")
+    menu.addItem(withTitle: "Show Log", action: nil, keyEquivalent: "l")
+    menu.insertItem(withTitle: "Recent", action: nil, keyEquivalent: "", at: 0)
+    popup.addItem(withTitle: "Default")
+    let alert = NSAlert()
+    alert.messageText = "Delete the playlist?"
+    alert.informativeText = "This cannot be undone."
+    alert.addButton(withTitle: "Delete")
+    versionLabel.stringValue = "Build \\(build)"
+    searchField.placeholderString = "Search"
+    button.toolTip = "Play or pause"
+    button.alternateTitle = "Pause"
+    window.title = "About"
+    segments.setLabel("Audio", forSegment: 0)
+    segments.setToolTip("Subtitles", forSegment: 1)
+    NotificationCenter.default.post(name: Notification.Name("iinaPlayerChanged"), object: nil)
+    window.setFrameAutosaveName("AboutWindow")
+    setLabel("NotUI")
+  }
+}
+`;
+    const e = await extractSwift(src);
+    expectAnchored(src, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.context}`)).toEqual([
+      '2:44 Hello hard-coded world NSTextField(labelWithString:)',
+      '6:53 Long text here NSTextField(wrappingLabelWithString:)',
+      '7:37 Untitled NSTextField(string:)',
+      '8:30 Open NSButton(title:)',
+      '9:43 Remember me NSButton(checkboxWithTitle:)',
+      '10:48 Left NSButton(radioButtonWithTitle:)',
+      '11:34 Quit IINA NSMenuItem(title:)',
+      '12:29 Show Log addItem(withTitle:)',
+      '13:32 Recent insertItem(withTitle:)',
+      '14:30 Default addItem(withTitle:)',
+      '16:25 Delete the playlist? .messageText =',
+      '17:29 This cannot be undone. .informativeText =',
+      '18:32 Delete addButton(withTitle:)',
+      '19:32 Build \\(build) .stringValue =',
+      '20:37 Search .placeholderString =',
+      '21:22 Play or pause .toolTip =',
+      '22:29 Pause .alternateTitle =',
+      '23:20 About .title =',
+      '24:23 Audio setLabel()',
+      '25:25 Subtitles setToolTip()',
+    ]);
+  });
+
   const src = `import SwiftUI
 import UIKit
 
