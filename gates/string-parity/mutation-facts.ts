@@ -6,6 +6,7 @@
 import type { GateContext } from '../../core/types.js';
 import { discoverCatalogs, loadCatalog, type DiscoveryOptions } from './catalogs.js';
 import type { StringParityConfig } from './config.js';
+import { RULES, type RuleId } from './defaults.js';
 import { coveredByExact, pluralRules, type PluralRules } from './locale.js';
 import type { CatalogEntry, PluralCategory } from './model.js';
 import { isFormatString, parsePrintf } from './placeholders/printf.js';
@@ -55,6 +56,22 @@ export interface MarkupLineFact {
   names: ReadonlySet<string>;
 }
 
+/**
+ * A translated plain string (`<string>`, a JSON/ARB/`.strings` value) whose base entry is a translatable string: where
+ * its entry starts (Android: the element's `<`) and where its value starts (JSON, ARB, `.strings`: the opening `"`).
+ */
+export interface StringFact {
+  key: string;
+  locale: string;
+  line: number;
+  column: number;
+  valueLine?: number;
+  valueColumn?: number;
+  /** The translation's text (escapes resolved) and whether the base's text is non-empty. */
+  text: string;
+  baseHasText: boolean;
+}
+
 /** The facts of one catalog file. `isBase`: the file is its group's base (a template); translations only are mutated. */
 export interface StringParityFacts {
   catalog: boolean;
@@ -62,6 +79,12 @@ export interface StringParityFacts {
   lines: ReadonlyMap<number, LineFact>;
   /** Lines of translated strings whose base has markup, by line (absent: none). */
   markupLines?: ReadonlyMap<number, MarkupLineFact>;
+  /** The group's format (`android-xml`, `i18next-json`, `icu-json`, `arb`, `apple-strings`…), for a catalog. */
+  format?: string;
+  /** Translated plain strings with a translatable base string, in file order (absent: none). */
+  strings?: readonly StringFact[];
+  /** Rules that refuse a commit under the gate's config (error severity, index.ts refusingRules). */
+  refusing?: ReadonlySet<string>;
 }
 
 const NONE: StringParityFacts = { catalog: false, isBase: false, lines: new Map() };
@@ -146,6 +169,7 @@ export async function stringParityFacts(ctx: GateContext<StringParityConfig>, pa
   const translations = group.format === 'xcstrings' ? loaded.locales.filter((l) => l !== base) : file.isBase ? [] : loaded.locales;
   const flutter = group.format === 'arb';
   const markupLines = new Map<number, MarkupLineFact>();
+  const strings: StringFact[] = [];
   const comparesMarkup = group.format !== 'gettext-po' && group.format !== 'arb';
   for (const tr of translations) {
     const rules = pluralRules(config.localeAliases[tr.locale] ?? tr.locale, config.plurals, config.pseudoLocales, group.baseLocale);
@@ -159,6 +183,9 @@ export async function stringParityFacts(ctx: GateContext<StringParityConfig>, pa
           const line = e.valueLine ?? e.line;
           if (!markupLines.has(line)) markupLines.set(line, { key: e.key, locale: tr.locale, column: e.valueColumn ?? e.column, names: new Set(tags.map((t) => t.name)) });
         }
+      }
+      if (e.kind === 'string' && b.kind === 'string' && e.translatable && e.state !== 'fuzzy') {
+        strings.push({ key: e.key, locale: tr.locale, line: e.line, column: e.column, ...(e.valueLine !== undefined ? { valueLine: e.valueLine, valueColumn: e.valueColumn ?? 1 } : {}), text: e.value, baseHasText: b.value !== '' });
       }
       if (e.grammar === 'none') continue;
       const add = (at: { line: number; column: number; text?: string }, fact: Omit<LineFact, 'key' | 'locale' | 'grammar' | 'column' | 'text'>) => {
@@ -211,5 +238,6 @@ export async function stringParityFacts(ctx: GateContext<StringParityConfig>, pa
       }
     }
   }
-  return { catalog: true, isBase: file.isBase, lines, ...(markupLines.size ? { markupLines } : {}) };
+  const refusing = new Set((Object.keys(RULES) as RuleId[]).filter((r) => (config.rules[r] ?? RULES[r]) === 'error'));
+  return { catalog: true, isBase: file.isBase, lines, ...(markupLines.size ? { markupLines } : {}), format: group.format, ...(strings.length ? { strings } : {}), refusing };
 }

@@ -7,7 +7,7 @@
 // (README "plural categories": `many` of es/it/pt/fr is reached only by millions and is not required by default).
 import type { GateContext, Mutant, MutationOperator } from '../../core/types.js';
 import type { StringParityConfig } from './config.js';
-import type { LineFact, StringParityFacts } from './mutation-facts.js';
+import type { LineFact, StringFact, StringParityFacts } from './mutation-facts.js';
 import { lineIndex } from './model.js';
 
 const TRANSLATION = /(?:\/res\/values-[^/]+\/[^/]+\.xml|\/(?!Base\.)[^/]+\.lproj\/[^/]+\.(?:strings|stringsdict)|\.xcstrings|\.arb|\.po|\.json)$/;
@@ -284,4 +284,65 @@ export const markupTag: MutationOperator<StringParityFacts> = {
   },
 };
 
-export const stringParityMutations: readonly MutationOperator<StringParityFacts>[] = [deletePlaceholder, changeSpecifierType, dropPluralCategory, markupTag];
+/** An Android values file of a qualified folder (`res/values-de/strings.xml`): a translation, never the default. */
+const ANDROID_TRANSLATION = /(?:^|\/)res\/values-[^/]+\/[^/]+\.xml$/;
+
+/** Offset of 1-based `line`:`column` in `content`, or -1 past its end. */
+function offsetOf(content: string, line: number, column: number): number {
+  let at = 0;
+  for (let n = 1; n < line; n++) {
+    at = content.indexOf('\n', at) + 1;
+    if (at === 0) return -1;
+  }
+  return at + column - 1;
+}
+
+/** A `<string>` element of an Android file starting at `s` (its `<`): element start, its start tag's end, its end tag's start and end. */
+function androidString(content: string, s: StringFact): { start: number; open: number; close: number; end: number } | null {
+  const start = offsetOf(content, s.line, s.column);
+  if (start < 0 || !content.startsWith('<string', start)) return null;
+  // Attribute values may hold `>`; a self-closing `<string name="a"/>` has no text to mutate.
+  const tag = /<string\b(?:[^>"']|"[^"]*"|'[^']*')*>/y;
+  tag.lastIndex = start;
+  const m = tag.exec(content);
+  if (!m || m[0].endsWith('/>')) return null;
+  const open = start + m[0].length;
+  const close = content.indexOf('</string>', open);
+  return close < 0 ? null : { start, open, close, end: close + '</string>'.length };
+}
+
+/** The operator's strings of `f` when `rule` refuses a commit under the gate's config: a mutant of a rule that only warns is no defect the gate must refuse. */
+const stringsFor = (f: StringParityFacts | undefined, rule: string): readonly StringFact[] => (f && !f.isBase && f.refusing?.has(rule) ? (f.strings ?? []) : []);
+
+/**
+ * Write a bare `'` after a word of a translated plain `<string>` of an Android translation (`Neue' Notiz`): aapt2 drops
+ * it, Android Lint reports it, and the gate must report `android-unescaped-apostrophe` at its line. Only in text with
+ * no `"` (inside a double-quoted span a `'` is kept, so the place would be no defect), no markup and no entity, on
+ * the line where the element starts.
+ */
+export const androidUnescapedApostrophe: MutationOperator<StringParityFacts> = {
+  id: 'string-parity/android-unescaped-apostrophe',
+  description: "write an unescaped ' into a translated Android <string>",
+  appliesTo: (path) => ANDROID_TRANSLATION.test(path),
+  facts,
+  mutate(_path, content, random, f): Mutant | null {
+    if (f?.format !== 'android-xml') return null;
+    const at = lineIndex(content);
+    const places: Array<{ offset: number; word: string; s: StringFact }> = [];
+    for (const s of stringsFor(f, 'android-unescaped-apostrophe')) {
+      const el = androidString(content, s);
+      if (!el) continue;
+      const inner = content.slice(el.open, el.close);
+      if (/["&<]/.test(inner)) continue;
+      const firstLine = inner.split('\n', 1)[0]!;
+      // A word of two letters or more after a space or the start, never the letters of a placeholder (`%1$s`).
+      const w = /(?<=^|\s)\p{L}{2,}/u.exec(firstLine);
+      if (w) places.push({ offset: el.open + w.index + w[0].length, word: w[0], s });
+    }
+    const p = pick(places, random);
+    if (!p) return null;
+    return { content: content.slice(0, p.offset) + "'" + content.slice(p.offset), line: at(p.offset).line, rule: 'android-unescaped-apostrophe', description: `wrote an unescaped ' in ${p.s.locale} \`${p.s.key}\` (${p.word}')` };
+  },
+};
+
+export const stringParityMutations: readonly MutationOperator<StringParityFacts>[] = [deletePlaceholder, changeSpecifierType, dropPluralCategory, markupTag, androidUnescapedApostrophe];

@@ -1,0 +1,62 @@
+// string-parity operators for rules of a catalog's own resources (not a placeholder or plural compared with the base):
+// an unescaped apostrophe in an Android translation, a second definition of a resource in one values file, a
+// translation emptied. Each mutant must leave the file parseable in its format and be killed by exactly its rule at
+// its line: the error findings of the mutated file are that one rule at that line, nothing else (no `unparsable`).
+// Fixtures in the shape of AntennaPod's and mastodon-android's values-*/strings.xml.
+import { describe, expect, it } from 'vitest';
+import { runGate } from '../../core/runner.js';
+import { memoryWorkspace } from '../../core/workspace.js';
+import type { MutationOperator } from '../../core/types.js';
+import { seededRandom } from '../../mutations/random.js';
+import { stringParityGate } from '../../gates/string-parity/index.js';
+import { stringParityFacts, type StringParityFacts } from '../../gates/string-parity/mutation-facts.js';
+
+const configOf = (rules: Record<string, string> = {}) => stringParityGate.configSchema.parse({ rules });
+const ctxOf = (files: Record<string, string>, config = configOf()) => ({ ws: memoryWorkspace({ files, mode: 'all' }), config, signal: new AbortController().signal, runTool: (() => { throw new Error('no tools'); }) as never, cacheDir: '/tmp/loopgates-test-cache/sp-resources', log: () => {} });
+const judge = (files: Record<string, string>, path: string, config = configOf()) =>
+  runGate({ gate: stringParityGate, config, timeoutMs: 30_000 }, { ws: memoryWorkspace({ files, targets: [path] }), cacheRoot: '/tmp/loopgates-test-cache' });
+const op = (id: string) => stringParityGate.mutations.find((m) => m.id === id) as MutationOperator<StringParityFacts> | undefined;
+
+/** Every distinct mutant seeds 1..n make of `path`, each judged: description -> `killed at N` or what was found. */
+async function mutants(id: string, files: Record<string, string>, path: string, config = configOf(), n = 24): Promise<Record<string, string>> {
+  const o = op(id);
+  if (!o) return {};
+  const facts = await stringParityFacts(ctxOf(files, config), path);
+  const out: Record<string, string> = {};
+  for (let seed = 1; seed <= n; seed++) {
+    const m = o.mutate(path, files[path]!, seededRandom(seed), facts);
+    if (!m || out[m.description]) continue;
+    const r = await judge({ ...files, [path]: m.content }, path, config);
+    const at = r.findings.filter((f) => f.severity === 'error' && f.file === path).map((f) => `${f.line} ${f.rule}`);
+    out[m.description] = at.join(', ') === `${m.line} ${m.rule}` ? `killed at ${m.line}` : `NOT killed: ${at.join(', ')}`;
+  }
+  return out;
+}
+
+const BASE = 'app/src/main/res/values/strings.xml';
+const DE = 'app/src/main/res/values-de/strings.xml';
+const android = {
+  [BASE]: '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n    <string name="app_name" translatable="false">Notes</string>\n    <string name="action_new_note">New note</string>\n    <string name="dont_stop">"Don\'t" stop</string>\n    <string name="note_saved">Saved %1$s</string>\n    <string name="sync_hint">Tap <b>Sync</b></string>\n</resources>\n',
+  [DE]: '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n    <string name="action_new_note">Neue Notiz</string>\n    <!-- <string name="old">Alt</string> -->\n    <string name="dont_stop">"Nicht" stoppen</string>\n    <string name="note_saved">%1$s gespeichert</string>\n    <string name="sync_hint">Tippe auf <b>Sync</b></string>\n    <string name="stale">Veraltet</string>\n</resources>\n',
+};
+
+describe('string-parity/android-unescaped-apostrophe', () => {
+  it("writes a bare ' into a translated plain <string> of an Android translation; killed at its line", async () => {
+    expect((await judge(android, DE)).verdict).toBe('pass');
+    // After a word, never in a placeholder (`%1$s'`); not in the quoted `"Nicht" stoppen` (aapt2 keeps a ' inside
+    // "…"), styled text, a comment, a stale key (extra-key) or an untranslatable one.
+    expect(await mutants('string-parity/android-unescaped-apostrophe', android, DE)).toEqual({
+      "wrote an unescaped ' in de `action_new_note` (Neue')": 'killed at 3',
+      "wrote an unescaped ' in de `note_saved` (gespeichert')": 'killed at 6',
+    });
+  });
+
+  it('no place in a base, outside Android, or where the rule does not refuse', async () => {
+    const o = op('string-parity/android-unescaped-apostrophe');
+    expect(o).toBeDefined();
+    expect(o!.mutate(BASE, android[BASE], seededRandom(1), await stringParityFacts(ctxOf(android), BASE))).toBeNull();
+    expect(o!.appliesTo('locales/de/common.json')).toBe(false);
+    const off = configOf({ 'android-unescaped-apostrophe': 'warning' });
+    expect(o!.mutate(DE, android[DE], seededRandom(1), await stringParityFacts(ctxOf(android, off), DE))).toBeNull();
+  });
+});
