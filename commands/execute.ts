@@ -17,7 +17,7 @@ import { parseSkip, prepareCacheDirs, runGates } from '../core/runner.js';
 import { headSideOf } from '../core/head-side.js';
 import { indexWorkspace, treeWorkspace } from '../core/snapshot.js';
 import type { GitWorkspace } from '../core/snapshot.js';
-import type { Gate, GateResult, Mode } from '../core/types.js';
+import type { Gate, GateResult, Mode, StagedPolicy } from '../core/types.js';
 import { packageVersion } from '../core/version.js';
 import { gateRegistry } from '../gates/registry.js';
 
@@ -73,6 +73,8 @@ export interface RunRequest {
   files?: readonly string[];
   /** `--gate` ids; empty: every enabled gate. */
   gateIds?: readonly string[];
+  /** `run --staged-policy`: every selected gate judged by this policy instead of loopgates.yaml's `staged:`. */
+  stagedPolicy?: StagedPolicy;
   format: ReportFormat;
   preflight?: readonly PreflightStep[];
   /**
@@ -162,7 +164,7 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
     const head = ws.mode === 'staged' ? headSideOf(ws, cacheRoot) : undefined;
     const judged = new Set(outcomes.flatMap((o) => [...(o.judged ?? [])]));
     results = await runGates(
-      selected.filter((g) => !judged.has(g.gate.id)).map((g) => g.settings),
+      selected.filter((g) => !judged.has(g.gate.id)).map((g) => (req.stagedPolicy ? { ...g.settings, staged: req.stagedPolicy } : g.settings)),
       { ws, cacheRoot, signal: io.signal, bypass: skip.all ? 'all' : skip.ids, ...(head ? { head } : {}), ...(req.verbose ? { log: (gate: string, line: string) => io.stderr(`${gate}: ${line}\n`) } : {}) },
     );
   }
@@ -192,7 +194,7 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
     exitCode = 2;
   }
   const targets = (await ws.targets()).length;
-  io.stdout(formatReport({ version: packageVersion(), mode: ws.mode, root: ws.root, targets, results: [...preResults, ...results], exitCode, notes, ...(interrupted ? { interrupted } : {}) }, req.format, { color: io.isTTY }));
+  io.stdout(formatReport({ version: packageVersion(), mode: ws.mode, root: ws.root, targets, results: [...preResults, ...results], exitCode, notes, ...(interrupted ? { interrupted } : {}), ...(req.stagedPolicy ? { uncapped: true } : {}) }, req.format, { color: io.isTTY }));
 
   try {
     const repoEnv = ws.backing.kind === 'index' ? ws.backing.env : gitEnv(io.env, io.cwd, ws.root);

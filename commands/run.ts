@@ -2,7 +2,8 @@
 import type { Verb } from '../core/command.js';
 import { LoopgatesError } from '../core/errors.js';
 import { messages, usage } from '../core/messages.js';
-import type { Mode } from '../core/types.js';
+import { STAGED_POLICIES } from '../core/types.js';
+import type { Mode, StagedPolicy } from '../core/types.js';
 import { formatOf, parseVerbArgs } from './args.js';
 import { executeRun } from './execute.js';
 import type { VerbDeps } from './execute.js';
@@ -22,6 +23,7 @@ export function makeRunVerb(deps: VerbDeps = {}): Verb {
           all: { type: 'boolean' },
           files: { type: 'boolean' },
           gate: { type: 'string', multiple: true },
+          'staged-policy': { type: 'string' },
           format: { type: 'string' },
           verbose: { type: 'boolean', short: 'v' },
           help: { type: 'boolean', short: 'h' },
@@ -37,7 +39,10 @@ export function makeRunVerb(deps: VerbDeps = {}): Verb {
       const mode: Mode = modes[0] ?? 'staged';
       if (mode !== 'files' && positionals.length) throw new LoopgatesError(messages.badArgs(messages.filesWithoutFlag, 'run'), 'loopgates run --files <paths...>');
       if (mode === 'files' && positionals.length === 0) throw new LoopgatesError(messages.badArgs(messages.filesNone, 'run'), 'loopgates run --files <paths...>');
-      return executeRun({ mode, files: positionals, gateIds: values.gate ?? [], format: formatOf(values.format), verbose: values.verbose === true }, io, deps);
+      const policy = values['staged-policy'];
+      if (policy !== undefined && !(STAGED_POLICIES as readonly string[]).includes(policy)) throw new LoopgatesError(messages.badArgs(messages.badStagedPolicy(policy), 'run'), 'loopgates run --help');
+      if (policy !== undefined && mode !== 'staged') throw new LoopgatesError(messages.badArgs(messages.stagedPolicyNotStaged, 'run'), 'loopgates run --help');
+      return executeRun({ mode, files: positionals, gateIds: values.gate ?? [], format: formatOf(values.format), verbose: values.verbose === true, ...(policy ? { stagedPolicy: policy as StagedPolicy } : {}) }, io, deps);
     },
   };
 }

@@ -103,6 +103,8 @@ export const messages = {
   filesWithoutFlag: 'paths given without --files',
   modeConflict: 'choose one of --staged, --all, --files',
   filesNone: '--files needs at least one path',
+  badStagedPolicy: (p: string) => `unknown --staged-policy '${p}' (use introduced, touched or all)`,
+  stagedPolicyNotStaged: '--staged-policy judges a staged run: it does not go with --all or --files',
   unknownHook: (name: string, known: readonly string[]) =>
     `loopgates has no '${name}' hook (it handles: ${known.join(', ')}); the commit is refused so nothing passes unchecked`,
   unknownHookFix: 'reinstall the hooks with: loopgates install',
@@ -148,7 +150,9 @@ export const messages = {
           ? `touched: a commit is refused for the findings it brings and for every finding in a file it changes`
           : `all: a commit is refused for every finding in what it stages, whether or not HEAD already has it`,
   preExisting: (errors: number, warnings: number, places: readonly string[], more: number, gate: string) =>
-    `${[errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(' and ')} already in HEAD, in ${places.join(', ')}${more ? ', …' : ''}: \`loopgates run --all --gate ${gate}\` lists them`,
+    // The staged run with every finding counted lists exactly these (and the commit's own); `run --all` may not: a
+    // gate can report a staged file in another shape (a staged base's missing keys per key, the tree's per locale).
+    `${[errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(' and ')} already in HEAD, in ${places.join(', ')}${more ? ', …' : ''}: \`loopgates run --gate ${gate} --staged-policy all\` lists them while this change is staged`,
   /** After "N findings" (the ones the verdict counts): the findings the staged policy left out, what they are. */
   preExistingCount: (n: number, counted: number) => `${num(n)}${counted > 0 ? ' more' : ''} already in HEAD (not introduced by this commit: not counted)`,
   findingsLeftOut: (n: number, errors: number, gate: string) =>
@@ -178,6 +182,8 @@ What is judged:
 
 Options:
   --gate <id>         run only this gate (repeatable); an unknown id exits 2
+  --staged-policy <p> judge the staged run by introduced, touched or all (every finding counts, the ones
+                      already in HEAD too) instead of loopgates.yaml's staged: setting
   --format <f>        text (default), json, sarif (SARIF 2.1.0) or github (workflow commands)
   -v, --verbose       gates' progress lines on stderr (what they read, how work was split across threads)
   -h, --help          this text

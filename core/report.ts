@@ -24,6 +24,8 @@ export interface RunReport {
   notes: readonly string[];
   /** The run was ended by a signal (`SIGINT`, `SIGTERM`); `hook`: inside `git commit` (git is interrupted too). */
   interrupted?: { signal: string; hook: boolean };
+  /** Print every finding of a staged run (`run --staged-policy`: the user asked for the list), not STAGED_FINDINGS_CAP. */
+  uncapped?: boolean;
 }
 
 /**
@@ -100,7 +102,7 @@ export function textReport(report: RunReport, color: boolean): string {
     const preCount = pre ? pre.errors + pre.warnings : 0;
     out.push(`${r.gate.padEnd(width)}  ${paint[r.verdict](r.verdict.padEnd(7))} ${counts}${preCount ? `, ${messages.preExistingCount(preCount, r.counts.findings)}` : ''}${why}`);
     // A staged report (a hook's) prints at most STAGED_FINDINGS_CAP findings per gate, errors first when some are left out.
-    const capped = report.mode === 'staged' && r.findings.length > STAGED_FINDINGS_CAP;
+    const capped = report.mode === 'staged' && !report.uncapped && r.findings.length > STAGED_FINDINGS_CAP;
     const shown = capped ? [...r.findings.filter((f) => f.severity === 'error'), ...r.findings.filter((f) => f.severity !== 'error')].slice(0, STAGED_FINDINGS_CAP) : r.findings;
     for (const f of shown) {
       const where = `${displayPath(f.file)}:${f.line}:${f.column}`;

@@ -59,7 +59,7 @@ describe('a staged commit is judged by what it introduces', () => {
       expect(r.spots('string-parity')).toEqual([`${base}:5 missing-key`]);
       expect(sp.staged).toEqual({ policy: 'introduced', preExisting: { errors: 2, warnings: 0, files: [`${res}/values-ca/strings.xml`, `${res}/values-fi/strings.xml`] }, head: 'run' });
       expect(r.text).toMatch(/^string-parity +pass +scanned 6 files, .*1 finding, 2 more already in HEAD \(not introduced by this commit: not counted\)$/m);
-      expect(r.text).toContain('  2 errors already in HEAD, in values-ca, values-fi: `loopgates run --all --gate string-parity` lists them');
+      expect(r.text).toContain('  2 errors already in HEAD, in values-ca, values-fi: `loopgates run --gate string-parity --staged-policy all` lists them while this change is staged');
       // Never one by one: no line of the report names the old findings' files.
       expect(r.text).not.toMatch(/values-ca\/strings\.xml:\d/);
       // run --all keeps reporting everything.
@@ -103,7 +103,7 @@ describe('a staged commit is judged by what it introduces', () => {
       expect(c.code).toBe(0);
       expect(c.of('hardcoded-strings').verdict).toBe('pass');
       expect(c.of('hardcoded-strings').staged?.preExisting).toEqual({ errors: 1, warnings: 0, files: [kt] });
-      expect(c.text).toContain('  1 error already in HEAD, in app/src/main/java/org/example/Header.kt: `loopgates run --all --gate hardcoded-strings` lists them');
+      expect(c.text).toContain('  1 error already in HEAD, in app/src/main/java/org/example/Header.kt: `loopgates run --gate hardcoded-strings --staged-policy all` lists them while this change is staged');
       // A new literal next to the old one (which moved down two lines) refuses, at the new literal only.
       repo.write(kt, KT('// The header of every screen.\n// It shows the title.').replace('    Text(text = title)', '    Text("Goodbye")\n    Text(text = title)'));
       repo.git('add', kt);
@@ -165,6 +165,42 @@ describe('a staged commit is judged by what it introduces', () => {
       const e = await judge(repo);
       expect(e.code).toBe(0);
       expect(e.of('hardcoded-strings').staged?.preExisting.errors).toBe(1);
+    });
+  });
+
+  it('the "already in HEAD" count equals what the command it names lists (fresh-user-4 F7: 836 against 61)', async () => {
+    // Translations lacking old keys: a staged base summarises each lacking key in the base (one finding per key), the
+    // tree (`run --all`) one finding per locale, so the tree's listing cannot be the one the count names.
+    const keys = ['a', 'b', 'c', 'd', 'e'];
+    const full = xml(keys.map((k) => str(k, `Text ${k}`)).join('') + str('sync', 'Synced %1$d of %2$d notes'));
+    const lacking = (n: number, sync: string) => xml(keys.slice(n).map((k) => str(k, `Texte ${k}`)).join('') + str('sync', sync));
+    const files = {
+      [base]: full,
+      [`${res}/values-de/strings.xml`]: lacking(3, '%1$d von %2$d'),
+      [`${res}/values-fr/strings.xml`]: lacking(4, '%1$d sur %2$d'),
+      [`${res}/values-ca/strings.xml`]: lacking(2, 'Sincronitzades %1$d'),
+    };
+    await committed(files, async (repo) => {
+      repo.write(base, full.replace('Text a', 'Text A'));
+      repo.git('add', base);
+      const r = await judge(repo);
+      expect(r.code).toBe(0);
+      const sp = r.of('string-parity');
+      expect(sp.findings).toEqual([]);
+      const pre = sp.staged!.preExisting;
+      const said = Number(/0 findings, (\d+) already in HEAD/.exec(r.text)?.[1]);
+      expect(said).toBe(pre.errors + pre.warnings);
+      const named = /`loopgates run ([^`]+)` lists them/.exec(r.text)?.[1];
+      expect(named).toBeDefined();
+      const listed = await runVerbIn(run, repo.dir, [...named!.split(' '), '--format', 'json']);
+      const findings = (JSON.parse(listed.stdout) as { results: GateResult[] }).results.find((x) => x.gate === 'string-parity')!.findings;
+      expect(findings.length).toBe(said);
+      expect(findings.filter((f) => f.severity === 'error').length).toBe(pre.errors);
+      // The flag judges a staged run only; an unknown policy is refused.
+      const tree = await runVerbIn(run, repo.dir, ['--all', '--staged-policy', 'all']);
+      expect([tree.code, tree.stderr]).toEqual([2, expect.stringContaining('--staged-policy judges a staged run: it does not go with --all or --files')]);
+      const bad = await runVerbIn(run, repo.dir, ['--staged-policy', 'none']);
+      expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining("unknown --staged-policy 'none' (use introduced, touched or all)")]);
     });
   });
 
@@ -316,6 +352,10 @@ describe('staged policies, multiset matching, HEAD cache, fallback, initial comm
       expect(t.stdout).toContain('  … 12 more findings not shown: `loopgates run --gate toy --format json` lists every one');
       const j = await runVerbIn(makeRunVerb({ gates: [warnAll] }), repo.dir, ['--format', 'json']);
       expect((JSON.parse(j.stdout) as { results: GateResult[] }).results[0]!.findings).toHaveLength(32);
+      // `--staged-policy` is asked for the list (the pre-existing summary names it): every finding is printed.
+      const every = await runVerbIn(makeRunVerb({ gates: [warnAll] }), repo.dir, ['--staged-policy', 'all']);
+      expect(every.stdout.split('\n').filter((l) => /^ {2}a\.txt:\d+:1 /.test(l))).toHaveLength(32);
+      expect(every.stdout).not.toContain('not shown');
     });
   });
 });
