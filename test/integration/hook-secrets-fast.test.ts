@@ -4,6 +4,7 @@
 // and the same ledger verdicts and counts. The plain cases must pass without node; every other case (one per
 // precondition of the fast path) must start node.
 import { chmodSync, copyFileSync, mkdirSync, existsSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assertBuilt, fakeAwsKeyId, head, withSandbox, gitThroughHooks, type Sandbox } from './install-support.js';
@@ -388,6 +389,106 @@ describe("the shell's gitleaks run, handed to node", () => {
     expect(r.output).toContain('notes.txt:3');
     rmSync(join(tmp, 'forged.json'), { force: true });
     rmSync(join(tmp, 'loopgates-secrets-1-AAAAAAAA'), { recursive: true, force: true });
+    expect(leftovers()).toEqual([]);
+  });
+});
+
+// A gitleaks that hangs in the shell's run must not hang the commit: the hook bounds it (timeout(1),
+// LOOPGATES_HOOK_GITLEAKS_TIMEOUT seconds, as node bounds its own run), kills it and every process it started, and
+// node runs the gate itself. Without timeout(1) on PATH the shell does not run gitleaks at all: node does.
+describe("a gitleaks that hangs in the shell's run", () => {
+  let sleepy = '';
+  let flag = '';
+  let calls = '';
+  let pids = '';
+  let tmp = '';
+  const env = (extra: Record<string, string> = {}) => ({ LOOPGATES_GITLEAKS: sleepy, TMPDIR: tmp, ...extra });
+  const scans = () => (existsSync(calls) ? readFileSync(calls, 'utf8').split('\n').filter((l) => l === `${realpathSync(s.repo.dir)} protect --staged`).length : 0);
+  const leftovers = () => readdirSync(tmp).filter((n) => n.startsWith('loopgates-'));
+  /** The processes of the hung run that are still alive (a zombie waiting for init counts as gone). */
+  const alive = () =>
+    (existsSync(pids) ? readFileSync(pids, 'utf8').split('\n').filter(Boolean) : []).filter((pid) => {
+      const r = spawnSync('ps', ['-o', 'stat=', '-p', pid], { encoding: 'utf8' });
+      return r.status === 0 && !r.stdout.trim().startsWith('Z');
+    });
+
+  beforeAll(async () => {
+    sleepy = join(s.base, 'bin', 'gitleaks-sleepy');
+    flag = join(s.base, 'hang-once');
+    calls = join(s.base, 'sleepy-calls');
+    pids = join(s.base, 'sleepy-pids');
+    // Hangs once (the flag is taken), on the staged scan in the repository only: node's own run then finishes.
+    writeFileSync(
+      sleepy,
+      [
+        '#!/bin/sh',
+        `echo "$(pwd -P) $1 $2" >>'${calls}'`,
+        `if [ "$1 $2" = "protect --staged" ] && [ "$(pwd -P)" = '${realpathSync(s.repo.dir)}' ] && rm '${flag}' 2>/dev/null; then`,
+        '  sleep 300 &',
+        `  echo "$$ $!" | tr ' ' '\\n' >>'${pids}'`,
+        '  wait',
+        'fi',
+        `'${gitleaks}' "$@"`,
+        '',
+      ].join('\n'),
+    );
+    chmodSync(sleepy, 0o755);
+    tmp = join(s.base, 'tmp-sleepy');
+    mkdirSync(tmp);
+    // Node proves the wrapper once (probe, canary); from then on a plain commit is the shell's.
+    const warm = await commitOnce({ name: 'warm sleepy', stage: stageFile('notes.txt', 'first\nwarm sleepy\n') }, env());
+    expect(warm.status, warm.output).toBe(0);
+    const fast = await commitOnce({ name: 'warm sleepy again', stage: stageFile('notes.txt', 'first\nwarm sleepy again\n') }, env());
+    expect(fast.node, fast.output).toBe(false);
+  });
+
+  it('LOOPGATES_HOOK_GITLEAKS_TIMEOUT=1: the hung run is killed (and its child), node runs gitleaks itself and judges', async () => {
+    writeFileSync(flag, '');
+    const before = scans();
+    const t0 = Date.now();
+    const r = await commitOnce({ name: 'hangs', stage: stageFile('notes.txt', 'first\nhangs\n') }, env({ LOOPGATES_HOOK_GITLEAKS_TIMEOUT: '1' }));
+    expect(existsSync(flag)).toBe(false);
+    expect(r.node, r.output).toBe(true);
+    expect(r.status, r.output).toBe(0);
+    expect(r.landed).toBe(true);
+    expect(r.verdicts.find((v) => v.gate === 'secrets')?.verdict).toBe('pass');
+    expect(r.via.every((v) => v !== 'hook-plan'), r.output).toBe(true);
+    // The shell's run and node's.
+    expect(scans() - before).toBe(2);
+    expect(Date.now() - t0).toBeLessThan(60_000);
+    expect(readFileSync(pids, 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
+    expect(alive()).toEqual([]);
+    expect(leftovers()).toEqual([]);
+  }, 90_000);
+
+  it('no timeout(1) on PATH: the shell does not run gitleaks, node does', async () => {
+    // PATH: one folder of links to every program on the test's PATH but timeout.
+    const bin = join(s.base, 'path-without-timeout');
+    const withIt = join(s.base, 'path-with-timeout');
+    for (const dir of [bin, withIt]) mkdirSync(dir, { recursive: true });
+    for (const d of (s.env.PATH ?? '').split(':').filter(Boolean)) {
+      if (!existsSync(d)) continue;
+      for (const name of readdirSync(d)) {
+        for (const dir of [bin, withIt]) {
+          if ((name === 'timeout' && dir === bin) || existsSync(join(dir, name))) continue;
+          symlinkSync(join(d, name), join(dir, name));
+        }
+      }
+    }
+    expect(existsSync(join(bin, 'timeout'))).toBe(false);
+    expect(existsSync(join(withIt, 'timeout'))).toBe(true);
+    const sc = { name: 'no timeout', stage: stageFile('notes.txt', 'first\nno timeout\n') };
+    const before = scans();
+    const without = await commitOnce(sc, env({ PATH: bin }));
+    expect(without.node, without.output).toBe(true);
+    expect(without.status, without.output).toBe(0);
+    expect(without.landed).toBe(true);
+    // Node's run only.
+    expect(scans() - before).toBe(1);
+    // The same PATH with timeout in it: the shell's pass again.
+    const withTimeout = await commitOnce(sc, env({ PATH: withIt }));
+    expect(withTimeout.node, withTimeout.output).toBe(false);
+    expect(withTimeout.status, withTimeout.output).toBe(0);
     expect(leftovers()).toEqual([]);
   });
 });
