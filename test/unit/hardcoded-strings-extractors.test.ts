@@ -438,6 +438,9 @@ final class AboutWindowController: NSWindowController {
     NotificationCenter.default.post(name: Notification.Name("iinaPlayerChanged"), object: nil)
     window.setFrameAutosaveName("AboutWindow")
     setLabel("NotUI")
+    // Localised at run time (Rectangle's String.localized, NSLocalizedString): not literals at a text position.
+    alert.addButton(withTitle: "Cancel".localized)
+    alert.messageText = NSLocalizedString("alert.title", comment: "Shown as the title")
   }
 }
 `;
