@@ -345,4 +345,35 @@ export const androidUnescapedApostrophe: MutationOperator<StringParityFacts> = {
   },
 };
 
-export const stringParityMutations: readonly MutationOperator<StringParityFacts>[] = [deletePlaceholder, changeSpecifierType, dropPluralCategory, markupTag, androidUnescapedApostrophe];
+/**
+ * Define a translated `<string>` of an Android translation a second time, as a copy on the line after it (a merge
+ * that adds a key twice): aapt2 fails the build ("duplicate value for resource") and the gate must report
+ * `duplicate-resource` at the copy, the file's first duplicate (a file with one already is red unmutated).
+ */
+export const duplicateResource: MutationOperator<StringParityFacts> = {
+  id: 'string-parity/duplicate-resource',
+  description: 'define a translated Android <string> a second time in its values file',
+  appliesTo: (path) => ANDROID_TRANSLATION.test(path),
+  facts,
+  mutate(_path, content, random, f): Mutant | null {
+    if (f?.format !== 'android-xml') return null;
+    const places = stringsFor(f, 'duplicate-resource').flatMap((s) => {
+      const el = androidString(content, s);
+      return el ? [{ el, s }] : [];
+    });
+    const p = pick(places, random);
+    if (!p) return null;
+    const { el, s } = p;
+    const lineStart = content.lastIndexOf('\n', el.start - 1) + 1;
+    const indent = /^[ \t]*$/.test(content.slice(lineStart, el.start)) ? content.slice(lineStart, el.start) : '';
+    const copyLine = lineIndex(content)(el.end).line + 1;
+    return {
+      content: `${content.slice(0, el.end)}\n${indent}${content.slice(el.start, el.end)}${content.slice(el.end)}`,
+      line: copyLine,
+      rule: 'duplicate-resource',
+      description: `defined ${s.locale} \`${s.key}\` a second time (a copy of line ${s.line})`,
+    };
+  },
+};
+
+export const stringParityMutations: readonly MutationOperator<StringParityFacts>[] = [deletePlaceholder, changeSpecifierType, dropPluralCategory, markupTag, androidUnescapedApostrophe, duplicateResource];

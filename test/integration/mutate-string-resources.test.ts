@@ -40,4 +40,12 @@ describe('mutate: operators for a catalog resource defect', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.notExercised).not.toContain('android-unescaped-apostrophe');
   }, 300_000);
+
+  it('duplicate-resource defines a translated <string> a second time in its values file, and the gate kills it', async () => {
+    const r = await mutantsOf(ANDROID, 'string-parity/duplicate-resource');
+    // One mutant in de, at the copy (the line after dont_stop's or note_saved's); never the base.
+    expect(r.list).toEqual([expect.stringMatching(/^app\/src\/main\/res\/values-de\/strings\.xml:[45] Killed duplicate-resource$/)]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.notExercised).not.toContain('duplicate-resource');
+  }, 300_000);
 });

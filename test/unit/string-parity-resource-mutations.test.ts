@@ -60,3 +60,24 @@ describe('string-parity/android-unescaped-apostrophe', () => {
     expect(o!.mutate(DE, android[DE], seededRandom(1), await stringParityFacts(ctxOf(android, off), DE))).toBeNull();
   });
 });
+
+describe('string-parity/duplicate-resource', () => {
+  it('defines a translated <string> a second time in its values file, right after it; killed at the copy', async () => {
+    // Every translated string with a base string is a place (a quoted or styled one too); never a stale key.
+    expect(await mutants('string-parity/duplicate-resource', android, DE)).toEqual({
+      'defined de `action_new_note` a second time (a copy of line 3)': 'killed at 4',
+      'defined de `dont_stop` a second time (a copy of line 5)': 'killed at 6',
+      'defined de `note_saved` a second time (a copy of line 6)': 'killed at 7',
+      'defined de `sync_hint` a second time (a copy of line 7)': 'killed at 8',
+    });
+  });
+
+  it('no place in a base, outside Android, or where the rule does not refuse', async () => {
+    const o = op('string-parity/duplicate-resource');
+    expect(o).toBeDefined();
+    expect(o!.mutate(BASE, android[BASE], seededRandom(1), await stringParityFacts(ctxOf(android), BASE))).toBeNull();
+    expect(o!.appliesTo('App/de.lproj/Localizable.strings')).toBe(false);
+    const off = configOf({ 'duplicate-resource': 'off' });
+    expect(o!.mutate(DE, android[DE], seededRandom(1), await stringParityFacts(ctxOf(android, off), DE))).toBeNull();
+  });
+});
