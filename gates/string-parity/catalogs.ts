@@ -8,6 +8,7 @@ import { overlayWorkspace } from '../../core/workspace.js';
 import { ANDROID_VALUES as ANDROID, APPLE_LPROJ as APPLE, DEFAULT_EXCLUDE } from './defaults.js';
 import type { CatalogEntry, CatalogFormat, Grammar, LoadedCatalog } from './model.js';
 import { normaliseLocale } from './locale.js';
+import { decodeCatalog } from './encoding.js';
 import { chooseBase, configOption, declarationFor, readBaseDeclarations, type BaseDeclaration, type DeclarationKind } from './base-declarations.js';
 
 export type { CatalogEntry, CatalogFormat, Grammar, LoadedCatalog, LocaleCatalog, ParseProblem, PluralCategory, PluralVariable, Variant } from './model.js';
@@ -278,7 +279,7 @@ async function computeLostDefaults(ws: Workspace, set: CatalogSet, changed: read
       continue;
     }
     const { parseAndroidXml } = await import('./parsers/android.js');
-    const parsed = parseAndroidXml(p, decode(old), 'en');
+    const parsed = parseAndroidXml(p, decodeCatalog(old, 'android-xml').text ?? decode(old), 'en');
     if (parsed.problems.some((x) => x.rule === 'unparsable')) {
       out[folderKey] = null;
       continue;
@@ -709,48 +710,33 @@ function parsedOnce(key: string, file: CatalogFile, bytes: Buffer): Promise<Load
   return entry.parsed;
 }
 
-const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * `loaded` with an `unparsable` problem first when `bytes` are not UTF-8 while the XML declaration names UTF-8 or no
- * encoding (XML 1.0 section 4.3.3: then the file must be UTF-8; aapt2 and expat refuse it, "not well-formed (invalid
- * token)"), at the first byte that is not; the decoded text shows U+FFFD there (fresh-user-4 F2: a Latin-1 \xfc).
- */
-function withInvalidUtf8(loaded: LoadedCatalog, bytes: Buffer): LoadedCatalog {
-  try {
-    fatalUtf8.decode(bytes);
-    return loaded;
-  } catch {
-    const declared = /^(?:\uFEFF)?<\?xml[^>]*\bencoding\s*=\s*["']([^"']+)["']/u.exec(bytes.subarray(0, 200).toString('latin1'))?.[1];
-    if (declared && !/^utf-?8$/iu.test(declared)) return loaded;
-    const text = decode(bytes);
-    const at = Math.max(0, text.indexOf('\uFFFD'));
-    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-    const line = text.slice(0, at).split('\n').length;
-    const problem = { rule: 'unparsable' as const, message: `not UTF-8: a byte at line ${line} is no UTF-8 sequence, while the file declares ${declared ? `encoding="${declared}"` : 'no encoding (so UTF-8)'}; aapt2 refuses it ("not well-formed (invalid token)"), save the file as UTF-8`, line, column: at - lineStart + 1, severity: 'error' as const };
-    return { ...loaded, problems: [problem, ...loaded.problems] };
-  }
-}
-
 // Each format's parser (and its library: saxes, plist, gettext-parser...) is imported on first use: a commit that
 // stages one Android translation loads only the Android parser (bench/l10n measures that path).
 async function parseBytes(file: CatalogFile, bytes: Buffer): Promise<LoadedCatalog> {
+  // One decoding step for every format (encoding.ts): bytes that are not text in the file's encoding are an
+  // `unparsable` error first, and the rest is read with U+FFFD there. `text` null: valid UTF-8, read as such.
+  const decoded = decodeCatalog(bytes, file.format);
+  const loaded = await parseDecoded(file, bytes, decoded.text);
+  return decoded.problem ? { ...loaded, problems: [decoded.problem, ...loaded.problems] } : loaded;
+}
+
+async function parseDecoded(file: CatalogFile, bytes: Buffer, text: string | null): Promise<LoadedCatalog> {
   switch (file.format) {
     case 'android-xml':
-      return withInvalidUtf8((await import('./parsers/android.js')).parseAndroidXml(file.path, decode(bytes), file.locale), bytes);
+      return (await import('./parsers/android.js')).parseAndroidXml(file.path, text ?? decode(bytes), file.locale);
     case 'apple-strings':
-      return (await import('./parsers/apple-strings.js')).parseAppleStrings(file.path, bytes, file.locale);
+      return (await import('./parsers/apple-strings.js')).parseAppleStrings(file.path, text ?? decode(bytes), file.locale);
     case 'apple-stringsdict':
-      return (await import('./parsers/stringsdict.js')).parseStringsdict(file.path, bytes, file.locale);
+      return (await import('./parsers/stringsdict.js')).parseStringsdict(file.path, text ?? decode(bytes), file.locale);
     case 'xcstrings':
-      return (await import('./parsers/xcstrings.js')).parseXcstrings(file.path, decode(bytes));
+      return (await import('./parsers/xcstrings.js')).parseXcstrings(file.path, text ?? decode(bytes));
     case 'arb':
-      return (await import('./parsers/json-catalogs.js')).parseArb(file.path, bytes, file.locale, file.useEscaping ?? false);
+      return (await import('./parsers/json-catalogs.js')).parseArb(file.path, text ?? bytes, file.locale, file.useEscaping ?? false);
     case 'i18next-json':
     case 'icu-json':
-      return (await import('./parsers/json-catalogs.js')).parseJsonCatalog(file.path, bytes, file.locale, file.format);
+      return (await import('./parsers/json-catalogs.js')).parseJsonCatalog(file.path, text ?? bytes, file.locale, file.format);
     case 'gettext-po':
-      return (await import('./parsers/po.js')).parsePo(file.path, bytes, file.locale, file.grammar ?? 'none', file.isBase);
+      return (await import('./parsers/po.js')).parsePo(file.path, text ?? bytes, file.locale, file.grammar ?? 'none', file.isBase);
   }
 }
 

@@ -21,7 +21,7 @@ describe('string-parity: Android values file that is not UTF-8', () => {
       const r = await run({ 'res/values/strings.xml': BASE, 'res/values-de/strings.xml': de(decl, Buffer.from('Weiter zur\xfcck', 'latin1')) });
       expect(r.verdict).toBe('fail');
       expect(r.findings.map((f) => `${f.file}:${f.line} ${f.rule}/${f.severity}`)).toEqual([`res/values-de/strings.xml:${decl ? 3 : 2} unparsable/error`]);
-      expect(r.findings[0]!.message).toMatch(/not UTF-8/);
+      expect(r.findings[0]!.message).toMatch(/not valid UTF-8: the byte 0xFC at line \d, column 35 is no UTF-8 sequence while the file declares (encoding="utf-8"|no encoding \(so UTF-8\)).*aapt2 refuses it.*save the file as UTF-8/);
     }
   });
 

@@ -1,38 +1,20 @@
 // Apple `.strings` files: old-style property-list pairs `"key" = "value";` with /* */ and // comments, in UTF-8 or
-// UTF-16 (BOM or byte pattern). Source: developer.apple.com "String Resources" and the OpenStep plist grammar in
+// UTF-16 (BOM or byte pattern; decoded by ../encoding.ts). Source: developer.apple.com "String Resources" and the OpenStep plist grammar in
 // CoreFoundation's CFOldStylePList.c. No kept parser reads this format with positions (`plist` reads only XML
 // plists), so this is a small tokenizer of ours; its tests are in test/unit/string-parity-parsers.test.ts.
 import type { CatalogEntry, LoadedCatalog, ParseProblem } from '../model.js';
 import { lineIndex, localeCatalog } from '../model.js';
-
-/**
- * Decode catalog bytes: UTF-16 LE/BE by BOM, or by NUL-byte pattern when the BOM is missing; else UTF-8 (BOM dropped).
- * Returns the text and the encoding found.
- */
-export function decodeCatalogBytes(bytes: Buffer): { text: string; encoding: 'utf-8' | 'utf-16le' | 'utf-16be' } {
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { text: bytes.subarray(2).toString('utf16le'), encoding: 'utf-16le' };
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { text: swap16(bytes.subarray(2)).toString('utf16le'), encoding: 'utf-16be' };
-  if (bytes.length >= 4 && bytes[1] === 0 && bytes[3] === 0 && bytes[0] !== 0) return { text: bytes.toString('utf16le'), encoding: 'utf-16le' };
-  if (bytes.length >= 4 && bytes[0] === 0 && bytes[2] === 0 && bytes[1] !== 0) return { text: swap16(bytes).toString('utf16le'), encoding: 'utf-16be' };
-  const t = bytes.toString('utf8');
-  return { text: t.charCodeAt(0) === 0xfeff ? t.slice(1) : t, encoding: 'utf-8' };
-}
-
-function swap16(b: Buffer): Buffer {
-  const c = Buffer.from(b.subarray(0, b.length - (b.length % 2)));
-  c.swap16();
-  return c;
-}
+import { catalogText } from '../encoding.js';
 
 const UNQUOTED = /[A-Za-z0-9_$+/:.\-]/;
 const WS = /\s/;
 
 /**
- * Parse a `.strings` file of `locale`. Entries carry the key's 1-based line/column and the value's. A syntax error
+ * Parse a `.strings` file of `locale`: its text, or its bytes (decoded as ../encoding.ts reads them). Entries carry the key's 1-based line/column and the value's. A syntax error
  * yields one `unparsable` problem at its position and the entries read before it. Never throws.
  */
-export function parseAppleStrings(path: string, bytes: Buffer, locale: string): LoadedCatalog {
-  const { text } = decodeCatalogBytes(bytes);
+export function parseAppleStrings(path: string, input: string | Buffer, locale: string): LoadedCatalog {
+  const text = typeof input === 'string' ? input : catalogText(input, 'apple-strings');
   const pos = lineIndex(text);
   const entries: CatalogEntry[] = [];
   const problems: ParseProblem[] = [];

@@ -204,27 +204,31 @@ function readPoText(text: string, bytes: Buffer | null, skip: number, oddTermina
 }
 
 /**
- * Parse a PO file of `locale`. `grammar` is the placeholder grammar of messages without a format flag (`icu` for
+ * Parse a PO file of `locale`: its text, or its bytes when they are UTF-8 (catalogs.ts decodes other charsets with
+ * ../encoding.ts, which the header declares). `grammar` is the placeholder grammar of messages without a format flag (`icu` for
  * Lingui catalogs, `none` for plain gettext); `#, c-format` selects printf. The header entry is left out.
  * An entry with an empty msgstr is untranslated (gettext shows the msgid) and is left out of `entries` unless
  * `isSource`, where the msgid is the text. `#, fuzzy` sets `state: 'fuzzy'`. Plural entries (msgid_plural) keep
  * `msgstr[n]` as plurals `0`, `1`, ... and `nplurals` from the header. Problems: `unparsable` (with gettext-parser's own
  * message, that library being imported only for a malformed file). Never rejects.
  */
-export async function parsePo(path: string, bytes: Buffer, locale: string, grammar: Grammar, isSource: boolean): Promise<LoadedCatalog> {
-  // The file is scanned as Latin-1 (one byte, one character: fast to decode and to scan, and the PO syntax is
-  // ASCII); only the pieces kept that hold other bytes are decoded as UTF-8 (a UTF-8 BOM is skipped, as before).
-  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const latin = bytes.toString('latin1', bom);
+export async function parsePo(path: string, input: Buffer | string, locale: string, grammar: Grammar, isSource: boolean): Promise<LoadedCatalog> {
   let messages: PoMessage[];
   try {
-    messages = readPoText(latin, bytes, bom, oddTerminators(latin, '\u00e2\u0080\u00a8', '\u00e2\u0080\u00a9'));
+    if (typeof input === 'string') messages = readPo(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
+    else {
+      // UTF-8 bytes are scanned as Latin-1 (one byte, one character: fast to decode and to scan, and the PO syntax is
+      // ASCII); only the pieces kept that hold other bytes are decoded as UTF-8 (a UTF-8 BOM is skipped, as before).
+      const bom = input.length >= 3 && input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf ? 3 : 0;
+      const latin = input.toString('latin1', bom);
+      messages = readPoText(latin, input, bom, oddTerminators(latin, '\u00e2\u0080\u00a8', '\u00e2\u0080\u00a9'));
+    }
   } catch (err) {
     const line = err instanceof PoSyntaxError ? err.line : 1;
     let detail = (err as Error).message;
     try {
       // Loaded only here: importing gettext-parser costs ~75 ms, a run over well-formed catalogs never needs it.
-      (await import('gettext-parser')).po.parse(bytes, { validation: true });
+      (await import('gettext-parser')).po.parse(input, { validation: true });
     } catch (gp) {
       detail += ` (gettext-parser: ${(gp as Error).message})`;
     }

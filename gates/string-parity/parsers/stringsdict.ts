@@ -4,7 +4,7 @@
 // of elements so every key keeps its line number, which `plist.parse` drops.
 import type { CatalogEntry, LoadedCatalog, ParseProblem, PluralVariable, Variant } from '../model.js';
 import { localeCatalog } from '../model.js';
-import { decodeCatalogBytes } from './apple-strings.js';
+import { catalogText } from '../encoding.js';
 import { doctypeError, normaliseXmlLineEnds, outsideRoot, PrefixScope, startTag, undefinedEntity, xmlParser, xmlSyntaxError, XmlSyntaxError } from './android.js';
 
 /** One element: its name, the 1-based position of its `<`, its element children and its text content (DOM `textContent`). */
@@ -94,16 +94,16 @@ function toValue(n: XNode): PValue {
 }
 
 /**
- * Parse a `.stringsdict` of `locale`. Each top-level key becomes an entry whose `value` is its
+ * Parse a `.stringsdict` of `locale` (its text, or its bytes, decoded as ../encoding.ts reads them). Each top-level key becomes an entry whose `value` is its
  * `NSStringLocalizedFormatKey` and whose `variables` are its plural (or device/width) rules, with 1-based lines and
  * UTF-16 columns of their `<key>` / `<string>` elements. Problems: one `unparsable` (malformed XML, an undefined
  * entity, or not a property list with a top-level `<dict>` of key/value pairs), at its line and column, and then no
  * entries. Never throws.
  */
-export function parseStringsdict(path: string, bytes: Buffer, locale: string): LoadedCatalog {
+export function parseStringsdict(path: string, input: string | Buffer, locale: string): LoadedCatalog {
   const problems: ParseProblem[] = [];
   const entries: CatalogEntry[] = [];
-  const { text } = decodeCatalogBytes(bytes);
+  const text = typeof input === 'string' ? input : catalogText(input, 'apple-stringsdict');
   try {
     const root = readTree(text);
     const top = root && root.nodeName === 'plist' ? kids(root)[0] : undefined;
