@@ -98,6 +98,42 @@ describe('HTML in Apple .strings', () => {
   });
 });
 
+describe('angle-bracketed words in Apple .strings (fresh-user-5 F3)', () => {
+  // iina's menus write `"<None>"` as the UI's own text (track.none, MainMenu's NSMenuItem titles) next to real HTML
+  // links (`<a href=\"…\">`) shown with NSAttributedString. A lone tag no formatting tag names is text on either side.
+  const en = '"track.none" = "<None>";\n"initial.bug_report" = "Report via <a href=\\"https://github.com/iina/iina/issues\\">GitHub issues</a>.";\n"pref.hint" = "Press <b>Enter</b> to apply";\n';
+  const af = (none: string, report: string, hint: string) => `"track.none" = "${none}";\n"initial.bug_report" = "${report}";\n"pref.hint" = "${hint}";\n`;
+  const link = 'Rapporteer via <a href=\\"https://github.com/iina/iina/issues\\">GitHub issues</a>.';
+  const files = (tr: string) => ({ 'iina/Base.lproj/Localizable.strings': en, 'iina/af.lproj/Localizable.strings': tr });
+  it('green: `<None>` translated `<Geen>` (or `<Tidak Ada>`) is text, not markup (was markup-mismatch)', async () => {
+    for (const none of ['<Geen>', '<Tidak Ada>', '<无>', 'Geen']) {
+      const r = await run(files(af(none, link, 'Druk <b>Enter</b> om toe te pas')));
+      expect([none, r.verdict, ...lines(r)]).toEqual([none, 'pass']);
+    }
+  });
+  it('red: the `<a href>` link dropped stays markup-mismatch, only at its line', async () => {
+    const r = await run(files(af('<Geen>', 'Rapporteer via GitHub issues.', 'Druk <b>Enter</b> om toe te pas')));
+    expect([r.verdict, ...lines(r)]).toEqual(['fail', 'iina/af.lproj/Localizable.strings:2 markup-mismatch/error']);
+    expect(r.findings[0]!.message).toContain('lacks <a> </a>');
+  });
+  it('red: `<b>…</b>` dropped, or its `</b>` lost, stays markup-mismatch', async () => {
+    const dropped = await run(files(af('<Geen>', link, 'Druk Enter om toe te pas')));
+    expect(lines(dropped)).toEqual(['iina/af.lproj/Localizable.strings:3 markup-mismatch/error']);
+    expect(dropped.findings[0]!.message).toContain('base <b> </b>, translation none: lacks <b> </b>');
+    const unclosed = await run(files(af('<Geen>', link, 'Druk <b>Enter om toe te pas')));
+    expect(lines(unclosed)).toEqual(['iina/af.lproj/Localizable.strings:3 markup-mismatch/error']);
+    expect(unclosed.findings[0]!.message).toContain('lacks </b>');
+  });
+  it('tagsInText: a lone tag no formatting tag names is none; formatting, indexed and self-closing tags stay', () => {
+    expect(tagsInText('<None>')).toEqual([]);
+    expect(tagsInText('Format: <key>=<value>[,<key>=<value>[,…]]')).toEqual([]);
+    expect(tagsInText('<b>Enter')).toEqual([{ name: 'b', kind: 'open' }]);
+    expect(tagsInText('Skip to <0>content')).toEqual([{ name: '0', kind: 'open' }]);
+    expect(tagsInText('<Icon/> <key>')).toEqual([{ name: 'icon', kind: 'self' }]);
+    expect(tagsInText('<bold>x</bold>')).toEqual([{ name: 'bold', kind: 'open' }, { name: 'bold', kind: 'close' }]);
+  });
+});
+
 describe('markupDifference', () => {
   it('reads void elements, self-closing tags and attributes; text with `<` that is no tag is none', () => {
     expect(markupDifference(tagsInText('Zeile<br/>zwei'), tagsInText('Line<br>two'))).toBeUndefined();

@@ -15,41 +15,62 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 // A tag name (letters, digits, `:` for xliff:g, or an index `<0>`), then attributes up to `>`.
 const TAG = /<(\/?)([A-Za-z][\w:.-]*|\d+)((?:\s+[^<>]*?)?)\s*(\/?)>/g;
 
-/** The tags written in `text`, in order (none without a `<`). */
-export function tagsInText(text: string): MarkupTag[] {
-  if (!text.includes('<')) return [];
-  const out: MarkupTag[] = [];
-  for (const m of text.matchAll(TAG)) {
-    const name = m[2]!.toLowerCase();
-    // `<a` followed by attributes needs a space; `<a>` none. A close tag has no attributes.
-    if (m[1] && (m[3] || m[4])) continue;
-    out.push({ name, kind: m[1] ? 'close' : m[4] || VOID.has(name) ? 'self' : 'open' });
-  }
-  return out;
-}
-
 // Tags a runtime renders as formatting: Android's Html.fromHtml and styled-text tags (android.text.Html's tag handler,
 // xliff:g, annotation), HTML's inline phrasing elements and NSAttributedString's HTML. Any other lowercase name
 // written in a translation (`&lt;head&gt;`, `<username>`) is markup only when its base writes the same name too.
 const FORMATTING = new Set(['a', 'abbr', 'annotation', 'b', 'big', 'blockquote', 'br', 'cite', 'code', 'del', 'dfn', 'div', 'em', 'font', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'tt', 'u', 'ul', 'var', 'xliff:g']);
 
-/**
- * The tags written in a translation's `text` that are markup against its base's tags: a lowercase name that is no
- * formatting tag and that the base has nowhere (mastodon-android nl-NL's `Plak de code binnen de &lt;head&gt;-tag`) is
- * words about HTML, not markup. Indexed slots (`<1>`) and component names with a capital (`<Link>`) stay markup.
- */
-export function markupInTranslation(text: string, base: readonly MarkupTag[]): MarkupTag[] {
+/** One tag as written: its tag, the name's own spelling, and whether it was written self-closing (`<br/>`). */
+interface Written {
+  tag: MarkupTag;
+  spelling: string;
+  selfClosing: boolean;
+}
+
+function written(text: string): Written[] {
   if (!text.includes('<')) return [];
-  const baseNames = new Set(base.map((t) => t.name));
-  const out: MarkupTag[] = [];
+  const out: Written[] = [];
   for (const m of text.matchAll(TAG)) {
-    const written = m[2]!;
-    const name = written.toLowerCase();
+    const name = m[2]!.toLowerCase();
+    // `<a` followed by attributes needs a space; `<a>` none. A close tag has no attributes.
     if (m[1] && (m[3] || m[4])) continue;
-    if (written === name && !/^\d+$/.test(name) && !FORMATTING.has(name) && !baseNames.has(name)) continue;
-    out.push({ name, kind: m[1] ? 'close' : m[4] || VOID.has(name) ? 'self' : 'open' });
+    out.push({ tag: { name, kind: m[1] ? 'close' : m[4] || VOID.has(name) ? 'self' : 'open' }, spelling: m[2]!, selfClosing: !!m[4] });
   }
   return out;
+}
+
+/**
+ * The written tags that are words in angle brackets, not markup: a name no formatting tag and no index (`<1>`) that the
+ * text only opens or only closes (iina's menu item `<None>`, its `Format: <key>=<value>`). Markup opens and closes a
+ * name; a tag written self-closing (`<Icon/>`) is markup on its own.
+ */
+function loneWords(tags: readonly Written[]): Set<Written> {
+  const opened = new Set<string>();
+  const closed = new Set<string>();
+  for (const w of tags) if (!w.selfClosing) (w.tag.kind === 'close' ? closed : opened).add(w.tag.name);
+  const lone = (name: string) => !FORMATTING.has(name) && !/^\d+$/.test(name) && opened.has(name) !== closed.has(name);
+  return new Set(tags.filter((w) => !w.selfClosing && lone(w.tag.name)));
+}
+
+/** The tags written in `text`, in order (none without a `<`), without lone angle-bracketed words (loneWords). */
+export function tagsInText(text: string): MarkupTag[] {
+  const all = written(text);
+  const words = loneWords(all);
+  return all.filter((w) => !words.has(w)).map((w) => w.tag);
+}
+
+/**
+ * The tags written in a translation's `text` that are markup against its base's tags: besides lone words (loneWords),
+ * a lowercase name that is no formatting tag and that the base has nowhere (mastodon-android nl-NL's `Plak de code
+ * binnen de &lt;head&gt;-tag`) is words about HTML, not markup. Indexed slots (`<1>`) and component names with a
+ * capital (`<Link>`) stay markup.
+ */
+export function markupInTranslation(text: string, base: readonly MarkupTag[]): MarkupTag[] {
+  const all = written(text);
+  const words = loneWords(all);
+  const baseNames = new Set(base.map((t) => t.name));
+  const about = (w: Written) => w.spelling === w.tag.name && !/^\d+$/.test(w.tag.name) && !FORMATTING.has(w.tag.name) && !baseNames.has(w.tag.name);
+  return all.filter((w) => !words.has(w) && !about(w)).map((w) => w.tag);
 }
 
 /** `<em> </em>` for display. */
