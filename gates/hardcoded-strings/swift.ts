@@ -43,7 +43,9 @@ export const SWIFTUI_KEY_CALLS: ReadonlySet<string> = new Set([
  * (title:image:target:action:); NSComboButton init(title:menu:target:action:); NSMenuItem init(title:action:
  * keyEquivalent:) and NSMenu init(title:); NSMenu addItem(withTitle:action:keyEquivalent:) / insertItem(withTitle:…
  * at:), NSPopUpButton addItem(withTitle:) / insertItem(withTitle:at:); NSAlert addButton(withTitle:);
- * NSSegmentedControl setLabel(_:forSegment:) / setToolTip(_:forSegment:). Never read: `keyEquivalent:` (a key, not
+ * NSPopUpButton addItems(withTitles:) (each literal of the array); NSSegmentedControl setLabel(_:forSegment:) /
+ * setToolTip(_:forSegment:); NSAccessibility setAccessibilityLabel(_:) / setAccessibilityTitle(_:) /
+ * setAccessibilityHelp(_:) (VoiceOver reads them; not setAccessibilityIdentifier). Never read: `keyEquivalent:` (a key, not
  * text), `action:` selectors, identifiers (NSUserInterfaceItemIdentifier(rawValue:)), notification and nib names.
  */
 const UIKIT_CALLS: Readonly<Record<string, { args: readonly string[]; requires?: string }>> = {
@@ -62,6 +64,10 @@ const UIKIT_CALLS: Readonly<Record<string, { args: readonly string[]; requires?:
   addButton: { args: ['withTitle'] },
   setLabel: { args: ['_0'], requires: 'forSegment' },
   setToolTip: { args: ['_0'], requires: 'forSegment' },
+  addItems: { args: ['withTitles'] },
+  setAccessibilityLabel: { args: ['_0'] },
+  setAccessibilityTitle: { args: ['_0'] },
+  setAccessibilityHelp: { args: ['_0'] },
 };
 
 const LITERAL: LiteralSpec = {
@@ -217,7 +223,9 @@ export async function extractSwift(source: string, properties: readonly string[]
           const l = label(a);
           if ((l === undefined && i === 0 && wanted.includes('_0')) || (l !== undefined && wanted.includes(l))) {
             const v = value(a);
-            if (v) for (const lit of literalsIn(v)) add(lit.node, l ? `${name}(${l}:)` : `${name}()`, null);
+            // `addItems(withTitles: ["…", "…"])`: each element of an array literal is a title.
+            const exprs = v?.type === 'array_literal' ? v.namedChildren : v ? [v] : [];
+            for (const x of exprs) for (const lit of literalsIn(x)) add(lit.node, l ? `${name}(${l}:)` : `${name}()`, null);
           }
         });
       } else if (n.type === 'assignment') {

@@ -470,6 +470,32 @@ final class AboutWindowController: NSWindowController {
     ]);
   });
 
+  it('reads AppKit accessibility setters (NSAccessibility setAccessibilityLabel/Title/Help) and the titles of addItems(withTitles: […])', async () => {
+    const src = `import Cocoa
+final class PrefViewController: NSViewController {
+  override func viewDidLoad() {
+    playButton.setAccessibilityLabel("Play")
+    window.setAccessibilityTitle("Preferences")
+    slider.setAccessibilityHelp("Drag to seek")
+    popup.addItems(withTitles: ["Auto", "Always", fallback, "Never"])
+    button.setAccessibilityLabel(NSLocalizedString("a11y.play", comment: ""))
+    button.setAccessibilityIdentifier("playButton")
+    popup.selectItem(withTitle: "Auto")
+  }
+}
+`;
+    const e = await extractSwift(src);
+    expectAnchored(src, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.context}`)).toEqual([
+      '4:38 Play setAccessibilityLabel()',
+      '5:34 Preferences setAccessibilityTitle()',
+      '6:33 Drag to seek setAccessibilityHelp()',
+      '7:33 Auto addItems(withTitles:)',
+      '7:41 Always addItems(withTitles:)',
+      '7:61 Never addItems(withTitles:)',
+    ]);
+  });
+
   const src = `import SwiftUI
 import UIKit
 
