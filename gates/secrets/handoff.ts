@@ -6,9 +6,12 @@
 //
 // What the shell leaves, in a directory it made for this run with `mktemp -d` (0700, a random name carrying the
 // hook's nonce, so no path can be placed there beforehand): `argv` (the program and its arguments, each ended by a
-// NUL byte), `env` (`env -0`, recorded in the subshell that runs gitleaks, after its unset/export and before its
-// `cd` to the top level, which only moves PWD/OLDPWD as node's own cwd does), `status` (the exit code), `log`
-// (stderr) and `report.json`.
+// NUL byte), `env` (the SHA-256 of gitleaks' environment, never the environment itself: the user's environment may
+// hold credentials, and no file may; `env -u _ -0 | LC_ALL=C sort -z | sha256sum`, in a subshell making the same
+// unset/export as the one that ran gitleaks, without its `cd` to the top level, which only moves PWD/OLDPWD as node's
+// own cwd does; written only when the shell hands the commit over), `status` (the exit code), `log` (stderr) and
+// `report.json`.
+import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import { SECRETS_FAST_CONFIG } from './fast.js';
@@ -41,8 +44,8 @@ export interface HandoffScan {
  * a hook run (handshake nonce, facts) whose top level is `scan.cwd`; the directory a private one of this uid named
  * for this hook's nonce, holding exactly the five files, each a regular file of this uid with one link; `argv` byte
  * for byte scanArgs' vector for node's binary and probe, with the cached --config (whose bytes equal node's) and the
- * directory's report.json; `env` exactly gitleaksEnv of node's environment without the handshake variables (`_`, the
- * shell's own, aside); the exit code 0 or LEAK_EXIT_CODE, no error in the log, a report that parses and agrees with
+ * directory's report.json; `env` the digest of exactly gitleaksEnv of node's environment without the handshake variables
+ * (`_`, the shell's own, aside); the exit code 0 or LEAK_EXIT_CODE, no error in the log, a report that parses and agrees with
  * the exit code (as runScan requires). Taken at most once per process (the commit's one staged scan). Otherwise
  * the reason it was refused (for the verbose log; node then runs gitleaks). Never throws.
  */
@@ -71,7 +74,7 @@ export function handedScan(call: GitleaksCall, probe: GitleaksProbe, scan: Hando
     const argv = nulList(read('argv'));
     const expected = [call.bin.path, ...scanArgs(probe, { kind: 'staged', configPath }, reportPath)];
     if (argv === undefined || argv.length !== expected.length || argv.some((a, i) => a !== expected[i])) return 'its arguments are not the ones node would pass';
-    const envDiff = envMismatch(read('env'), gitleaksEnv(withoutHookOnly(env), scan.repoEnv), scan.cwd);
+    const envDiff = envMismatch(read('env'), gitleaksEnv(withoutHookOnly(env), scan.repoEnv), env, scan.cwd);
     if (envDiff) return `its environment is not the one node would pass (${envDiff})`;
     const status = /^(\d{1,3})\n?$/.exec(read('status').toString('latin1'))?.[1];
     const exitCode = Number(status);
@@ -124,24 +127,21 @@ function withoutHookOnly(env: Readonly<Record<string, string | undefined>>): Rec
 }
 
 /**
- * What differs between `env -0` output `bytes` and `expected` (undefined values absent), `_` (the shell's) aside: a
- * few names, or '' when nothing. GIT_INDEX_FILE is compared as the file it names: git hands hooks the path it wrote
- * (often relative), which git and gitleaks read against the top level `top`, and node passes it made absolute
- * against the same top level (core/git.ts gitEnv).
+ * Why the shell's digest `bytes` (sha256sum's line) is not the one of `expected` (undefined values and `_`, the
+ * shell's own, absent), or '' when it is: the SHA-256 of each `NAME=value` in UTF-8, sorted bytewise (`LC_ALL=C sort
+ * -z`), each ended by a NUL byte. GIT_INDEX_FILE counts as the file it names: git hands hooks the path it wrote (often
+ * relative), which the shell passes on as it is and git and gitleaks read against the top level `top`, and node
+ * passes it made absolute against the same top level (core/git.ts gitEnv); so node digests the value it was handed
+ * (`raw`, its own environment's) when that names the same file. A digest names no variable that differs.
  */
-function envMismatch(bytes: Buffer, expected: Readonly<Record<string, string | undefined>>, top: string): string {
-  const list = nulList(bytes);
-  if (!list) return 'not NUL-ended';
-  const got = new Map<string, string>();
-  for (const kv of list) {
-    const eq = kv.indexOf('=');
-    if (eq <= 0 || got.has(kv.slice(0, eq))) return 'malformed';
-    got.set(kv.slice(0, eq), kv.slice(eq + 1));
-  }
-  got.delete('_');
-  const index = got.get('GIT_INDEX_FILE');
-  if (index !== undefined) got.set('GIT_INDEX_FILE', resolve(top, index));
+function envMismatch(bytes: Buffer, expected: Readonly<Record<string, string | undefined>>, raw: Readonly<Record<string, string | undefined>>, top: string): string {
+  const got = /^([0-9a-f]{64}) {2}-\n$/.exec(bytes.toString('latin1'))?.[1];
+  if (!got) return 'not a sha256sum line';
   const want = new Map(Object.entries(expected).filter((e): e is [string, string] => e[1] !== undefined && e[0] !== '_'));
-  const names = [...new Set([...got.keys(), ...want.keys()])].filter((k) => got.get(k) !== want.get(k)).sort();
-  return names.slice(0, 5).join(', ');
+  const index = raw.GIT_INDEX_FILE;
+  if (index !== undefined && want.get('GIT_INDEX_FILE') === resolve(top, index)) want.set('GIT_INDEX_FILE', index);
+  const entries = [...want].map(([k, v]) => Buffer.from(`${k}=${v}`, 'utf8')).sort(Buffer.compare);
+  const hash = createHash('sha256');
+  for (const e of entries) hash.update(e).update('\0');
+  return hash.digest('hex') === got ? '' : 'its digest differs';
 }

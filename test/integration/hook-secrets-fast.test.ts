@@ -310,6 +310,7 @@ describe("the shell's gitleaks run, handed to node", () => {
   let offered = '';
   let tmp = '';
   let tamperNode = '';
+  let holding = '';
   const credential = (n: string): Scenario => ({ name: n, stage: stageFile('notes.txt', `first\n${n}\naws_access_key_id = "${aws}"\n`) });
   /** `gitleaks protect --staged` runs in the repository itself (not a canary's scratch index). */
   const scans = () => (existsSync(calls) ? readFileSync(calls, 'utf8').split('\n').filter((l) => l === `${realpathSync(s.repo.dir)} protect --staged`).length : 0);
@@ -326,6 +327,7 @@ describe("the shell's gitleaks run, handed to node", () => {
     tmp = join(s.base, 'tmp');
     mkdirSync(tmp);
     tamperNode = join(s.base, 'node-tamper');
+    holding = join(s.base, 'handoff-holding-secret');
     writeFileSync(
       tamperNode,
       [
@@ -337,12 +339,17 @@ describe("the shell's gitleaks run, handed to node", () => {
         '  case "${TAMPER:-}" in',
         '    mode) chmod 755 "$d" ;;',
         "    argv) printf '%s\\0' --verbose >>\"$d/argv\" ;;",
-        "    env) printf 'LOOPGATES_TAMPERED=1\\0' >>\"$d/env\" ;;",
+        // A well-formed digest of another environment (this wrapper's, which holds the handshake variables).
+        '    env) env -0 | sha256sum >"$d/env" ;;',
+        // Node's environment is not the one gitleaks ran with.
+        '    environ) LOOPGATES_TAMPERED=1 && export LOOPGATES_TAMPERED ;;',
         '    link) cp "$d/report.json" "$d/../forged.json" && rm "$d/report.json" && ln -s ../forged.json "$d/report.json" ;;',
         "    report) printf '[]' >\"$d/report.json\" && printf '0\\n' >\"$d/status\" ;;",
         '    extra) : >"$d/more" ;;',
         '    placed) p="${d%/*}/loopgates-secrets-1-AAAAAAAA" && cp -Rp "$d" "$p" && LOOPGATES_HOOK_SECRETS=$p && export LOOPGATES_HOOK_SECRETS ;;',
         '  esac',
+        // Every hand-off file holding the value of AWS_SECRET_ACCESS_KEY (none may).
+        `  [ -z "\${AWS_SECRET_ACCESS_KEY:-}" ] || grep -rlF -- "$AWS_SECRET_ACCESS_KEY" "$d" >>'${holding}'`,
         'fi',
         `'${process.execPath}' "$@"`,
         '',
@@ -376,7 +383,27 @@ describe("the shell's gitleaks run, handed to node", () => {
     expect(leftovers()).toEqual([]);
   });
 
-  it.each(['mode', 'argv', 'env', 'link', 'report', 'extra', 'placed'])('a hand-off tampered with (%s) is refused: node runs gitleaks itself, same verdict', async (tamper) => {
+  it('a credential in the environment is in no file of the hand-off nor under .git; node still takes the run (commit -a too)', async () => {
+    const secret = `wJalrXUtnFEMI/K7MDENG/bPxRfiCY${Date.now()}EXAMPLEKEY`;
+    for (const args of [[], ['-a']]) {
+      const sc: Scenario = args.length ? { name: 'env secret -a', stage: () => s.repo.write('notes.txt', `first\nall\naws_access_key_id = "${aws}"\n`), args } : credential('env secret');
+      const scansBefore = scans();
+      const offersBefore = offers();
+      const r = await commitOnce(sc, env({ LOOPGATES_NODE: tamperNode, AWS_SECRET_ACCESS_KEY: secret }));
+      expect(offers() - offersBefore).toBe(1);
+      expect(r.status, r.output).toBe(1);
+      expect(r.output).toContain('notes.txt:3');
+      // Taken: gitleaks ran once (the shell's), so the digest of node's environment matched.
+      expect(scans() - scansBefore, r.output).toBe(1);
+    }
+    expect(existsSync(holding) ? readFileSync(holding, 'utf8') : '').toBe('');
+    const underGit = spawnSync('grep', ['-rlF', '--', secret, join(s.repo.dir, '.git')], { encoding: 'utf8' });
+    expect(underGit.stdout).toBe('');
+    expect(underGit.status).toBe(1);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it.each(['mode', 'argv', 'env', 'environ', 'link', 'report', 'extra', 'placed'])('a hand-off tampered with (%s) is refused: node runs gitleaks itself, same verdict', async (tamper) => {
     const sc = credential(`tampered ${tamper}`);
     const node = await commitOnce(sc, env({ LOOPGATES_NO_FAST_PATH: '1' }));
     const scansBefore = scans();
