@@ -194,16 +194,17 @@ export const hardcodedStringsGate: Gate<HardcodedStringsConfig> = {
     // A commit that removes catalog keys is judged at the code still asking for them (removed-keys.ts).
     const { removedKeys, filesReferencing } = await import('./removed-keys.js');
     const removed = await removedKeys(ctx.ws);
-    if (removed.android.size === 0 && removed.web.size === 0) return own;
+    if (removed.android.size === 0 && removed.web.size === 0 && removed.apple.size === 0) return own;
     const mine = new Set(own);
     const others = selectInputs(await ctx.ws.allPaths(), ctx.config).filter((p) => !mine.has(p));
     return [...own, ...(await filesReferencing(ctx.ws, others, removed))].sort();
   },
   selects: (config) => (JSON.stringify(config.include) === JSON.stringify(DEFAULT_INCLUDE) ? [] : [{ key: 'include', globs: config.include }]),
   // languageOf's extensions, any case: include/exclude only narrow them.
-  // JSON: a web catalog whose removed keys code still asks for (removed-keys.ts); values XML is already `*.xml`.
-  stagedPatterns: () => ['xml', 'kt', 'java', 'swift', 'tsx', 'ts', 'mts', 'cts', 'jsx', 'js', 'json'].map(anyCaseExtension),
-  deletedPatterns: () => ['xml', 'json'].map(anyCaseExtension),
+  // JSON, .strings, .stringsdict, .xcstrings: catalogs whose removed keys code still asks for (removed-keys.ts);
+  // values XML is already `*.xml`.
+  stagedPatterns: () => ['xml', 'kt', 'java', 'swift', 'tsx', 'ts', 'mts', 'cts', 'jsx', 'js', 'json', 'strings', 'stringsdict', 'xcstrings'].map(anyCaseExtension),
+  deletedPatterns: () => ['xml', 'json', 'strings', 'stringsdict', 'xcstrings'].map(anyCaseExtension),
   run: async (ctx, inputs) => (await import('./judge.js')).judge(ctx, inputs),
   selfTest: async () => (await import('./selftest.js')).hardcodedStringsSelfTest(),
   mutations: hardcodedStringsMutations,

@@ -740,6 +740,14 @@ async function parseDecoded(file: CatalogFile, bytes: Buffer, text: string | nul
   }
 }
 
+/**
+ * Parse one catalog file's bytes outside discovery (a HEAD side a commit changes: hardcoded-strings removed-keys.ts),
+ * with the decoding step and parser `loadCatalog` uses; not memoised. Never rejects on bad content.
+ */
+export function parseCatalogBytes(path: string, format: CatalogFormat, bytes: Buffer, locale = 'en'): Promise<LoadedCatalog> {
+  return parseBytes({ path, format, locale, rawLocale: '', isBase: true }, bytes);
+}
+
 /** Where a base-catalog key lives. `line` is 1-based. */
 export interface KeyRef {
   key: string;

@@ -97,3 +97,53 @@ describe('hardcoded-strings --staged: removed catalog keys', () => {
     });
   });
 });
+
+// Issue 15 item 7 for Apple catalogs: a commit that removes a key from the base `.strings` / `.xcstrings` while a
+// Swift file the commit does not stage still asks for it by literal (`Text("checkout.cta")`) showed the raw key.
+const VIEW = `import SwiftUI
+
+struct CheckoutView: View {
+    var body: some View {
+        Text("checkout.cta")
+    }
+}
+`;
+const appleStrings = (pairs: Record<string, string>) => Object.entries(pairs).map(([k, v]) => `/* ${k} */\n"${k}" = "${v}";\n`).join('\n');
+const xcstrings = (keys: Record<string, string>) =>
+  JSON.stringify({ sourceLanguage: 'en', version: '1.0', strings: Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, { localizations: { en: { stringUnit: { state: 'translated', value: v } }, de: { stringUnit: { state: 'translated', value: `${v} (de)` } } } }])) }, null, 2) + '\n';
+
+const stringsdict = (keys: Record<string, string>) => `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+${Object.entries(keys).map(([k, v]) => `\t<key>${k}</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>%#@n@</string>\n\t\t<key>n</key>\n\t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>d</string>\n\t\t\t<key>one</key>\n\t\t\t<string>${v}</string>\n\t\t\t<key>other</key>\n\t\t\t<string>${v}</string>\n\t\t</dict>\n\t</dict>\n`).join('')}</dict>
+</plist>
+`;
+
+describe('hardcoded-strings --staged: keys removed from Apple catalogs', () => {
+  const cases: Array<[string, (keys: Record<string, string>) => Record<string, string>]> = [
+    ['.strings', (keys) => ({ 'App/en.lproj/Localizable.strings': appleStrings(keys), 'App/de.lproj/Localizable.strings': appleStrings(Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, `${v} (de)`]))) })],
+    ['.xcstrings', (keys) => ({ 'App/Localizable.xcstrings': xcstrings(keys) })],
+    ['.stringsdict', (keys) => ({ 'App/en.lproj/Localizable.stringsdict': stringsdict(keys) })],
+  ];
+  for (const [name, catalogs] of cases) {
+    it(`red: removing a ${name} key an unstaged Swift file still asks for is refused at the reference; removing an unused one passes`, async () => {
+      await withGitRepo({ ...catalogs({ 'checkout.cta': 'Check out', unused: 'Unused' }), 'App/CheckoutView.swift': VIEW }, async (repo) => {
+        repo.git('add', '-A');
+        repo.git('commit', '-q', '-m', 'init');
+        for (const [p, c] of Object.entries(catalogs({ 'checkout.cta': 'Check out' }))) repo.write(p, c);
+        repo.git('add', '-A');
+        const green = await staged(repo.dir);
+        expect(green.findings).toEqual([]);
+        expect(green.verdict).not.toBe('fail');
+        repo.git('commit', '-q', '-m', 'drop unused');
+        for (const [p, c] of Object.entries(catalogs({ other: 'Other' }))) repo.write(p, c);
+        repo.git('add', '-A');
+        const r = await staged(repo.dir);
+        expect(r.verdict).toBe('fail');
+        expect(r.findings.map((f) => `${f.file}:${f.line} ${f.rule}/${f.severity}`)).toEqual(['App/CheckoutView.swift:5 missing-catalog-key/error']);
+        expect(r.findings[0]!.message).toMatch(/^Text\(\) key "checkout\.cta" is not in table `Localizable`/);
+      });
+    });
+  }
+});
