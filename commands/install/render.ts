@@ -4,7 +4,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InternalError } from '../../core/errors.js';
-import { blobId } from '../../core/git.js';
 import { packageVersion } from '../../core/version.js';
 import { BLOCK_BEGIN, BLOCK_END, PREVIOUS_HOOK } from './layout.js';
 
@@ -56,27 +55,23 @@ export function storedHookMode(text: string): ResolveMode | null {
 }
 
 /**
- * The git blob ids (`git hash-object`) of every stored hook this version renders: both modes, in sha1 and sha256
- * repositories. The shim runs the stored hook only when its id is one of these.
- */
-export function storedHookIds(): string[] {
-  const ids: string[] = [];
-  for (const mode of ['npm', 'standalone'] as const) {
-    for (const format of ['sha1', 'sha256']) {
-      const id = blobId(Buffer.from(renderStoredHook(mode), 'utf8'), format);
-      if (id) ids.push(id);
-    }
-  }
-  return ids;
-}
-
-/**
- * The git-side shim for an untracked hooks dir; `chain` runs the backed-up previous hook first. The shim refuses the
- * commit when the stored hook is not one this version writes (storedHookIds): a tracked file a commit could change.
+ * The git-side shim for an untracked hooks dir; `chain` runs the backed-up previous hook first. The shim holds the
+ * exact text of every stored hook this version renders (both modes) and runs the stored hook only when its bytes are
+ * one of them (cmp, no git call): the stored hook is a tracked file a commit could change.
  */
 export function renderShim(chain: boolean): string {
   const chainText = chain ? template('chain-previous').replace('@@PREVIOUS@@', PREVIOUS_HOOK).trimEnd() : '# (no previous hook to chain)';
-  return template('shim').replace('@@CHAIN@@', chainText).replace('@@STORED_IDS@@', storedHookIds().join(' '));
+  const [a, b] = (['standalone', 'npm'] as const).map((mode) => {
+    const text = renderStoredHook(mode);
+    // A here-document holds the text as it is: it must end with a newline and never hold its end line.
+    if (!text.endsWith('\n') || /^loopgates_STORED_HOOK_[AB]$/m.test(text)) throw new InternalError(`the stored hook (${mode}) cannot be held in the shim`);
+    return text;
+  }) as [string, string];
+  // Function replacements: a `$` in the texts is taken as it is.
+  return template('shim')
+    .replace('@@CHAIN@@', () => chainText)
+    .replace('@@STORED_A@@', () => a)
+    .replace('@@STORED_B@@', () => b);
 }
 
 /** The block inserted into a tracked hook file (husky's .husky/pre-commit, a committed hooks dir). */

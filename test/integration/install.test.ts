@@ -1,6 +1,7 @@
 // `loopgates install` in real temp repositories, with real git, the real hook scripts and real gitleaks: the hook
 // refuses what it must (credential, missing stored script, missing loopgates, invalid config), lands clean commits,
 // never writes to the working tree or index, and the install is idempotent.
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +82,47 @@ describe('install (no package.json: standalone hook)', () => {
     });
   });
 
+  it('the shim finds the stored hook where git runs it (the top of the work tree) from a subdirectory and from outside', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      s.repo.git('add', '-A');
+      s.gitRun(['commit', '-q', '--no-verify', '-m', 'loopgates']);
+      mkdirSync(join(s.repo.dir, 'docs'));
+      s.repo.write('docs/a.txt', 'a\n');
+      s.repo.git('add', '--', 'docs/a.txt');
+      const fromSub = s.gitRun(['commit', '-m', 'a'], {}, join(s.repo.dir, 'docs'));
+      expect(fromSub.status).toBe(0);
+      expect(fromSub.output).toMatch(/^loopgates 0\.1\.0/m);
+      s.repo.write('docs/b.txt', 'b\n');
+      s.repo.git('add', '--', 'docs/b.txt');
+      const outside = s.gitRun([`--git-dir=${join(s.repo.dir, '.git')}`, `--work-tree=${s.repo.dir}`, 'commit', '-m', 'b'], {}, s.base);
+      expect(outside.status).toBe(0);
+      expect(outside.output).toMatch(/^loopgates 0\.1\.0/m);
+      expect(s.repo.git('rev-list', '--count', 'HEAD')).toBe('4\n');
+      // A credential is still refused from outside the work tree (the stored hook ran, not a skip).
+      const key = fakeAwsKeyId();
+      s.repo.write('leak.env', `KEY=${key}\n`);
+      s.repo.git('add', '--', 'leak.env');
+      const leak = s.gitRun([`--git-dir=${join(s.repo.dir, '.git')}`, `--work-tree=${s.repo.dir}`, 'commit', '-m', 'leak'], {}, s.base);
+      expect(leak.status).toBe(1);
+      expect(leak.output).toMatch(/leak\.env:1/);
+    });
+  });
+
+  it('refuses the commit when cmp cannot compare the stored hook (never runs an unchecked hook)', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      // PATH with git only: the shim's cmp is not found (exit 127).
+      const bin = join(s.base, 'only-git');
+      mkdirSync(bin);
+      const gitPath = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
+      symlinkSync(gitPath, join(bin, 'git'));
+      const r = tryCommit(s, 'notes.txt', 'clean\n', { PATH: bin });
+      expect([r.landed, r.status, r.untouched]).toEqual([false, 1, true]);
+      expect(r.output).toMatch(/^loopgates: commit refused: .*\.loopgates\/hooks\/pre-commit could not be compared with the hook loopgates installed: cmp exited with 127$/m);
+    });
+  });
+
   it('refuses the commit when the stored hook was edited or a commit changed it (it would skip the gates in every clone)', async () => {
     await withSandbox(APP, async (s) => {
       expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
@@ -130,7 +172,7 @@ describe('install (no package.json: standalone hook)', () => {
       // A PATH with git, gitleaks and the few tools the hook uses, but no node.
       const bin = join(s.base, 'bin-without-node');
       mkdirSync(bin);
-      for (const tool of ['git', 'sh', 'dirname', 'gitleaks']) {
+      for (const tool of ['git', 'sh', 'cmp', 'dirname', 'gitleaks']) {
         const found = (process.env.PATH ?? '').split(':').map((d) => join(d, tool)).find((p) => existsSync(p));
         if (found) symlinkSync(found, join(bin, tool));
       }
