@@ -311,8 +311,11 @@ function androidString(content: string, s: StringFact): { start: number; open: n
   return close < 0 ? null : { start, open, close, end: close + '</string>'.length };
 }
 
-/** The operator's strings of `f` when `rule` refuses a commit under the gate's config: a mutant of a rule that only warns is no defect the gate must refuse. */
-const stringsFor = (f: StringParityFacts | undefined, rule: string): readonly StringFact[] => (f && !f.isBase && f.refusing?.has(rule) ? (f.strings ?? []) : []);
+/**
+ * The translated strings of `f` (none in a base or template; an `.xcstrings` holds its translations beside the base)
+ * when `rule` refuses a commit under the gate's config: a mutant of a rule that only warns is no defect the gate must refuse.
+ */
+const stringsFor = (f: StringParityFacts | undefined, rule: string): readonly StringFact[] => (f?.refusing?.has(rule) ? (f.strings ?? []) : []);
 
 /**
  * Write a bare `'` after a word of a translated plain `<string>` of an Android translation (`Neue' Notiz`): aapt2 drops
@@ -376,4 +379,54 @@ export const duplicateResource: MutationOperator<StringParityFacts> = {
   },
 };
 
-export const stringParityMutations: readonly MutationOperator<StringParityFacts>[] = [deletePlaceholder, changeSpecifierType, dropPluralCategory, markupTag, androidUnescapedApostrophe, duplicateResource];
+/** Offset just past the JSON/`.strings` string literal whose `"` is at `open` (same line), or -1. */
+function literalEnd(content: string, open: number): number {
+  for (let i = open + 1; i < content.length; i++) {
+    const c = content[i];
+    if (c === '\\') i++;
+    else if (c === '"') return i + 1;
+    else if (c === '\n') return -1;
+  }
+  return -1;
+}
+
+/**
+ * Empty a translated plain string whose base has text (`<string name="a"></string>`, `"a": ""`, `"a" = "";`): users
+ * see a blank, and the gate must report `empty-value` at the entry. Only in formats where "" is an empty text: not
+ * FormatJS/react-intl JSON (an empty message is missing, react-intl shows the default: `missing-key`) nor gettext PO
+ * (msgstr "" is untranslated, gettext shows the msgid). empty-value warns by default: a mutant only where `rules:`
+ * makes it refuse.
+ */
+export const emptyValue: MutationOperator<StringParityFacts> = {
+  id: 'string-parity/empty-value',
+  description: 'empty a translated string whose base has text',
+  appliesTo: (path) => TRANSLATION.test(path) && !path.endsWith('.po'),
+  facts,
+  mutate(_path, content, random, f): Mutant | null {
+    if (!f?.format || f.format === 'icu-json' || f.format === 'gettext-po') return null;
+    const android = f.format === 'android-xml';
+    type Cut = { start: number; end: number; text: string; line: number; s: StringFact };
+    const cuts: Cut[] = [];
+    for (const s of stringsFor(f, 'empty-value')) {
+      if (s.text === '' || !s.baseHasText) continue;
+      // Not where the base takes printf or ICU arguments: the gate also reports them missing from the empty text
+      // (placeholder-mismatch), so the mutant would be two defects. i18next says only empty-value (checks.ts).
+      const args = f.lines.get(s.valueLine ?? s.line);
+      if (args?.baseHasArgs && args.grammar !== 'i18next') continue;
+      if (android) {
+        const el = androidString(content, s);
+        if (el && el.close > el.open) cuts.push({ start: el.open, end: el.close, text: '', line: s.line, s });
+      } else if (s.valueLine !== undefined) {
+        // The value's opening `"` (JSON, ARB, .xcstrings `value`, `.strings`): the literal becomes "".
+        const open = offsetOf(content, s.valueLine, s.valueColumn ?? 1);
+        const end = open < 0 || content[open] !== '"' ? -1 : literalEnd(content, open);
+        if (end > open + 2) cuts.push({ start: open, end, text: '""', line: s.valueLine, s });
+      }
+    }
+    const c = pick(cuts, random);
+    if (!c) return null;
+    return { content: content.slice(0, c.start) + c.text + content.slice(c.end), line: c.line, rule: 'empty-value', description: `emptied ${c.s.locale} \`${c.s.key}\`` };
+  },
+};
+
+export const stringParityMutations: readonly MutationOperator<StringParityFacts>[] = [deletePlaceholder, changeSpecifierType, dropPluralCategory, markupTag, androidUnescapedApostrophe, duplicateResource, emptyValue];

@@ -209,6 +209,11 @@ export function stringParitySelfTest(): SelfTestCase[] {
   red('android: unescaped apostrophe', { ...android, [de]: androidDe.replace('"Don\'t" stoppen', "Don't stoppen") }, de, 'dont_stop', 'android-unescaped-apostrophe');
   red('android: plural other drops %d', { ...android, [de]: androidDe.replace('<item quantity="other">%d Folgen</item>', '<item quantity="other">Folgen</item>') }, de, 'quantity="other">Folgen', 'placeholder-mismatch');
   red('android: few/many dropped from a Polish plural', { ...android, [pl]: androidPl.replace(/\n\s*<item quantity="(few|many)">[^<]*<\/item>/g, '') }, pl, 'num_episodes', 'plural-missing-category');
+  // empty-value warns by default; a team may make it refuse (`rules:`), and then an emptied translation is red.
+  const emptyRefuses = { rules: { 'empty-value': 'error' } };
+  cases.push({ name: 'android: clean de and pl, empty-value an error', kind: 'green', files: android, config: emptyRefuses });
+  const emptied = { ...android, [de]: androidDe.replace('"Don\'t" stoppen', '') };
+  cases.push({ name: 'android: a translation emptied, empty-value an error', kind: 'red', files: emptied, config: emptyRefuses, expect: { file: de, line: lineOf(emptied[de]!, 'dont_stop'), rule: 'empty-value' } });
   red('android: translatable="false" key translated', { ...android, [de]: androidDe.replace('<resources>', '<resources>\n    <string name="app_name">Podfänger</string>') }, de, 'name="app_name"', 'untranslatable-translated');
 
   // Apple .strings (UTF-8) and .stringsdict

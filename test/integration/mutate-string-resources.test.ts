@@ -48,4 +48,17 @@ describe('mutate: operators for a catalog resource defect', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.notExercised).not.toContain('duplicate-resource');
   }, 300_000);
+
+  it('empty-value empties a translation where the config makes the rule refuse, and the gate kills it', async () => {
+    const refusing = 'version: 1\ngates:\n  string-parity:\n    rules:\n      empty-value: error\n';
+    const r = await mutantsOf({ ...ANDROID, 'loopgates.yaml': refusing, 'locales/en/common.json': '{\n  "title": "Notes of {{name}}"\n}\n', 'locales/de/common.json': '{\n  "title": "Notizen von {{name}}"\n}\n' }, 'string-parity/empty-value');
+    // de `dont_stop` (not `note_saved`: its base's %1$s would be reported missing too) and the i18next `title`.
+    expect(r.list).toEqual(['app/src/main/res/values-de/strings.xml:3 Killed empty-value', 'locales/de/common.json:2 Killed empty-value']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.notExercised).not.toContain('empty-value');
+    // Under the defaults empty-value only warns: no mutant (it would stay green), and it is no refusing rule to list.
+    const d = await mutantsOf(ANDROID, 'string-parity/empty-value');
+    expect(d.list).toEqual([]);
+    expect(d.notExercised).not.toContain('empty-value');
+  }, 300_000);
 });

@@ -81,3 +81,51 @@ describe('string-parity/duplicate-resource', () => {
     expect(o!.mutate(DE, android[DE], seededRandom(1), await stringParityFacts(ctxOf(android, off), DE))).toBeNull();
   });
 });
+
+describe('string-parity/empty-value', () => {
+  // empty-value warns by default; a team that makes it an error has the gate refuse an emptied translation.
+  const refusing = configOf({ 'empty-value': 'error' });
+  const EMPTY = 'string-parity/empty-value';
+
+  it('Android: empties a translated <string> whose base has text; killed at the element', async () => {
+    expect((await judge(android, DE, refusing)).verdict).toBe('pass');
+    // Not `note_saved` (base `Saved %1$s`): the gate reports the base's %1$s missing from an empty text too.
+    expect(await mutants(EMPTY, android, DE, refusing)).toEqual({
+      'emptied de `action_new_note`': 'killed at 3',
+      'emptied de `dont_stop`': 'killed at 5',
+      'emptied de `sync_hint`': 'killed at 7',
+    });
+  });
+
+  it('i18next JSON, ARB, Apple .strings and .xcstrings: the value becomes "" (the file stays JSON / .strings)', async () => {
+    // ARB `title` ({name}) and .strings `saved` (%@) are no place: the gate reports their arguments missing too.
+    const cases: Array<[Record<string, string>, string, Record<string, string>]> = [
+      [{ 'locales/en/common.json': '{\n  "title": "Notes of {{name}}",\n  "nested": {\n    "save": "Save \\"now\\""\n  }\n}\n', 'locales/de/common.json': '{\n  "title": "Notizen von {{name}}",\n  "nested": {\n    "save": "Jetzt \\"speichern\\""\n  }\n}\n' }, 'locales/de/common.json', { 'emptied de `title`': 'killed at 2', 'emptied de `nested.save`': 'killed at 4' }],
+      [{ 'lib/l10n/app_en.arb': '{\n  "@@locale": "en",\n  "title": "Hello {name}",\n  "@title": { "placeholders": { "name": {} } },\n  "bye": "Bye"\n}\n', 'lib/l10n/app_de.arb': '{\n  "@@locale": "de",\n  "title": "Hallo {name}",\n  "bye": "Tschüss"\n}\n' }, 'lib/l10n/app_de.arb', { 'emptied de `bye`': 'killed at 4' }],
+      [{ 'App/en.lproj/Localizable.strings': '/* Title */\n"title" = "Title";\n"saved" = "Saved %@";\n', 'App/de.lproj/Localizable.strings': '/* Title */\n"title" = "Titel";\n"saved" =\n  "%@ gespeichert";\n' }, 'App/de.lproj/Localizable.strings', { 'emptied de `title`': 'killed at 2' }],
+      [{ 'App/Localizable.xcstrings': `${JSON.stringify({ sourceLanguage: 'en', version: '1.0', strings: { title: { localizations: { en: { stringUnit: { state: 'translated', value: 'Title' } }, de: { stringUnit: { state: 'translated', value: 'Titel' } } } } } }, null, 2)}\n` }, 'App/Localizable.xcstrings', { 'emptied de `title`': 'killed at 16' }],
+    ];
+    for (const [files, path, want] of cases) {
+      expect((await judge(files, path, refusing)).verdict, path).toBe('pass');
+      const got = await mutants(EMPTY, files, path, refusing);
+      expect(got, path).toEqual(want);
+      // The mutant is the defect, not a syntax error: JSON catalogs still parse.
+      if (/\.(?:json|arb|xcstrings)$/.test(path)) {
+        const m = op(EMPTY)!.mutate(path, files[path]!, seededRandom(1), await stringParityFacts(ctxOf(files, refusing), path))!;
+        expect(() => JSON.parse(m.content), path).not.toThrow();
+      }
+    }
+  });
+
+  it('no place where empty is missing (react-intl JSON, PO msgstr ""), in a base, or while the rule only warns', async () => {
+    const o = op(EMPTY);
+    expect(o).toBeDefined();
+    // FormatJS/react-intl shows the default message for "" (missing-key), gettext the msgid for msgstr "".
+    const icu = { 'lang/en.json': '{\n  "title": "Title {n}"\n}\n', 'lang/de.json': '{\n  "title": "Titel {n}"\n}\n' };
+    expect(o!.mutate('lang/de.json', icu['lang/de.json'], seededRandom(1), await stringParityFacts(ctxOf(icu, refusing), 'lang/de.json'))).toBeNull();
+    const po = { 'po/app.pot': 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Title"\nmsgstr ""\n', 'po/de.po': 'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Title"\nmsgstr "Titel"\n' };
+    expect(o!.mutate('po/de.po', po['po/de.po'], seededRandom(1), await stringParityFacts(ctxOf(po, refusing), 'po/de.po'))).toBeNull();
+    expect(o!.mutate(BASE, android[BASE], seededRandom(1), await stringParityFacts(ctxOf(android, refusing), BASE))).toBeNull();
+    expect(o!.mutate(DE, android[DE], seededRandom(1), await stringParityFacts(ctxOf(android), DE))).toBeNull();
+  });
+});
