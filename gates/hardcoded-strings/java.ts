@@ -4,7 +4,7 @@
 import { GATE_ID } from './defaults.js';
 import { addImport, codeReference, type RScope } from './android-references.js';
 import { hasLetter, sortCandidates, type AndroidReference, type Candidate, type Extraction } from './model.js';
-import { KOTLIN_CALLS, textArgumentIndex } from './kotlin.js';
+import { FORMAT_CLASSES, KOTLIN_CALLS, formatArgumentIndex, textArgumentIndex } from './kotlin.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
 
 /** Method name -> index of the argument that is user text. Same Android APIs as Kotlin's call table. */
@@ -19,9 +19,28 @@ const LITERAL: LiteralSpec = {
 
 const PASS_THROUGH = new Set(['binary_expression', 'parenthesized_expression', 'ternary_expression']);
 
+/**
+ * The expression a format call shows as text: the format string of `String.format(fmt, …)`,
+ * `String.format(Locale.US, fmt, …)`, `MessageFormat.format(fmt, …)`, or the receiver of `"…".formatted(…)` (Java 15).
+ */
+function formatString(call: SyntaxNode): SyntaxNode | undefined {
+  const name = call.childForFieldName('name')?.text;
+  const object = call.childForFieldName('object');
+  if (!object) return undefined;
+  if (name === 'formatted') return object;
+  if (name !== 'format' || !FORMAT_CLASSES.has(object.text.replace(/\s+/gu, ''))) return undefined;
+  const args = call.childForFieldName('arguments')?.namedChildren.filter((c) => c.type !== 'line_comment' && c.type !== 'block_comment') ?? [];
+  return args[formatArgumentIndex(args)];
+}
+
+/** String literals an expression can evaluate to: `"a"`, `"a" + b`, `c ? "a" : "b"`, a format call's format string. */
 function literalsIn(expr: SyntaxNode, out: SyntaxNode[] = []): SyntaxNode[] {
   if (expr.type === 'string_literal') out.push(expr);
   else if (PASS_THROUGH.has(expr.type)) for (const c of expr.namedChildren) literalsIn(c, out);
+  else if (expr.type === 'method_invocation') {
+    const f = formatString(expr);
+    if (f) literalsIn(f, out);
+  }
   return out;
 }
 

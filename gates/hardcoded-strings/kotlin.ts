@@ -144,10 +144,47 @@ const PASS_THROUGH = new Set([
   'statements',
 ]);
 
-/** String literals an expression can evaluate to without a call: `"a"`, `"a" + b`, `if (c) "a" else "b"`. */
+/**
+ * Receivers whose static `format` returns its format string filled in: java.lang.String (`String.format` in Kotlin
+ * is kotlin.text's String.Companion.format, the same signatures) and java.text.MessageFormat.
+ */
+export const FORMAT_CLASSES = new Set(['String', 'java.lang.String', 'kotlin.String', 'MessageFormat', 'java.text.MessageFormat']);
+
+/**
+ * Index of the format string among a static format call's arguments: `String.format(Locale.US, fmt, …)` and
+ * `String.format(locale, fmt, …)` take a Locale first (java.lang.String.format(Locale, String, Object...)).
+ */
+export function formatArgumentIndex(args: readonly SyntaxNode[]): number {
+  return args.length > 1 && /locale/iu.test(args[0]!.text) ? 1 : 0;
+}
+
+/**
+ * The expression a format call shows as text: the format string of `String.format(fmt, …)`,
+ * `String.format(Locale.US, fmt, …)`, `MessageFormat.format(fmt, …)`, or the receiver of `"…".format(…)`. Like
+ * concatenation, the literal's words reach the sink; a format from `getString(…)` holds no literal and adds nothing.
+ */
+function formatString(call: SyntaxNode): SyntaxNode | undefined {
+  const callee = call.firstNamedChild;
+  if (callee?.type !== 'navigation_expression' || lastName(callee) !== 'format') return undefined;
+  const receiver = callee.firstNamedChild;
+  if (!receiver) return undefined;
+  if (!FORMAT_CLASSES.has(receiver.text.replace(/\s+/gu, ''))) return receiver;
+  const args = (call.namedChildren.find((c) => c.type === 'call_suffix')?.namedChildren.find((c) => c.type === 'value_arguments')?.namedChildren ?? [])
+    .filter((a) => a.type === 'value_argument' && !a.children.some((c) => !c.isNamed && c.type === '='));
+  return args[formatArgumentIndex(args)]?.lastNamedChild ?? undefined;
+}
+
+/**
+ * String literals an expression can evaluate to: `"a"`, `"a" + b`, `if (c) "a" else "b"`, and the format string of a
+ * format call (`String.format("%d notes", n)`, `"%d notes".format(n)`).
+ */
 function literalsIn(expr: SyntaxNode, out: SyntaxNode[] = []): SyntaxNode[] {
   if (expr.type === 'string_literal' || expr.type === 'line_string_literal' || expr.type === 'multi_line_string_literal') out.push(expr);
   else if (PASS_THROUGH.has(expr.type)) for (const c of expr.namedChildren) literalsIn(c, out);
+  else if (expr.type === 'call_expression') {
+    const f = formatString(expr);
+    if (f) literalsIn(f, out);
+  }
   return out;
 }
 

@@ -151,6 +151,38 @@ describe('a staged commit is judged by what it introduces', () => {
     });
   });
 
+  it('a format call\'s literal passed to toast() in a Kotlin file is refused at its line (fresh-user-6 G1, Fossify Notes)', async () => {
+    const kt = 'app/src/main/kotlin/org/fossify/notes/activities/MainActivity.kt';
+    // The shape of Fossify Notes' MainActivity.checkFile: resource toasts only, no hard-coded text in HEAD.
+    const KT = [
+      'package org.fossify.notes.activities',
+      '',
+      'import java.io.File',
+      '',
+      'class MainActivity : SimpleActivity() {',
+      '    private fun checkFile(path: String, onChecksPassed: (file: File) -> Unit) {',
+      '        val file = File(path)',
+      '        if (file.length() > 1000 * 1000) {',
+      '            toast(R.string.file_too_large)',
+      '        } else {',
+      '            onChecksPassed(file)',
+      '        }',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    for (const edit of ['String.format("%d notes deleted", mNotes.size)', '"%d notes deleted".format(mNotes.size)']) {
+      await committed({ [kt]: KT }, async (repo) => {
+        repo.write(kt, KT.replace('toast(R.string.file_too_large)', `toast(${edit})`));
+        repo.git('add', kt);
+        const r = await judge(repo);
+        expect(r.code, edit).toBe(1);
+        expect(r.spots('hardcoded-strings')).toEqual([`${kt}:9 hardcoded-text`]);
+        expect(r.of('hardcoded-strings').findings[0]!.message).toMatch(/^hard-coded text "%d notes deleted" in toast\(\)/);
+      });
+    }
+  });
+
   it('a renamed file keeps its old findings pre-existing (git mv, also with an edit)', async () => {
     const from = 'app/src/main/java/org/example/Header.kt';
     const to = 'app/src/main/java/org/example/TopBar.kt';

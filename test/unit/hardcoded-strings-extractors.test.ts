@@ -352,6 +352,60 @@ public class WidgetConfigureActivity extends SimpleActivity {
   });
 });
 
+describe('Kotlin / Java: a format call passes its format string to the text sink (fresh-user-6 G1)', () => {
+  it('Kotlin: String.format(fmt, …), String.format(Locale, fmt, …), "…".format(…), MessageFormat.format(…) into a sink are text; a resource format and a log are not', async () => {
+    const src = `class MainActivity : SimpleActivity() {
+    fun deleted(mNotes: List<Note>, n: Int) {
+        toast(String.format("%d notes deleted", mNotes.size))
+        toast("%d notes deleted".format(mNotes.size))
+        Toast.makeText(this, String.format(Locale.US, "%d notes left", n), Toast.LENGTH_SHORT).show()
+        binding.title.text = java.lang.String.format("%s selected", name)
+        setTitle(MessageFormat.format("{0} files", n))
+        toast(String.format(getString(R.string.note_saved_successfully), title))
+        Log.d("MainActivity", String.format("%d notes", n))
+        val key = String.format("note_%d", n)
+        toast(if (n > 1) String.format("%d notes", n) else "One note")
+    }
+}
+`;
+    const e = await extractKotlin(src);
+    expectAnchored(src, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.context}`)).toEqual([
+      '3:29 %d notes deleted toast()',
+      '4:15 %d notes deleted toast()',
+      '5:55 %d notes left makeText()',
+      '6:54 %s selected text = …',
+      '7:39 {0} files setTitle()',
+      '11:40 %d notes toast()',
+      '11:60 One note toast()',
+    ]);
+  });
+  it('Java: String.format(fmt, …), String.format(Locale, fmt, …), MessageFormat.format and "…".formatted(…) into setText / Toast.makeText are text', async () => {
+    const java = `class EpisodeActivity extends Activity {
+    void bind(TextView title, int n) {
+        Toast.makeText(this, String.format("%d notes deleted", n), Toast.LENGTH_SHORT).show();
+        title.setText(String.format(Locale.US, "%d episodes", n));
+        title.setText(MessageFormat.format("{0} episodes", n));
+        title.setText("%d episodes left".formatted(n));
+        title.setText(java.lang.String.format("%d new", n));
+        title.setText(String.format(getString(R.string.episodes), n));
+        Log.d(TAG, String.format("bound %d", n));
+        String key = String.format("episode_%d", n);
+    }
+}
+`;
+    const e = await extractJava(java);
+    expectAnchored(java, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.context}`)).toEqual([
+      '3:44 %d notes deleted makeText()',
+      '4:48 %d episodes setText()',
+      '5:44 {0} episodes setText()',
+      '6:23 %d episodes left setText()',
+      '7:47 %d new setText()',
+    ]);
+  });
+});
+
 describe('Java', () => {
   it('finds setText, setContentDescription, setTitle, Toast.makeText and concatenations', async () => {
     const java = `class EpisodeActivity extends Activity {
