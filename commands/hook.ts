@@ -79,8 +79,9 @@ export const refuseQuietDisable: PreflightStep = async (ctx) => {
   // core/config.ts (yaml, the zod schemas) loads only for a commit that changes loopgates.yaml.
   const { parseConfig } = await import('../core/config.js');
   let headEnabled: Set<string>;
+  let head: ConfiguredGate[] = [];
   try {
-    const head = parseConfig(before.toString('utf8'), CONFIG_FILE, await configOptions());
+    head = parseConfig(before.toString('utf8'), CONFIG_FILE, await configOptions());
     headEnabled = new Set(head.filter((g) => g.enabled).map((g) => g.gate.id));
   } catch {
     headEnabled = new Set(ctx.config.gates.map((g) => g.gate.id));
@@ -88,15 +89,24 @@ export const refuseQuietDisable: PreflightStep = async (ctx) => {
   const off = ctx.config.gates.filter((g) => !g.enabled && headEnabled.has(g.gate.id)).map((g) => g.gate.id);
   const staged = new Set(ctx.config.gates.map((g) => g.gate.id));
   for (const id of headEnabled) if (!staged.has(id)) off.push(id);
-  if (!off.length) return;
+  // Kept on, but told to read none of what it read, or to let its own red case through: the same change, by other keys.
+  const { narrowedGates } = await import('./hook-narrowing.js');
+  const narrowed = await narrowedGates(ctx.ws, head, ctx.config.gates, ctx.cacheRoot, new AbortController().signal);
+  const ids = [...off, ...narrowed.map((n) => n.gate)];
+  if (!ids.length) return;
   const allow = new Set((ctx.io.env.LOOPGATES_ALLOW_DISABLE ?? '').split(',').map((x) => x.trim()).filter(Boolean));
-  if (allow.has('all') || off.every((id) => allow.has(id))) {
+  const said = [...(off.length ? [off] : []), ...narrowed.map((n) => n)];
+  const words = (ack: boolean) =>
+    said.map((s) => (Array.isArray(s) ? (ack ? messages.quietDisableAllowed(s) : messages.quietDisable(s)) : ack ? messages.quietNarrowAllowed(s.gate, s.what) : messages.quietNarrow(s.gate, s.what)));
+  if (allow.has('all') || ids.every((id) => allow.has(id))) {
     const ts = new Date().toISOString();
     // On the record, as a LOOPGATES_SKIP bypass is: which gate this commit switched off, and by what word.
-    const ledger = off.map((gate) => ({ ts, kind: 'disable' as const, gate, verdict: 'disabled', mode: 'staged' as const, acknowledgedBy: 'LOOPGATES_ALLOW_DISABLE' }));
-    return { exitCode: 0, notes: [messages.quietDisableAllowed(off)], ledger };
+    const ledger = ids.map((gate) => ({ ts, kind: 'disable' as const, gate, verdict: off.includes(gate) ? 'disabled' : 'narrowed', mode: 'staged' as const, acknowledgedBy: 'LOOPGATES_ALLOW_DISABLE' }));
+    return { exitCode: 0, notes: words(true), ledger };
   }
-  return { exitCode: 1, notes: [`${messages.quietDisable(off)} (${messages.fix(messages.quietDisableFix(off))})`] };
+  const notes = words(false);
+  notes[notes.length - 1] += ` (${messages.fix(messages.quietDisableFix(ids))})`;
+  return { exitCode: 1, notes };
 };
 
 /**

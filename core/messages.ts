@@ -84,6 +84,9 @@ export const messages = {
     `this commit switches off ${ids.join(', ')} in loopgates.yaml (enabled in HEAD): a gate turned off by the commit it would judge proves nothing; refused`,
   quietDisableFix: (ids: readonly string[]) =>
     `if it is on purpose, say so for this commit: LOOPGATES_ALLOW_DISABLE=${ids.join(',')} git commit …; otherwise keep ${ids.length === 1 ? 'it' : 'them'} enabled in loopgates.yaml`,
+  quietNarrow: (id: string, what: string) =>
+    `this commit keeps ${id} enabled in loopgates.yaml but takes from it ${what}: a gate narrowed by the commit it would judge proves nothing; refused`,
+  quietNarrowAllowed: (id: string, what: string) => `WARNING: this commit narrows ${id} in loopgates.yaml (${what}), acknowledged by LOOPGATES_ALLOW_DISABLE`,
   quietDisableAllowed: (ids: readonly string[]) =>
     `WARNING: this commit switches off ${ids.join(', ')} in loopgates.yaml, acknowledged by LOOPGATES_ALLOW_DISABLE`,
   noConfig: (file: string) => `no ${file}: using the defaults (write one with: loopgates install)`,

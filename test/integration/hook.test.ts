@@ -108,9 +108,15 @@ describe('hook pre-commit through real git commits', () => {
       expect(refused.out).not.toMatch(/no-bad\s+fail/);
       expect(spawnSync('node', [bin, 'hook', 'pre-commit'], { cwd: repo.dir, encoding: 'utf8' }).status).toBe(2);
       expect(state(repo)).toBe(before);
-      // Staged with the commit, the config is part of what is committed, and it is what judges.
+      // Staged with the commit, the config is part of what is committed, and it is what judges: it takes every file
+      // from the gate, which is switching it off by another key, so the commit must say so (fresh-user-6 G2).
       repo.git('add', '--', 'loopgates.yaml');
-      expect(commit(repo).status).toBe(0);
+      const narrowed = commit(repo);
+      expect(narrowed.out).toContain("this commit keeps no-bad enabled in loopgates.yaml but takes from it 2 files it reads under HEAD's loopgates.yaml (a.txt, b.txt)");
+      expect(narrowed.status).toBe(1);
+      const home = join(repo.dir, '..', 'home');
+      const env = { ...process.env, ...isolatedGitEnv(home), LOOPGATES_ALLOW_DISABLE: 'no-bad' };
+      expect(spawnSync('git', ['commit', '-q', '-m', 'test'], { cwd: repo.dir, env, encoding: 'utf8' }).status).toBe(0);
     });
   });
 

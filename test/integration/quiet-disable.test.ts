@@ -67,3 +67,41 @@ describe('a commit that switches a gate off (LOOPGATES_ALLOW_DISABLE)', () => {
     expect(r.exit).toBe(0);
   });
 });
+
+// The same change by other keys (fresh-user-6 G2): the gate stays enabled, but an exclude takes every file it read,
+// or a new allow entry lets its own red case through; the next commit's hard-coded text then lands.
+const hsConfig = (extra: string) =>
+  ['version: 1', 'gates:', '  secrets: {enabled: false}', `  hardcoded-strings: {enabled: true${extra}}`, '  string-parity: {enabled: false}', '  maestro-flows: {enabled: false}', '  dump-audit: {enabled: false}'].join('\n') + '\n';
+const kt = 'app/src/main/kotlin/org/example/Main.kt';
+const kotlin = { 'loopgates.yaml': hsConfig(''), [kt]: 'package org.example\n\nfun title(): Int = R.string.app_name\n' };
+
+describe('a commit that keeps a gate on but narrows what it reads (LOOPGATES_ALLOW_DISABLE)', () => {
+  it('red: an exclude that takes every Kotlin file the gate read is refused, exit 1, naming the gate, the count and a file', async () => {
+    const r = await inTempRepo(kotlin, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': hsConfig(', exclude: ["**/*.kt", "**/*.xml"]') } });
+    expect(r.stdout + r.stderr).toContain(`this commit keeps hardcoded-strings enabled in loopgates.yaml but takes from it 1 file it reads under HEAD's loopgates.yaml (${kt})`);
+    expect(r.stdout + r.stderr).toContain('LOOPGATES_ALLOW_DISABLE=hardcoded-strings git commit');
+    expect(r.exit).toBe(1);
+    expect(r.untouched).toBe(true);
+  });
+
+  it("red: a new allow entry that matches the gate's own red case is refused, exit 1, naming the entry", async () => {
+    const r = await inTempRepo(kotlin, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': hsConfig(', allow: ["[A-Za-z]"]') } });
+    expect(r.stdout + r.stderr).toMatch(/this commit keeps hardcoded-strings enabled in loopgates\.yaml but takes from it allow entry "\[A-Za-z\]" hides its own red case "[^"]+"/);
+    expect(r.exit).toBe(1);
+  });
+
+  it('green: an exclude of files the gate never read, and an allow entry no red case matches, ask nothing', async () => {
+    const r = await inTempRepo(kotlin, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': hsConfig(', exclude: ["**/generated/**"], allow: ["^ZZ-internal-code$"]') } });
+    expect(r.stdout + r.stderr).not.toContain('takes from it');
+    expect(r.exit).toBe(0);
+  });
+
+  it('green: acknowledged, the commit goes on with a warning and a ledger line saying narrowed', async () => {
+    const r = await inTempRepo(kotlin, (s) => runVerb(s, ['hook', 'pre-commit'], { LOOPGATES_ALLOW_DISABLE: 'hardcoded-strings' }), {
+      stage: { 'loopgates.yaml': hsConfig(', exclude: ["**/*.kt"]') },
+    });
+    expect(r.stdout + r.stderr).toContain(`WARNING: this commit narrows hardcoded-strings in loopgates.yaml (1 file it reads under HEAD's loopgates.yaml (${kt})), acknowledged by LOOPGATES_ALLOW_DISABLE`);
+    expect(r.ledger.filter((e) => e.kind === 'disable').map((e) => `${e.gate} ${e.verdict}`)).toEqual(['hardcoded-strings narrowed']);
+    expect(r.exit).toBe(0);
+  });
+});
