@@ -583,6 +583,8 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
   const outcomes = revertState(state, unpatch, flags.has('--force'), new Set(tracked.map((c) => c.path)));
   // Gate caches (core/ledger.ts cacheRoot) are derived data: rebuilt on the next run, so they go with the hook.
   rmSync(join(layout.commonDir, 'loopgates', 'cache'), { recursive: true, force: true });
+  // The stored hook's handshake file (hooks/pre-commit), left behind only by a commit that was killed mid-way.
+  rmSync(join(layout.gitDir, 'loopgates-hook-answer'), { force: true });
   try {
     rmdirSync(join(layout.commonDir, 'loopgates'));
   } catch {

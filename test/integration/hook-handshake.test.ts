@@ -2,7 +2,7 @@
 // started answered as the loopgates that wrote the hook, with the verdict its exit code says. Issue 14 item 8: before
 // it, `LOOPGATES_CLI=/dev/null git commit` (node runs an empty file, exit 0) landed a credential with no output.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handedFacts, repoFacts } from '../../core/git.js';
@@ -73,13 +73,14 @@ describe('the stored hook requires loopgates\' answer', () => {
     });
   });
 
-  it('the real CLI answers: a clean commit lands, a credential is refused, and the answer file is left empty', async () => {
+  it('the real CLI answers: a clean commit lands, a credential is refused, and the answer file is gone after each (uninstall leaves .git as it was)', async () => {
     await withSandbox(APP, async (s) => {
       expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
       const bad = commitCredential(s, {});
       expect(bad.landed).toBe(false);
       expect(bad.output).toMatch(/Sync\.kt:3/);
       expect(bad.output).not.toMatch(/answer/);
+      expect(existsSync(join(s.repo.dir, '.git', 'loopgates-hook-answer'))).toBe(false);
       s.repo.git('rm', '-q', '--cached', 'Sync.kt');
       s.repo.write('notes.md', 'clean\n');
       s.repo.git('add', 'notes.md');
@@ -87,7 +88,7 @@ describe('the stored hook requires loopgates\' answer', () => {
       const good = s.gitRun(['commit', '-m', 'clean']);
       expect(good.status, good.output).toBe(0);
       expect(head(s)).not.toBe(before);
-      expect(readFileSync(join(s.repo.dir, '.git', 'loopgates-hook-answer'), 'utf8')).toBe('');
+      expect(existsSync(join(s.repo.dir, '.git', 'loopgates-hook-answer'))).toBe(false);
     });
   });
 });

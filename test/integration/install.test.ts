@@ -2,12 +2,12 @@
 // refuses what it must (credential, missing stored script, missing loopgates, invalid config), lands clean commits,
 // never writes to the working tree or index, and the install is idempotent.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeAndIndexDigest } from '../helpers/git-repo.js';
 import { repoRoot } from '../helpers/setup-env.js';
-import { assertBuilt, dirDigest, fakeAwsKeyId, head, letGitRefreshIndex, treeIndexDigestExceptLedger, withSandbox, type Sandbox } from './install-support.js';
+import { assertBuilt, dirDigest, fakeAwsKeyId, gitThroughHooks, head, letGitRefreshIndex, treeIndexDigestExceptLedger, withSandbox, type Sandbox } from './install-support.js';
 
 beforeAll(assertBuilt);
 
@@ -412,6 +412,21 @@ describe('uninstall and the run history (ledger)', () => {
       expect(s.gitRun(['status', '--porcelain', '--untracked-files=all']).output).toBe('');
       expect(existsSync(join(s.repo.dir, '.loopgates'))).toBe(false);
       expect(readFileSync(join(s.repo.dir, '.git/loopgates/ledger.jsonl'), 'utf8')).toBe(lines);
+    });
+  });
+
+  it('a commit through the hook leaves no handshake file in .git, and uninstall leaves .git as it found it (fresh-user-6 G4)', async () => {
+    await withSandbox(KOTLIN, async (s) => {
+      const before = readdirSync(join(s.repo.dir, '.git')).sort();
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      s.gitRun(['add', '-A']);
+      const commit = await gitThroughHooks(s, ['commit', '-q', '-m', 'loopgates'], {});
+      expect(commit.output).toContain('commit allowed');
+      expect(commit.status).toBe(0);
+      expect(readdirSync(join(s.repo.dir, '.git'))).not.toContain('loopgates-hook-answer');
+      expect((await s.cli(['uninstall'])).code).toBe(0);
+      const after = readdirSync(join(s.repo.dir, '.git')).filter((n) => !['COMMIT_EDITMSG', 'ORIG_HEAD', 'logs', 'loopgates'].includes(n) || before.includes(n));
+      expect(after.sort()).toEqual(before);
     });
   });
 
