@@ -1,6 +1,7 @@
 // The `loopgates` command: argv -> one verb (DESIGN.md layout). Exit codes: 0 pass, 1 gate failed, 2 broken, 3 ask.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, sep } from 'node:path';
+import { cliWordFor, runnable } from './core/cli-word.js';
 import type { CommandIO, Verb } from './core/command.js';
 import { ConfigError, LoopgatesError } from './core/errors.js';
 import { messages } from './core/messages.js';
@@ -92,12 +93,13 @@ export function requestedFormat(args: readonly string[]): string | undefined {
  * and fix go to stderr; when `args` ask for a machine-readable format of that verb and nothing was written to stdout
  * yet, stdout gets the failure document too.
  */
-export function reportFailure(verb: string, args: readonly string[], thrown: unknown, io: Pick<CommandIO, 'stdout' | 'stderr'>, stdoutUsed = false): number {
+export function reportFailure(verb: string, args: readonly string[], thrown: unknown, io: Pick<CommandIO, 'stdout' | 'stderr'> & Partial<Pick<CommandIO, 'cwd' | 'env'>>, stdoutUsed = false): number {
   const err = permissionError(thrown) ?? thrown;
   const known = err instanceof LoopgatesError;
   const exitCode = known ? err.exitCode : 2;
   const message = known ? err.message : messages.internalError(err instanceof Error ? err.message : String(err));
-  const fix = known ? err.fix : messages.crashFix;
+  // Started the way this shell can start it (fresh-user-4 F6: `loopgates` is not on PATH for a local devDependency).
+  const fix = io.cwd && io.env ? runnable(known ? err.fix : messages.crashFix, cliWordFor(io.cwd, io.env)) : known ? err.fix : messages.crashFix;
   const detail = known ? message : messages.internalError(err instanceof Error ? (err.stack ?? err.message) : String(err));
   io.stderr(`loopgates ${verb}: ${detail}\n  fix: ${fix}\n`);
   const format = requestedFormat(args);
@@ -185,14 +187,14 @@ export async function main(argv: readonly string[], io: CommandIO, options: Main
 export async function runFromProcess(): Promise<void> {
   const argv = process.argv.slice(2);
   let stdoutUsed = false;
+  let cwd = '';
   const fatal = (err: unknown) => {
-    reportFailure(argv[0] ?? 'loopgates', argv.slice(1), err, { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) }, stdoutUsed);
+    reportFailure(argv[0] ?? 'loopgates', argv.slice(1), err, { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t), cwd, env: process.env }, stdoutUsed);
     writeHookAnswer(argv[0], process.env, 2);
     process.exit(2);
   };
   process.on('uncaughtException', fatal);
   process.on('unhandledRejection', fatal);
-  let cwd = '';
   let cwdError: LoopgatesError | undefined;
   try {
     cwd = process.cwd();

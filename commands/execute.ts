@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CommandIO } from '../core/command.js';
+import { cliWordFor } from '../core/cli-word.js';
 import { blindGlobFix, blindGlobMessage, blindGlobs } from '../core/blind.js';
 import { loadConfigCached } from '../core/config-cache.js';
 import { CONFIG_FILE } from '../core/config-model.js';
@@ -194,7 +195,7 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
     exitCode = 2;
   }
   const targets = (await ws.targets()).length;
-  io.stdout(formatReport({ version: packageVersion(), mode: ws.mode, root: ws.root, targets, results: [...preResults, ...results], exitCode, notes, ...(interrupted ? { interrupted } : {}), ...(req.stagedPolicy ? { uncapped: true } : {}) }, req.format, { color: io.isTTY }));
+  io.stdout(formatReport({ version: packageVersion(), mode: ws.mode, root: ws.root, targets, results: [...preResults, ...results], exitCode, notes, ...(interrupted ? { interrupted } : {}), ...(req.stagedPolicy ? { uncapped: true } : {}) }, req.format, { color: io.isTTY, cli: cliWordFor(io.cwd, io.env) }));
 
   try {
     const repoEnv = ws.backing.kind === 'index' ? ws.backing.env : gitEnv(io.env, io.cwd, ws.root);

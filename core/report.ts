@@ -2,6 +2,7 @@
 // scanning; OASIS "Static Analysis Results Interchange Format" 2.1.0) and github (GitHub Actions workflow commands,
 // escaped as @actions/core's command.ts does). Secrets never reach here: findings carry the gates' redacted messages.
 import pc from 'picocolors';
+import { runnable } from './cli-word.js';
 import { countsPhrase, messages, modeDescription } from './messages.js';
 import { hasRawBytes, pathBytes, shownPath } from './paths.js';
 import type { GateResult, Mode, Verdict } from './types.js';
@@ -74,8 +75,12 @@ export function placesOf(files: readonly string[]): string[] {
   return [...files];
 }
 
-/** Render `report` in `format`. `color` applies to text only (the caller passes whether stdout is a TTY). */
-export function formatReport(report: RunReport, format: ReportFormat, options: { color?: boolean } = {}): string {
+/**
+ * Render `report` in `format`. `color` applies to text only (the caller passes whether stdout is a TTY). `cli`: the
+ * command that starts loopgates here (core/cli-word.ts); every `loopgates <verb>` of a fix or note is started with it.
+ */
+export function formatReport(given: RunReport, format: ReportFormat, options: { color?: boolean; cli?: () => string } = {}): string {
+  const report = options.cli ? runnableReport(given, options.cli) : given;
   switch (format) {
     case 'json':
       return `${JSON.stringify(jsonReport(report), null, 2)}\n`;
@@ -84,12 +89,28 @@ export function formatReport(report: RunReport, format: ReportFormat, options: {
     case 'github':
       return githubReport(report);
     default:
-      return textReport(report, options.color === true);
+      return textReport(report, options.color === true, options.cli);
   }
 }
 
+/** `report` with the fixes and notes it prints started by `cli` (unchanged objects when none names a command). */
+export function runnableReport(report: RunReport, cli: () => string): RunReport {
+  const each = (xs: readonly string[]) => xs.map((x) => runnable(x, cli));
+  return {
+    ...report,
+    notes: each(report.notes),
+    results: report.results.map((r) => ({
+      ...r,
+      notes: each(r.notes),
+      ...(r.info ? { info: each(r.info) } : {}),
+      ...(r.error ? { error: { ...r.error, fix: runnable(r.error.fix, cli) } } : {}),
+    })),
+  };
+}
+
 /** The text report: a header, one verdict line per gate with counts, its findings, reasons, notes and fixes, a summary. */
-export function textReport(report: RunReport, color: boolean): string {
+export function textReport(report: RunReport, color: boolean, cli?: () => string): string {
+  const run = (s: string) => (cli ? runnable(s, cli) : s);
   const c = pc.createColors(color);
   const paint: Record<Verdict, (s: string) => string> = { pass: c.green, fail: c.red, skip: c.yellow, vacuous: c.magenta, error: c.red };
   const width = Math.max(4, ...report.results.map((r) => r.gate.length));
@@ -112,11 +133,11 @@ export function textReport(report: RunReport, color: boolean): string {
     if (capped) {
       const left = r.findings.length - shown.length;
       const leftErrors = r.findings.filter((f) => f.severity === 'error').length - shown.filter((f) => f.severity === 'error').length;
-      out.push(`  ${c.dim(messages.findingsLeftOut(left, leftErrors, r.gate))}`);
+      out.push(`  ${c.dim(run(messages.findingsLeftOut(left, leftErrors, r.gate)))}`);
     }
     if (pre && preCount) {
       const places = placesOf(pre.files);
-      out.push(`  ${c.dim(messages.preExisting(pre.errors, pre.warnings, places.slice(0, PLACES_SHOWN), Math.max(0, places.length - PLACES_SHOWN), r.gate))}`);
+      out.push(`  ${c.dim(run(messages.preExisting(pre.errors, pre.warnings, places.slice(0, PLACES_SHOWN), Math.max(0, places.length - PLACES_SHOWN), r.gate)))}`);
     }
     for (const n of r.info ?? []) out.push(`  ${c.dim(messages.note(n))}`);
     for (const n of r.notes) out.push(`  ${c.yellow(messages.gateNote(n))}`);

@@ -10,3 +10,11 @@ export const localGitleaksDir = join(repoRoot, '.tools', 'gitleaks', 'usr', 'bin
 if (existsSync(join(localGitleaksDir, 'gitleaks'))) {
   process.env.PATH = `${localGitleaksDir}${delimiter}${process.env.PATH ?? ''}`;
 }
+
+/**
+ * How fix lines start loopgates in the tests' temp repositories (core/cli-word.ts): `loopgates` when PATH has one
+ * outside a node_modules/.bin, else node and this checkout's bin/loopgates.js (the temp repositories install none).
+ */
+export const LOOPGATES = (process.env.PATH ?? '').split(delimiter).some((d) => d && !d.includes('node_modules') && existsSync(join(d, 'loopgates')))
+  ? 'loopgates'
+  : `node ${join(repoRoot, 'bin', 'loopgates.js')}`;

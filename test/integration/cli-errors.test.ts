@@ -13,6 +13,7 @@ import { DirectoryMissingError, ToolMissingError, ToolNotExecutableError } from 
 import { git } from '../../core/git.js';
 import { runTool } from '../../core/tools.js';
 import { isolatedGitEnv, withGitRepo } from '../helpers/git-repo.js';
+import { LOOPGATES } from '../helpers/setup-env.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const bin = join(repoRoot, 'bin', 'loopgates.js');
@@ -124,11 +125,11 @@ describe('an exception nothing caught exits 2, not Node’s 1', () => {
       const thrown = withTrouble("setTimeout(() => { throw new Error('boom in a callback'); }, 0);", ['run', '--all'], repo.dir);
       expect(thrown.code).toBe(2);
       expect(thrown.stderr).toContain('loopgates run: internal error: Error: boom in a callback');
-      expect(thrown.stderr).toContain('fix: report this with the output of: loopgates doctor');
+      expect(thrown.stderr).toContain(`fix: report this with the output of: ${LOOPGATES} doctor`);
       const rejected = withTrouble("Promise.reject(new Error('lost rejection'));", ['run', '--all', '--format', 'json'], repo.dir);
       expect(rejected.code).toBe(2);
       expect(rejected.stderr).toContain('loopgates run: internal error: Error: lost rejection');
-      expect(JSON.parse(rejected.stdout)).toMatchObject({ exitCode: 2, error: { message: 'internal error: lost rejection', fix: 'report this with the output of: loopgates doctor' } });
+      expect(JSON.parse(rejected.stdout)).toMatchObject({ exitCode: 2, error: { message: 'internal error: lost rejection', fix: `report this with the output of: ${LOOPGATES} doctor` } });
     });
   });
 });
@@ -193,7 +194,7 @@ describe('--format json|sarif|github: an exit-2 error still prints a document on
         exitCode: 2,
         error: {
           message: `${file} is invalid (1 problem):\n  ${file}:2  extra: unknown key 'extra'`,
-          fix: `edit ${file}, then run: loopgates doctor`,
+          fix: `edit ${file}, then run: ${LOOPGATES} doctor`,
           problems: [{ path: 'extra', line: 2, message: "unknown key 'extra'" }],
         },
       });
@@ -206,7 +207,7 @@ describe('--format json|sarif|github: an exit-2 error still prints a document on
     await withGitRepo({ 'a.txt': 'a\n' }, async (repo) => {
       const r = cli(['run', '--all', '--gate', 'nope', '--format', 'json'], repo.dir);
       expect(r.code).toBe(2);
-      expect(JSON.parse(r.stdout).error).toEqual({ message: expect.stringMatching(/^unknown gate 'nope' \(known: secrets, /), fix: 'run: loopgates explain   to list the gates' });
+      expect(JSON.parse(r.stdout).error).toEqual({ message: expect.stringMatching(/^unknown gate 'nope' \(known: secrets, /), fix: `run: ${LOOPGATES} explain   to list the gates` });
       const args = cli(['run', '--all', '--staged', '--format', 'json'], repo.dir);
       expect(args.code).toBe(2);
       expect(JSON.parse(args.stdout).error.message).toBe('choose one of --staged, --all, --files\n  see: loopgates run --help');
@@ -241,13 +242,13 @@ describe('--format json|sarif|github: an exit-2 error still prints a document on
           executionSuccessful: false,
           exitCode: 2,
           toolExecutionNotifications: [
-            { level: 'error', message: { text: `${file} is invalid (1 problem):\n  ${file}:2  extra: unknown key 'extra' (fix: edit ${file}, then run: loopgates doctor)` }, descriptor: { id: 'run' } },
+            { level: 'error', message: { text: `${file} is invalid (1 problem):\n  ${file}:2  extra: unknown key 'extra' (fix: edit ${file}, then run: ${LOOPGATES} doctor)` }, descriptor: { id: 'run' } },
           ],
         },
       ]);
       const github = cli(['run', '--all', '--format', 'github'], repo.dir);
       expect(github.code).toBe(2);
-      expect(github.stdout).toBe(`::error title=loopgates run::${file} is invalid (1 problem):%0A  ${file}:2  extra: unknown key 'extra' — fix: edit ${file}, then run: loopgates doctor\n`);
+      expect(github.stdout).toBe(`::error title=loopgates run::${file} is invalid (1 problem):%0A  ${file}:2  extra: unknown key 'extra' — fix: edit ${file}, then run: ${LOOPGATES} doctor\n`);
     });
   });
 

@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeDevice, fixture, type FakeDevice, type Scenario } from '../helpers/fake-device.js';
+import { LOOPGATES } from '../helpers/setup-env.js';
 
 let devices: FakeDevice[] = [];
 const pids: number[] = [];
@@ -125,7 +126,7 @@ describe('loopgates device lease', () => {
     const refused = await d.cli(['device', 'release', '--serial', 'emulator-5554'], { cwd: b });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`emulator-5554 is leased to ${a}`);
-    expect(refused.stderr).toContain('fix: leave it to its holder, or take it from them loudly: loopgates device release --serial emulator-5554 --force');
+    expect(refused.stderr).toContain(`fix: leave it to its holder, or take it from them loudly: ${LOOPGATES} device release --serial emulator-5554 --force`);
     const forced = await d.cli(['device', 'release', '--serial', 'emulator-5554', '--force'], { cwd: b });
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stderr).toContain(`WARNING: released the lease of emulator-5554 held by ${a}`);

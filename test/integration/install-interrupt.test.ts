@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeAndIndexDigest } from '../helpers/git-repo.js';
-import { repoRoot } from '../helpers/setup-env.js';
+import { LOOPGATES, repoRoot } from '../helpers/setup-env.js';
 import { assertBuilt, dirDigest, letGitRefreshIndex, withSandbox, type Sandbox } from './install-support.js';
 
 beforeAll(assertBuilt);
@@ -160,7 +160,7 @@ describe('install killed hard (SIGKILL): no rollback can run', () => {
         const c = s.gitRun(['commit', '-q', '--allow-empty', '-m', 'after a killed install']);
         expect(c.status).not.toBe(0);
         expect(c.output).toMatch(/loopgates hook: loopgates install \(pid \d+, started \S+\) was interrupted before its proof passed .*: commit refused/);
-        expect(c.output).toContain('fix: loopgates install');
+        expect(c.output).toContain(`fix: ${LOOPGATES} install`);
 
         // The fix it names: install undoes the unfinished run, then installs and proves the hook.
         const again = await s.cli(['install']);

@@ -7,6 +7,7 @@ import { makeRunVerb } from '../../commands/index.js';
 import type { Gate, GateResult } from '../../core/types.js';
 import { treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
 import type { TempRepo } from '../helpers/git-repo.js';
+import { LOOPGATES } from '../helpers/setup-env.js';
 import { BAD, runVerbIn, toyGate } from './run-toys.js';
 
 const run = makeRunVerb();
@@ -59,7 +60,7 @@ describe('a staged commit is judged by what it introduces', () => {
       expect(r.spots('string-parity')).toEqual([`${base}:5 missing-key`]);
       expect(sp.staged).toEqual({ policy: 'introduced', preExisting: { errors: 2, warnings: 0, files: [`${res}/values-ca/strings.xml`, `${res}/values-fi/strings.xml`] }, head: 'run' });
       expect(r.text).toMatch(/^string-parity +pass +scanned 6 files, .*1 finding, 2 more already in HEAD \(not introduced by this commit: not counted\)$/m);
-      expect(r.text).toContain('  2 errors already in HEAD, in values-ca, values-fi: `loopgates run --gate string-parity --staged-policy all` lists them while this change is staged');
+      expect(r.text).toContain(`  2 errors already in HEAD, in values-ca, values-fi: \`${LOOPGATES} run --gate string-parity --staged-policy all\` lists them while this change is staged`);
       // Never one by one: no line of the report names the old findings' files.
       expect(r.text).not.toMatch(/values-ca\/strings\.xml:\d/);
       // run --all keeps reporting everything.
@@ -103,7 +104,7 @@ describe('a staged commit is judged by what it introduces', () => {
       expect(c.code).toBe(0);
       expect(c.of('hardcoded-strings').verdict).toBe('pass');
       expect(c.of('hardcoded-strings').staged?.preExisting).toEqual({ errors: 1, warnings: 0, files: [kt] });
-      expect(c.text).toContain('  1 error already in HEAD, in app/src/main/java/org/example/Header.kt: `loopgates run --gate hardcoded-strings --staged-policy all` lists them while this change is staged');
+      expect(c.text).toContain(`  1 error already in HEAD, in app/src/main/java/org/example/Header.kt: \`${LOOPGATES} run --gate hardcoded-strings --staged-policy all\` lists them while this change is staged`);
       // A new literal next to the old one (which moved down two lines) refuses, at the new literal only.
       repo.write(kt, KT('// The header of every screen.\n// It shows the title.').replace('    Text(text = title)', '    Text("Goodbye")\n    Text(text = title)'));
       repo.git('add', kt);
@@ -222,7 +223,7 @@ describe('a staged commit is judged by what it introduces', () => {
       const pre = sp.staged!.preExisting;
       const said = Number(/0 findings, (\d+) already in HEAD/.exec(r.text)?.[1]);
       expect(said).toBe(pre.errors + pre.warnings);
-      const named = /`loopgates run ([^`]+)` lists them/.exec(r.text)?.[1];
+      const named = new RegExp(`\`${LOOPGATES} run ([^\`]+)\` lists them`).exec(r.text)?.[1];
       expect(named).toBeDefined();
       const listed = await runVerbIn(run, repo.dir, [...named!.split(' '), '--format', 'json']);
       const findings = (JSON.parse(listed.stdout) as { results: GateResult[] }).results.find((x) => x.gate === 'string-parity')!.findings;
@@ -381,7 +382,7 @@ describe('staged policies, multiset matching, HEAD cache, fallback, initial comm
       const shown = t.stdout.split('\n').filter((l) => /^ {2}a\.txt:\d+:1 /.test(l));
       expect(shown).toHaveLength(20);
       expect(shown.slice(0, 2).map((l) => l.split(' ')[2])).toEqual(['a.txt:31:1', 'a.txt:32:1']);
-      expect(t.stdout).toContain('  … 12 more findings not shown: `loopgates run --gate toy --format json` lists every one');
+      expect(t.stdout).toContain(`  … 12 more findings not shown: \`${LOOPGATES} run --gate toy --format json\` lists every one`);
       const j = await runVerbIn(makeRunVerb({ gates: [warnAll] }), repo.dir, ['--format', 'json']);
       expect((JSON.parse(j.stdout) as { results: GateResult[] }).results[0]!.findings).toHaveLength(32);
       // `--staged-policy` is asked for the list (the pre-existing summary names it): every finding is printed.

@@ -9,6 +9,7 @@ import type { Gate } from '../../core/types.js';
 import { selfTestPreflight } from '../../commands/selftest.js';
 import { goodGate, neverGate } from '../unit/mutations-toys.js';
 import { treeAndIndexDigest, withGitRepo, type TempRepo } from '../helpers/git-repo.js';
+import { LOOPGATES } from '../helpers/setup-env.js';
 
 async function call(verb: Verb, args: string[], repo: TempRepo) {
   let stdout = '';
@@ -65,7 +66,7 @@ describe('self-tests before every commit', () => {
       const r = await call(hook, ['pre-commit'], repo);
       expect(r.code).toBe(2);
       expect(r.stdout).toContain("self-test of gate blind-scanner is UNPROVEN: case 'BAD on line 2 is reported' missed");
-      expect(r.stdout).toContain('loopgates selftest --gate blind-scanner');
+      expect(r.stdout).toContain(`${LOOPGATES} selftest --gate blind-scanner`);
       // The gates still judge the commit (issue 14, item 9): the staged BAD line is `good`'s finding, reported
       // beside the unproven self-test; the exit stays 2.
       expect(r.stdout).toMatch(/good\s+fail/);

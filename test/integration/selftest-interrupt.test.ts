@@ -10,6 +10,7 @@ import { makeSelftestVerb, selfTestPreflight } from '../../commands/selftest.js'
 import { runSelfTests } from '../../mutations/selftest.js';
 import { goodGate, neverGate, settings } from '../unit/mutations-toys.js';
 import { withGitRepo } from '../helpers/git-repo.js';
+import { LOOPGATES } from '../helpers/setup-env.js';
 
 /** `goodGate` as `id` that aborts `controller` (as cli.ts does on SIGINT) while its green case runs. */
 function abortingDuringGreen(id: string, controller: AbortController, base: Gate<any> = goodGate): Gate<any> {
@@ -55,7 +56,7 @@ describe('a self-test interrupted by a signal', () => {
         'self-test of gate string-parity-toy was interrupted (SIGINT) after 0 of 2 cases: the rest did not run, so the gate is not proven and the commit is refused',
       );
       expect(out.stdout).toContain('self-test of gate later-toy was interrupted (SIGINT) after 0 of 2 cases');
-      expect(out.stdout).toMatch(/fix: run it again and let it finish \(commit again: the self-test runs again on a cold cache; or: loopgates selftest --gate string-parity-toy\)/);
+      expect(out.stdout).toContain(`fix: run it again and let it finish (commit again: the self-test runs again on a cold cache; or: ${LOOPGATES} selftest --gate string-parity-toy)`);
       expect(out.stdout).toContain('the run was interrupted (SIGINT)');
       // The summary is true about the exit codes: the hook's 2, and git commit's 130 (fresh-user-3 F15).
       expect(out.stdout.trimEnd().split('\n').at(-1)).toBe('2 error — interrupted (SIGINT): commit refused, nothing was judged to the end (the hook exits 2; git commit, interrupted too, exits 130)');
