@@ -297,15 +297,34 @@ function offsetOf(content: string, line: number, column: number): number {
   return at + column - 1;
 }
 
-/** A `<string>` element of an Android file starting at `s` (its `<`): element start, its start tag's end, its end tag's start and end. */
+/**
+ * The `<string name="…">` element of `s` in an Android file: element start, its start tag's end, its end tag's start
+ * and end. Looked for at the entry's position, else by its name outside comments (the gate's parser counts U+2028 as
+ * a line end, as xmldom did, so after one its lines run ahead of the file's: mastodon-android values-sq-rAL). Null for
+ * a self-closing element or one not found once.
+ */
 function androidString(content: string, s: StringFact): { start: number; open: number; close: number; end: number } | null {
-  const start = offsetOf(content, s.line, s.column);
-  if (start < 0 || !content.startsWith('<string', start)) return null;
   // Attribute values may hold `>`; a self-closing `<string name="a"/>` has no text to mutate.
   const tag = /<string\b(?:[^>"']|"[^"]*"|'[^']*')*>/y;
-  tag.lastIndex = start;
-  const m = tag.exec(content);
-  if (!m || m[0].endsWith('/>')) return null;
+  const name = new RegExp(`\\sname\\s*=\\s*["']${s.key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["']`);
+  const named = (at: number): RegExpExecArray | null => {
+    tag.lastIndex = at;
+    const m = at >= 0 ? tag.exec(content) : null;
+    return m && name.test(m[0]) ? m : null;
+  };
+  let start = offsetOf(content, s.line, s.column);
+  let m = named(start);
+  if (!m) {
+    const found: number[] = [];
+    for (let i = content.indexOf('<string', 0); i !== -1 && found.length < 2; i = content.indexOf('<string', i + 1)) {
+      if (content.lastIndexOf('<!--', i) > content.lastIndexOf('-->', i)) continue;
+      if (named(i)) found.push(i);
+    }
+    if (found.length !== 1) return null;
+    start = found[0]!;
+    m = named(start)!;
+  }
+  if (m[0].endsWith('/>')) return null;
   const open = start + m[0].length;
   const close = content.indexOf('</string>', open);
   return close < 0 ? null : { start, open, close, end: close + '</string>'.length };
@@ -369,12 +388,13 @@ export const duplicateResource: MutationOperator<StringParityFacts> = {
     const { el, s } = p;
     const lineStart = content.lastIndexOf('\n', el.start - 1) + 1;
     const indent = /^[ \t]*$/.test(content.slice(lineStart, el.start)) ? content.slice(lineStart, el.start) : '';
-    const copyLine = lineIndex(content)(el.end).line + 1;
+    const at = lineIndex(content);
+    const copyLine = at(el.end).line + 1;
     return {
       content: `${content.slice(0, el.end)}\n${indent}${content.slice(el.start, el.end)}${content.slice(el.end)}`,
       line: copyLine,
       rule: 'duplicate-resource',
-      description: `defined ${s.locale} \`${s.key}\` a second time (a copy of line ${s.line})`,
+      description: `defined ${s.locale} \`${s.key}\` a second time (a copy of line ${at(el.start).line})`,
     };
   },
 };
@@ -388,6 +408,15 @@ function literalEnd(content: string, open: number): number {
     else if (c === '\n') return -1;
   }
   return -1;
+}
+
+/** Whether the JSON string literal `literal` decodes to `text`. */
+function readsAs(literal: string, text: string): boolean {
+  try {
+    return JSON.parse(literal) === text;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -407,6 +436,7 @@ export const emptyValue: MutationOperator<StringParityFacts> = {
     const android = f.format === 'android-xml';
     type Cut = { start: number; end: number; text: string; line: number; s: StringFact };
     const cuts: Cut[] = [];
+    const at = lineIndex(content);
     for (const s of stringsFor(f, 'empty-value')) {
       if (s.text === '' || !s.baseHasText) continue;
       // Not where the base takes printf or ICU arguments: the gate also reports them missing from the empty text
@@ -415,12 +445,13 @@ export const emptyValue: MutationOperator<StringParityFacts> = {
       if (args?.baseHasArgs && args.grammar !== 'i18next') continue;
       if (android) {
         const el = androidString(content, s);
-        if (el && el.close > el.open) cuts.push({ start: el.open, end: el.close, text: '', line: s.line, s });
+        if (el && el.close > el.open) cuts.push({ start: el.open, end: el.close, text: '', line: at(el.start).line, s });
       } else if (s.valueLine !== undefined) {
-        // The value's opening `"` (JSON, ARB, .xcstrings `value`, `.strings`): the literal becomes "".
+        // The value's opening `"` (JSON, ARB, .xcstrings `value`, `.strings`): the literal becomes "". Only where the
+        // literal there reads as the entry's text (a `.strings` escape JSON lacks, or another line, is no place).
         const open = offsetOf(content, s.valueLine, s.valueColumn ?? 1);
         const end = open < 0 || content[open] !== '"' ? -1 : literalEnd(content, open);
-        if (end > open + 2) cuts.push({ start: open, end, text: '""', line: s.valueLine, s });
+        if (end > open + 2 && readsAs(content.slice(open, end), s.text)) cuts.push({ start: open, end, text: '""', line: at(open).line, s });
       }
     }
     const c = pick(cuts, random);

@@ -129,3 +129,25 @@ describe('string-parity/empty-value', () => {
     expect(o!.mutate(DE, android[DE], seededRandom(1), await stringParityFacts(ctxOf(android), DE))).toBeNull();
   });
 });
+
+describe('a U+2028 in an Android translation (mastodon-android values-sq-rAL)', () => {
+  it('each operator changes the string it names and reports the line git shows, though the parser counts one more', async () => {
+    // The gate's XML reader counts U+2028 as a line end (as xmldom did), so after one its entry lines run a line
+    // ahead of the file's. The operators find their element by name and report its line in the file.
+    const files = { ...android, [DE]: android[DE].replace('Neue Notiz', 'Neue\u2028Notiz') };
+    const refusing = configOf({ 'empty-value': 'error' });
+    const facts = await stringParityFacts(ctxOf(files, refusing), DE);
+    const lines = files[DE].split('\n');
+    for (const id of ['string-parity/android-unescaped-apostrophe', 'string-parity/duplicate-resource', 'string-parity/empty-value']) {
+      for (let seed = 1; seed <= 12; seed++) {
+        const m = op(id)!.mutate(DE, files[DE], seededRandom(seed), facts)!;
+        const key = /`([^`]+)`/.exec(m.description)![1]!;
+        const at = m.content.split('\n')[m.line - 1]!;
+        // The mutant's line holds the element it names, changed (or, for a duplicate, its copy: one line more).
+        expect(at, `${id} ${m.description}`).toContain(`name="${key}"`);
+        if (id.endsWith('duplicate-resource')) expect(m.content.split('\n').length, m.description).toBe(lines.length + 1);
+        else expect(at, m.description).not.toBe(lines[m.line - 1]);
+      }
+    }
+  });
+});
