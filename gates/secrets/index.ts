@@ -25,7 +25,7 @@ export const secretsGate: Gate<SecretsConfig> = {
   title: 'Secrets (gitleaks)',
   loop: {
     runs: 'gitleaks over the staged changes (protect --staged in the repository, with the hook\'s index), or over the named files copied to a scratch dir; first each generated canary credential (AWS key, GitHub token, PEM block) in a scratch index must be reported',
-    reads: 'every staged (or named) file but .gitleaks.toml (its config), the snapshot\'s .gitleaks.toml and .gitleaksignore; files gitleaks skips by path are scanned under a neutral name (default config) or named as not scanned (a team allowlist)',
+    reads: 'every staged (or named) file but .gitleaks.toml (its config), the snapshot\'s .gitleaks.toml and .gitleaksignore; files gitleaks skips by path are scanned under a neutral name (default config) or named as not scanned (a team allowlist); a tree scan (run --all) skips yarn\'s vendored bundles (.yarn/releases, .yarn/plugins, .pnp.cjs, .pnp.loader.mjs), counted and named',
     ends: 'pass when gitleaks reports no credential outside .gitleaksignore, every canary credential was reported and no input was too large to scan; bounded by scanTimeoutMs per gitleaks process and the gate timeout',
     asks: 'never: a staged credential refuses the commit; a blind or missing scanner is an error (exit 2)',
   },
