@@ -128,6 +128,7 @@ export const DEFAULT_KOTLIN_NAMES: readonly string[] = [
   'label',
   'placeholder',
   'hint',
+  'queryHint',
   'message',
   'actionLabel',
   'onClickLabel',

@@ -4,7 +4,7 @@
 import { GATE_ID } from './defaults.js';
 import { addImport, codeReference, type RScope } from './android-references.js';
 import { hasLetter, sortCandidates, type AndroidReference, type Candidate, type Extraction } from './model.js';
-import { FORMAT_CLASSES, KOTLIN_CALLS, formatArgumentIndex, textArgumentIndex } from './kotlin.js';
+import { FORMAT_CLASSES, KOTLIN_CALLS, formatArgumentIndex, menuTitleIndex, textArgumentIndex, viewIdFirst } from './kotlin.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
 
 /** Method name -> index of the argument that is user text. Same Android APIs as Kotlin's call table. */
@@ -74,14 +74,16 @@ export async function extractJava(source: string): Promise<Extraction> {
       }
       if (n.type !== 'method_invocation') return;
       const name = n.childForFieldName('name')?.text;
-      let index = name === undefined ? undefined : textArgumentIndex(JAVA_CALLS, name);
+      const args = n.childForFieldName('arguments')?.namedChildren.filter((c) => c.type !== 'line_comment' && c.type !== 'block_comment') ?? [];
+      let index = name === undefined ? undefined : menuTitleIndex(name, n.childForFieldName('object')?.text, args.length) ?? textArgumentIndex(JAVA_CALLS, name);
       if (index === undefined) return;
       // A Kotlin extension called from Java through its file class (`ContextKt.toast(this, "…")`, Kotlin's
       // JvmName default `<File>Kt`) takes the receiver first: the text is one argument later.
       const facade = /(?:^|\.)([A-Z]\w*Kt)$/u.exec(n.childForFieldName('object')?.text.replace(/\s+/gu, '') ?? '')?.[1];
       const viaFacade = facade !== undefined && !Object.hasOwn(JAVA_CALLS, name!);
       if (viaFacade) index++;
-      const arg = n.childForFieldName('arguments')?.namedChildren.filter((c) => c.type !== 'line_comment' && c.type !== 'block_comment')[index];
+      if (args[index] && literalsIn(args[index]!).length === 0 && viewIdFirst(args[index]!.text)) index++;
+      const arg = args[index];
       if (!arg) return;
       for (const lit of literalsIn(arg)) {
         const d = decodeLiteral(lit, LITERAL);

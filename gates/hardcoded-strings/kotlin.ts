@@ -34,7 +34,42 @@ export const KOTLIN_CALLS: Readonly<Record<string, number>> = {
   setBigContentTitle: 0,
   setSummaryText: 0,
   bigText: 0,
+  // NotificationCompat.Builder.addAction(icon, title, intent); IntentFilter.addAction(action) has no second argument.
+  addAction: 1,
+  // RemoteViews (app widgets, custom notifications): setTextViewText(viewId, text). Its setContentDescription(viewId,
+  // text) and commons' RemoteViews.setText(id, text) have the id first: see viewIdFirst.
+  setTextViewText: 1,
+  setQueryHint: 0, // SearchView
+  setSummary: 0, // Preference
+  setSummaryOn: 0, // TwoStatePreference
+  setSummaryOff: 0,
+  setDialogTitle: 0, // DialogPreference
+  setDialogMessage: 0,
+  setHelperText: 0, // TextInputLayout
+  setPlaceholderText: 0,
+  setTextOn: 0, // Switch, ToggleButton
+  setTextOff: 0,
+  setNegativeButtonText: 0, // BiometricPrompt.PromptInfo.Builder
 };
+
+/**
+ * A view id at the text position: RemoteViews' setters take the view's id first (`setContentDescription(viewId, text)`,
+ * Fossify commons' `RemoteViews.setText(R.id.title, text)`), so the text is the next argument. An id is `R.id.x`
+ * (`android.R.id.x`) or a name ending in `Id` / `ID` (`viewId`, `widgetTextId`).
+ */
+export function viewIdFirst(argText: string): boolean {
+  return /(?:^|\.)(?:R\s*\.\s*id\s*\.\s*\w+|\w*(?:Id|ID)|id)$/u.test(argText.trim());
+}
+
+/**
+ * android.view.Menu's add / addSubMenu: `add(title)` and `add(groupId, itemId, order, title)` show `title` as the
+ * item's label. Read only on a receiver named like a menu (`menu`, `popup.menu`, `subMenu`, `getMenu()`): `add` is
+ * every collection's method. Index of the title by argument count, or undefined.
+ */
+export function menuTitleIndex(callee: string, receiver: string | undefined, count: number): number | undefined {
+  if ((callee !== 'add' && callee !== 'addSubMenu') || !receiver || !/(?:^|\.)\w*menu(?:\(\))?$/iu.test(receiver.replace(/\s+/gu, ''))) return undefined;
+  return count === 1 ? 0 : count === 4 ? 3 : undefined;
+}
 
 /**
  * Positional toast/snackbar helpers, as the JSX side reads `toast("…")` / `enqueueSnackbar("…")`: Fossify and
@@ -238,23 +273,23 @@ export async function extractKotlin(source: string, names: readonly string[] = D
         const callee = lastName(n.firstNamedChild);
         const args = n.namedChildren.find((c) => c.type === 'call_suffix')?.namedChildren.find((c) => c.type === 'value_arguments');
         if (!callee || !args) return;
-        const index = textArgumentIndex(KOTLIN_CALLS, callee);
-        let position = 0;
+        const isNamed = (arg: SyntaxNode) => arg.children.some((c) => !c.isNamed && c.type === '=');
+        const positional = args.namedChildren.filter((a) => a.type === 'value_argument' && !isNamed(a) && a.lastNamedChild).map((a) => a.lastNamedChild!);
+        const fn = n.firstNamedChild;
+        const receiver = fn?.type === 'navigation_expression' ? fn.firstNamedChild?.text : undefined;
+        let index = menuTitleIndex(callee, receiver, positional.length) ?? textArgumentIndex(KOTLIN_CALLS, callee);
+        if (index !== undefined && positional[index] && literalsIn(positional[index]!).length === 0 && viewIdFirst(positional[index]!.text)) index++;
         for (const arg of args.namedChildren) {
-          if (arg.type !== 'value_argument') continue;
-          const isNamed = arg.children.some((c) => !c.isNamed && c.type === '=');
+          if (arg.type !== 'value_argument' || !isNamed(arg)) continue;
           const value = arg.lastNamedChild;
           if (!value) continue;
-          if (isNamed) {
-            const label = arg.firstNamedChild?.text ?? '';
-            if (label === 'label' && TOOLING_LABEL.test(callee)) continue;
-            if (CALL_SCOPED_NAMES.has(label) && !scopedNameIsText(n, callee)) continue;
-            if (named.has(label) || (index !== undefined && label === 'text')) for (const l of literalsIn(value)) add(l, `${callee}(${label} = …)`);
-          } else {
-            if (index === position) for (const l of literalsIn(value)) add(l, `${callee}()`);
-            position++;
-          }
+          const label = arg.firstNamedChild?.text ?? '';
+          if (label === 'label' && TOOLING_LABEL.test(callee)) continue;
+          if (CALL_SCOPED_NAMES.has(label) && !scopedNameIsText(n, callee)) continue;
+          if (named.has(label) || (index !== undefined && label === 'text')) for (const l of literalsIn(value)) add(l, `${callee}(${label} = …)`);
         }
+        const value = index === undefined ? undefined : positional[index];
+        if (value) for (const l of literalsIn(value)) add(l, `${callee}()`);
       } else if (n.type === 'assignment') {
         const target = n.namedChildren.find((c) => c.type === 'directly_assignable_expression');
         const name = lastName(target ?? null);

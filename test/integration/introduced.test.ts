@@ -184,6 +184,35 @@ describe('a staged commit is judged by what it introduces', () => {
     }
   });
 
+  it('a widget title given to RemoteViews setText(R.id.…, …) in a Kotlin file is refused at its line (fresh-user-6 G3, Fossify Notes)', async () => {
+    const kt = 'app/src/main/kotlin/org/fossify/notes/helpers/MyWidgetProvider.kt';
+    // The shape of Fossify Notes' MyWidgetProvider.onUpdate (commons' RemoteViews.setText(id, text) extension).
+    const KT = [
+      'package org.fossify.notes.helpers',
+      '',
+      'import android.widget.RemoteViews',
+      'import org.fossify.commons.extensions.setText',
+      '',
+      'class MyWidgetProvider : AppWidgetProvider() {',
+      '    override fun onUpdate(context: Context, appWidgetManager: AppWidgetManager, appWidgetIds: IntArray) {',
+      '        val views = RemoteViews(context.packageName, R.layout.widget)',
+      '        views.setText(R.id.widget_note_title, note?.title ?: "")',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    for (const edit of ['"Untitled note"', 'note?.title ?: "Untitled note"']) {
+      await committed({ [kt]: KT }, async (repo) => {
+        repo.write(kt, KT.replace('note?.title ?: ""', edit));
+        repo.git('add', kt);
+        const r = await judge(repo);
+        expect(r.code, edit).toBe(1);
+        expect(r.spots('hardcoded-strings')).toEqual([`${kt}:9 hardcoded-text`]);
+        expect(r.of('hardcoded-strings').findings[0]!.message).toMatch(/^hard-coded text "Untitled note" in setText\(\)/);
+      });
+    }
+  });
+
   it('a renamed file keeps its old findings pre-existing (git mv, also with an edit)', async () => {
     const from = 'app/src/main/java/org/example/Header.kt';
     const to = 'app/src/main/java/org/example/TopBar.kt';

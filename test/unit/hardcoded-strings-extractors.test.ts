@@ -406,6 +406,77 @@ describe('Kotlin / Java: a format call passes its format string to the text sink
   });
 });
 
+describe('Kotlin / Java: Android text sinks with a view id or menu ids first (fresh-user-6 G3)', () => {
+  it('Kotlin: RemoteViews setTextViewText/setContentDescription(id, …), setText(R.id.…, …), Menu.add, SearchView/Preference/TextInputLayout/BiometricPrompt text, addAction titles', async () => {
+    const src = `class MyWidgetProvider : AppWidgetProvider() {
+    fun update(views: RemoteViews, note: Note?, menu: Menu, viewId: Int) {
+        views.setText(R.id.widget_note_title, "Untitled note")
+        views.setText(R.id.widget_note_title, note?.title ?: "Untitled note")
+        RemoteViews(packageName, R.layout.widget).setTextViewText(R.id.widget_text, "No notes")
+        views.setContentDescription(viewId, "Open note")
+        menu.add("Export all")
+        binding.toolbar.menu.add(Menu.NONE, R.id.export, Menu.NONE, "Export as file")
+        popup.menu.addSubMenu("Sort by")
+        searchView.setQueryHint("Search notes")
+        searchView.queryHint = "Search notes"
+        preference.setSummary("Shown on the lock screen")
+        textInputLayout.setHelperText("At least 8 characters")
+        BiometricPrompt.PromptInfo.Builder().setNegativeButtonText("Use password")
+        NotificationCompat.Builder(this, CHANNEL).addAction(R.drawable.ic_stop, "Stop", stopIntent)
+        views.setText(R.id.widget_note_title, R.string.untitled)
+        list.add("not a menu")
+        filter.addAction("org.fossify.notes.ACTION_UPDATE")
+        Log.d("Widget", "updated")
+    }
+}
+`;
+    const e = await extractKotlin(src);
+    expectAnchored(src, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.context}`)).toEqual([
+      '3:47 Untitled note setText()',
+      '4:62 Untitled note setText()',
+      '5:85 No notes setTextViewText()',
+      '6:45 Open note setContentDescription()',
+      '7:18 Export all add()',
+      '8:69 Export as file add()',
+      '9:31 Sort by addSubMenu()',
+      '10:33 Search notes setQueryHint()',
+      '11:32 Search notes queryHint = …',
+      '12:31 Shown on the lock screen setSummary()',
+      '13:39 At least 8 characters setHelperText()',
+      '14:68 Use password setNegativeButtonText()',
+      '15:81 Stop addAction()',
+    ]);
+  });
+  it('Java: the same sinks', async () => {
+    const java = `class Widget {
+    void update(RemoteViews views, Menu menu, int viewId) {
+        views.setTextViewText(R.id.widget_text, "No notes");
+        views.setContentDescription(R.id.widget_button, "Open note");
+        menu.add("Export all");
+        getMenu().add(0, R.id.export, 0, "Export as file");
+        searchView.setQueryHint("Search episodes");
+        findPreference("about_version").setSummary("Version 1.0");
+        builder.addAction(R.drawable.ic_stop, "Stop", stopIntent);
+        items.add("not a menu");
+        filter.addAction("de.danoeh.antennapod.ACTION");
+    }
+}
+`;
+    const e = await extractJava(java);
+    expectAnchored(java, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.context}`)).toEqual([
+      '3:49 No notes setTextViewText()',
+      '4:57 Open note setContentDescription()',
+      '5:18 Export all add()',
+      '6:42 Export as file add()',
+      '7:33 Search episodes setQueryHint()',
+      '8:52 Version 1.0 setSummary()',
+      '9:47 Stop addAction()',
+    ]);
+  });
+});
+
 describe('Java', () => {
   it('finds setText, setContentDescription, setTitle, Toast.makeText and concatenations', async () => {
     const java = `class EpisodeActivity extends Activity {
