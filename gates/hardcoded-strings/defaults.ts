@@ -85,13 +85,44 @@ export const DEFAULT_JSX_ATTRIBUTES: readonly string[] = [
 ];
 
 /**
- * Components whose props are a message's source, key or translator note, never hard-coded UI text
- * (`<FormattedMessage id="…" defaultMessage="…" description="…">` of react-intl, react-i18next / Lingui `<Trans>`,
- * Lingui's `<Plural>` / `<SelectOrdinal>`): none of their props is read. Matched by the last segment of the name.
- * An element with a `defaultMessage` prop is one too, whatever its name (an app's own wrapper, Mattermost's
- * `<FormattedText id defaultMessage>`), and its `id` is a catalog key.
+ * Components whose message props (MESSAGE_PROPS) are a message's source, key or translator note, never hard-coded UI
+ * text (`<FormattedMessage id="…" defaultMessage="…" description="…">` of react-intl, react-i18next / Lingui `<Trans>`,
+ * Lingui's `<Plural>` / `<SelectOrdinal>`). Their other text props (`accessibilityLabel`, `title`, `aria-label`) are
+ * read as on any element. Matched by the last segment of the name. An element with a `defaultMessage` prop is one
+ * too, whatever its name (an app's own wrapper, Mattermost's `<FormattedText id defaultMessage>`), and its `id` is a
+ * catalog key.
  */
 export const MESSAGE_COMPONENTS: readonly string[] = ['Trans', 'FormattedMessage', 'FormattedHTMLMessage', 'FormattedPlural', 'Plural', 'SelectOrdinal'];
+
+/**
+ * The message props of MESSAGE_COMPONENTS: react-intl's `id`, `defaultMessage`, `description`, `values`, `tagName`;
+ * react-i18next `<Trans>`'s `i18nKey`, `defaults`, `values`, `components`, `ns`, `count`, `context`, `tOptions`;
+ * Lingui's `id`, `message`, `comment`, `context`, `render` and the plural forms (CLDR categories `zero`…`other`, and
+ * `_0`, `_male` exact forms, matched by their `_`). Their values are a message, its key or a note for translators.
+ */
+export const MESSAGE_PROPS: readonly string[] = [
+  'id',
+  'defaultMessage',
+  'description',
+  'values',
+  'tagName',
+  'i18nKey',
+  'defaults',
+  'components',
+  'ns',
+  'count',
+  'context',
+  'tOptions',
+  'message',
+  'comment',
+  'render',
+  'zero',
+  'one',
+  'two',
+  'few',
+  'many',
+  'other',
+];
 
 /** Components whose children are user text. Config `textComponents` replaces the list. */
 export const DEFAULT_TEXT_COMPONENTS: readonly string[] = ['Text'];

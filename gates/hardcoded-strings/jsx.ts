@@ -4,7 +4,7 @@
 // not UI copy (`<code>`, `<pre>`, `<script>`…) and outside `<Trans>`; the literal values of text props (React Native
 // accessibility docs; WAI-ARIA `aria-label`; HTML `alt`, `title`, `placeholder`; `label`, `message`, `*Text`…); and
 // the arguments of alert / confirm / toast calls. `testID`, `style`, `key` and `className` are never text.
-import { DEFAULT_JSX_ATTRIBUTES, DEFAULT_TEXT_COMPONENTS, DOM_NON_COPY_ELEMENTS, GATE_ID, MESSAGE_COMPONENTS, TRANSLATION_COMPONENTS } from './defaults.js';
+import { DEFAULT_JSX_ATTRIBUTES, DEFAULT_TEXT_COMPONENTS, DOM_NON_COPY_ELEMENTS, GATE_ID, MESSAGE_COMPONENTS, MESSAGE_PROPS, TRANSLATION_COMPONENTS } from './defaults.js';
 import { hasLetter, sortCandidates, type Candidate, type Extraction, type KeyReference } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type GrammarName, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
 
@@ -96,6 +96,10 @@ function elementName(el: SyntaxNode): string | undefined {
 }
 
 const NON_COPY = new Set(DOM_NON_COPY_ELEMENTS);
+const MESSAGE_PROP_NAMES = new Set(MESSAGE_PROPS);
+
+/** A prop of MESSAGE_PROPS, or a Lingui `<Select>` / `<Plural>` exact form (`_male`, `_0`). */
+const isMessageProp = (name: string) => MESSAGE_PROP_NAMES.has(name) || /^_[\p{L}\p{N}_]+$/u.test(name);
 const TRANSLATION = new Set(TRANSLATION_COMPONENTS);
 const MESSAGE = new Set(MESSAGE_COMPONENTS);
 
@@ -289,9 +293,10 @@ export async function extractJsx(
         const nameNode = n.firstNamedChild;
         const value = n.namedChildren[1];
         if (!nameNode || !value || !isTextAttribute(nameNode.text)) return;
-        // The props of message components are the source message, its key or a translator's note.
+        // A message component's message props are the source message, its key or a translator's note; its other text
+        // props (`accessibilityLabel`, `title`, `aria-label`) are read as on any element (fresh-user-6 G6).
         const owner = n.parent;
-        if (owner && (MESSAGE.has(elementName(owner) ?? '') || attributeValue(owner, 'defaultMessage') !== undefined)) return;
+        if (owner && isMessageProp(nameNode.text) && (MESSAGE.has(elementName(owner) ?? '') || attributeValue(owner, 'defaultMessage') !== undefined)) return;
         const lits = literalsIn(value);
         const one = lits.length === 1 && NAMING_PROPS.has(nameNode.text) && owner ? lits[0] : undefined;
         const word = one ? decodeLiteral(one, LITERAL) : undefined;

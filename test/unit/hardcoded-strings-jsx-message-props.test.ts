@@ -1,0 +1,54 @@
+// fresh-user-6 G6 / G5 on mattermost-mobile: an i18n component's exemption covers its message props only, and a
+// literal handed to a plain call in a text position is on screen. Fixtures in the shape of mattermost-mobile's
+// app/components/settings/block.tsx and app/components/chips/base_chip.tsx.
+import { describe, expect, it } from 'vitest';
+import { extractJsx } from '../../gates/hardcoded-strings/jsx.js';
+import { injectJsxLabel } from '../../gates/hardcoded-strings/mutations.js';
+import { seededRandom } from '../../mutations/random.js';
+import { at, runHardcoded as run } from '../helpers/hardcoded-jsx.js';
+
+const BLOCK = `const Block = ({footerText, headerText}: Props) => {
+    return (
+        <View style={styles.container}>
+            <FormattedText
+                accessibilityLabel="Settings footer"
+                accessibilityHint="Opens the settings"
+                defaultMessage={footerText.defaultMessage}
+                id={footerText.id}
+                style={[styles.footer]}
+            />
+            <FormattedMessage id="app.title" defaultMessage="Welcome back" description="Greeting on the home page" title="Home page" />
+            <Trans i18nKey="welcome" defaults="Hello <bold>world</bold>" message="Hello" comment="Greeting" aria-label="Greeting banner">Hello <Bold>world</Bold></Trans>
+            <Plural value={n} one="# book" other="# books" accessibilityLabel="Book count" />
+        </View>
+    );
+};
+`;
+
+describe('hardcoded-strings: i18n components exempt their message props only (fresh-user-6 G6)', () => {
+  it('reads accessibilityLabel / accessibilityHint / title / aria-label on <FormattedText>, <FormattedMessage>, <Trans>, <Plural>', async () => {
+    expect(at(BLOCK, await extractJsx(BLOCK, 'tsx'))).toEqual([
+      '5:36 Settings footer (accessibilityLabel)',
+      '6:35 Opens the settings (accessibilityHint)',
+      '11:122 Home page (title)',
+      '12:120 Greeting banner (aria-label)',
+      '13:79 Book count (accessibilityLabel)',
+    ]);
+  });
+
+  it('a commit adding accessibilityLabel="…" to <FormattedText> is refused at its line', async () => {
+    const r = await run({ 'app/components/settings/block.tsx': BLOCK });
+    expect(r.verdict).toBe('fail');
+    expect(r.findings.map((f) => `${f.line} ${f.rule}`)).toEqual(['5 hardcoded-text', '6 hardcoded-text', '11 hardcoded-text', '12 hardcoded-text', '13 hardcoded-text']);
+  });
+
+  it('the mutate operator that survived on block.tsx:77 is killed', async () => {
+    const src = `const Block = ({footerText}: Props) => (\n    <FormattedText\n        defaultMessage={footerText.defaultMessage}\n        id={footerText.id}\n    />\n);\n`;
+    const m = injectJsxLabel.mutate('app/components/settings/block.tsx', src, seededRandom(1));
+    expect(m?.description).toBe('added accessibilityLabel="Hello from loopgates" to <FormattedText> in app/components/settings/block.tsx');
+    expect((await run({ 'app/components/settings/block.tsx': src })).verdict).toBe('pass');
+    const r = await run({ 'app/components/settings/block.tsx': m!.content });
+    expect(r.verdict).toBe('fail');
+    expect(r.findings.map((f) => `${f.line} ${f.rule}`)).toEqual([`${m!.line} hardcoded-text`]);
+  });
+});
