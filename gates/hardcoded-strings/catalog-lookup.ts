@@ -2,7 +2,7 @@
 // this text" and "does the Apple string table searched hold this SwiftUI key". Catalog discovery and parsing belong to the
 // string-parity gate (gates/string-parity/catalogs.ts); this module only indexes what it returns.
 import { posix } from 'node:path';
-import { foldSpecifiers } from './model.js';
+import { foldSpecifiers, keyMatcher } from './model.js';
 import type { Workspace } from '../../core/types.js';
 import { loadBaseIndex, loadCatalog, type CatalogFormat } from '../string-parity/catalogs.js';
 
@@ -45,13 +45,14 @@ export interface CatalogLookup {
    */
   isKeyOnly(literal: string, platform: Platform): boolean;
   /**
-   * Whether the Apple string table `table` holds `key` (printf specifiers folded to `%@`, see `foldSpecifiers`);
+   * Whether the Apple string table `table` holds the SwiftUI lookup key `key` (specifier by specifier, an unknown
+   * slot matching any; see `keyMatcher`);
    * with `table` undefined (unknown), whether any Apple table does. Table names compare exactly, case included
    * (CFBundleCopyLocalizedString: "The case of the string must match that of the file name, even on file systems
    * (such as HFS+) that are not case sensitive").
    */
   hasAppleKey(key: string, table?: string): boolean;
-  /** Names of the Apple tables that hold `key` (specifiers folded), sorted; `[]` when none does. */
+  /** Names of the Apple tables that hold `key` (as `hasAppleKey` matches it), sorted; `[]` when none does. */
   appleTablesWith(key: string): string[];
   /** Whether some Apple catalog file (any locale) forms `table`: `<table>.strings`, `.stringsdict` or `.xcstrings`. */
   hasAppleTable(table: string): boolean;
@@ -146,16 +147,20 @@ export function buildLookup(
       byValue.set(v, list);
     }
   }
-  // folded key -> the tables holding it
-  const keys = new Map<string, Set<string>>();
+  // folded key -> the catalog keys of that shape; a lookup key then matches them slot by slot (keyMatcher)
+  const keys = new Map<string, AppleKey[]>();
   const tables = new Set(appleTables);
   for (const k of appleKeys) {
     const folded = foldSpecifiers(k.key);
-    const set = keys.get(folded) ?? new Set<string>();
-    set.add(k.table);
-    keys.set(folded, set);
+    const list = keys.get(folded) ?? [];
+    list.push(k);
+    keys.set(folded, list);
     tables.add(k.table);
   }
+  const holders = (key: string): Set<string> => {
+    const matches = keyMatcher(key);
+    return new Set((keys.get(foldSpecifiers(key)) ?? []).filter((k) => matches(k.key)).map((k) => k.table));
+  };
   return {
     catalogs,
     hasAppleCatalog,
@@ -172,10 +177,10 @@ export function buildLookup(
     // key stays text, since a hard-coded "Save" shows as written whatever the catalog says.
     isKeyOnly: (literal, platform) => /^[^\s]*[_.:][^\s]*$/u.test(literal) && (byKey.get(literal) ?? []).some((e) => e.platform === platform && e.value.trim() !== literal.trim()),
     hasAppleKey: (key, table) => {
-      const holders = keys.get(foldSpecifiers(key));
-      return holders !== undefined && (table === undefined || holders.has(table));
+      const held = holders(key);
+      return table === undefined ? held.size > 0 : held.has(table);
     },
-    appleTablesWith: (key) => [...(keys.get(foldSpecifiers(key)) ?? [])].sort(),
+    appleTablesWith: (key) => [...holders(key)].sort(),
     hasAppleTable: (table) => tables.has(table),
     xcstringsOf: (table) => xcstringsByTable.get(table),
     webCatalogs: [...webCatalogs].sort(),

@@ -10,7 +10,7 @@ import { GATE_ID, languageOf, RULES, type HardcodedStringsConfig, type Language 
 import { openExtractor, type Extractor } from './extract.js';
 import { removedEveryNote } from '../../core/inputs.js';
 import { inRanges } from '../../core/suppression.js';
-import { DEFAULT_TABLE, type AndroidReference, type Candidate, type Extraction, type KeyReference } from './model.js';
+import { DEFAULT_TABLE, UNKNOWN_SLOT, type AndroidReference, type Candidate, type Extraction, type KeyReference } from './model.js';
 
 const PLATFORM: Readonly<Record<Language, Platform>> = {
   'android-xml': 'android',
@@ -286,18 +286,24 @@ export function isAddress(literal: string): boolean {
  * that is not a literal), it says what it said before tables were told apart; else it names the table searched, its
  * file names, whether the app has any of them, and the tables that hold the key but are not searched.
  */
+/** For a SwiftUI key with UNKNOWN_SLOT: what the mark stands for, so the key added is the one SwiftUI builds. */
+function unknownSlots(key: string): string {
+  if (!key.includes(UNKNOWN_SLOT)) return '';
+  return ` (${UNKNOWN_SLOT} marks a \\(…) whose type this file does not show: SwiftUI writes %lld for an Int, %llu for a UInt, %lf for a Double, %@ for a String or a format:, and no such key is in the table)`;
+}
+
 function missingKeyMessage(context: string, key: string, table: string | undefined, lookup: CatalogLookup): string {
   const after = ', so it shows as written in every locale';
   if (!lookup.hasAppleCatalog || table === undefined) {
     const where = lookup.hasAppleCatalog ? 'no string catalog (.xcstrings / .strings) of the app holds it' : 'the app has no string catalog (.xcstrings / .strings)';
-    return `${context} key ${quote(key)} is looked up at run time but ${where}${after}; add it to the catalog`;
+    return `${context} key ${quote(key)} is looked up at run time but ${where}${after}; add it to the catalog${unknownSlots(key)}`;
   }
   const names = `${table}.strings / ${table}.stringsdict / ${table}.xcstrings${lookup.hasAppleTable(table) ? '' : ': the app has none of them'}`;
   const why = table === DEFAULT_TABLE ? " (SwiftUI's default when no tableName: is given)" : '';
   const others = lookup.appleTablesWith(key).filter((t) => t !== table);
   const shown = others.slice(0, 3).map((t) => `\`${t}\``).join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '');
   const elsewhere = others.length === 0 ? '' : `; ${others.length === 1 ? 'table' : 'tables'} ${shown} ${others.length === 1 ? 'has' : 'have'} it but ${others.length === 1 ? 'is' : 'are'} not searched`;
-  return `${context} key ${quote(key)} is not in table \`${table}\` (${names}), the only table it is looked up in at run time${why}${elsewhere}${after}; add it to table \`${table}\``;
+  return `${context} key ${quote(key)} is not in table \`${table}\` (${names}), the only table it is looked up in at run time${why}${elsewhere}${after}; add it to table \`${table}\`${unknownSlots(key)}`;
 }
 
 /**

@@ -17,7 +17,8 @@ export interface Candidate {
   context: string;
   /**
    * Set for SwiftUI `LocalizedStringKey` positions (`Text("…")`, `Button("…")`, `.accessibilityLabel("…")`): the
-   * literal is a catalog key, interpolations written as `%@`. Such a candidate is a finding only when the string table
+   * literal is a catalog key, each interpolation written as the specifier SwiftUI gives its value's type (`%lld` for
+   * an Int, `%@` for a String or a `format:`), UNKNOWN_SLOT where the file does not show the type. Such a candidate is a finding only when the string table
    * it is looked up in (`lookupTable`) does not hold the key.
    */
   lookupKey?: string;
@@ -128,10 +129,27 @@ export function sortCandidates(list: Candidate[]): Candidate[] {
 }
 
 /**
+ * In a SwiftUI `lookupKey`: a `\(…)` whose value's type the file does not show, so its specifier (`%lld`, `%@`, `%lf`…)
+ * is not known; any specifier fills it when the key is looked up (`keyMatcher`).
+ */
+export const UNKNOWN_SLOT = '%?';
+
+/**
+ * Whether a catalog key is the key SwiftUI builds for `lookupKey`: the same text and, slot by slot, the same specifier
+ * (a positional `%1$@` counts as `%@`); an UNKNOWN_SLOT matches any specifier.
+ */
+export function keyMatcher(lookupKey: string): (catalogKey: string) => boolean {
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  const any = SPECIFIER.source;
+  const re = new RegExp(`^${lookupKey.split(UNKNOWN_SLOT).map(escape).join(`(?:${any})`)}$`, 'u');
+  return (catalogKey) => re.test(catalogKey.replace(SPECIFIER, (m) => m.replace(/^%\d+\$/u, '%')));
+}
+
+/**
  * Printf specifiers of Apple and Android catalogs (`%@`, `%1$s`, `%lld`, `%.2f`) folded to `%@`, so the SwiftUI key
  * `"Hello \(name)"` (written `Hello %@`) matches a catalog key `Hello %lld` or `Hello %1$@`. `%%` stays.
  * Source: String Format Specifiers, Apple "String Programming Guide"; java.util.Formatter.
  */
 export function foldSpecifiers(text: string): string {
-  return text.replace(SPECIFIER, (m) => (m === '%%' ? '%%' : '%@'));
+  return text.split(UNKNOWN_SLOT).join('%@').replace(SPECIFIER, (m) => (m === '%%' ? '%%' : '%@'));
 }

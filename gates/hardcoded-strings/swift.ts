@@ -5,7 +5,7 @@
 // `.text =` / `.accessibilityLabel =` / `setTitle(_:for:)` and UIAlertController titles, AppKit labels, buttons,
 // menu items, alerts and `.stringValue =` are plain `String`s and always hard-coded.
 import { DEFAULT_SWIFT_PROPERTIES, GATE_ID } from './defaults.js';
-import { DEFAULT_TABLE, hasLetter, sortCandidates, type Candidate, type Extraction } from './model.js';
+import { DEFAULT_TABLE, hasLetter, sortCandidates, UNKNOWN_SLOT, type Candidate, type Extraction } from './model.js';
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
 
 export { DEFAULT_SWIFT_PROPERTIES } from './defaults.js';
@@ -168,19 +168,160 @@ function calleeName(node: SyntaxNode | null): string | undefined {
   return undefined;
 }
 
+/**
+ * The format specifier SwiftUI's LocalizedStringKey.StringInterpolation writes for a value of each type
+ * (`appendInterpolation(_:)` where T: _FormatSpecifiable; `(_: String)`, `(_: Text)`, `(_: Image)`,
+ * `(_: AttributedString)` write `%@`). Source: developer.apple.com/documentation/swiftui/localizedstringkey/
+ * stringinterpolation. Types not listed (Int32, a model type, an Optional) are not guessed.
+ */
+const TYPE_SPECIFIERS: Readonly<Record<string, string>> = {
+  Int: '%lld',
+  Int64: '%lld',
+  UInt: '%llu',
+  UInt64: '%llu',
+  Double: '%lf',
+  CGFloat: '%lf',
+  Float: '%f',
+  String: '%@',
+  Text: '%@',
+  Image: '%@',
+  AttributedString: '%@',
+};
+
+/** Calls whose result is a String / Text / Image (`%@`): initialisers, and `x.formatted(…)` (FormatStyle output). */
+const STRING_CALLS = new Set(['String', 'Text', 'Image', 'AttributedString', 'formatted']);
+
+/** Specifier of a name or value the file can type: undefined when not known. */
+type Specifiers = ReadonlyMap<string, string | null>;
+
+function typeSpecifier(type: SyntaxNode | undefined): string | undefined {
+  return type?.type === 'user_type' && Object.hasOwn(TYPE_SPECIFIERS, type.text) ? TYPE_SPECIFIERS[type.text] : undefined;
+}
+
+/** The specifier an interpolated expression gets, from its own shape or the file's declarations; undefined: unknown. */
+function exprSpecifier(expr: SyntaxNode | null, names: Specifiers): string | undefined {
+  if (!expr) return undefined;
+  switch (expr.type) {
+    case 'integer_literal':
+    case 'hex_literal':
+    case 'oct_literal':
+    case 'bin_literal':
+      return '%lld';
+    case 'real_literal':
+      return '%lf';
+    case 'line_string_literal':
+    case 'multi_line_string_literal':
+    case 'raw_string_literal':
+      return '%@';
+    case 'simple_identifier':
+      return names.get(expr.text) ?? undefined;
+    case 'parenthesized_expression':
+      return expr.namedChildren.length === 1 ? exprSpecifier(expr.firstNamedChild, names) : undefined;
+    case 'navigation_expression': {
+      const target = expr.childForFieldName('target') ?? expr.firstNamedChild;
+      const member = calleeName(expr);
+      // Collection.count is Int; `self.name` is the file's own property.
+      if (member === 'count') return '%lld';
+      return target?.type === 'self_expression' && member !== undefined ? (names.get(member) ?? undefined) : undefined;
+    }
+    case 'call_expression': {
+      const name = calleeName(expr.firstNamedChild);
+      return name !== undefined && STRING_CALLS.has(name) ? '%@' : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Names the file binds with a specifier its declaration shows (`let count: Int`, `var n = 0`, `func f(n: Int)`); a
+ * name bound twice with different or unknown types (a closure's `count in`, `if let count`) maps to null.
+ */
+function declaredSpecifiers(root: SyntaxNode): Map<string, string | null> {
+  const names = new Map<string, string | null>();
+  const bind = (name: string | undefined, spec: string | undefined) => {
+    if (name === undefined) return;
+    const had = names.get(name);
+    names.set(name, spec === undefined || (had !== undefined && had !== spec) ? null : spec);
+  };
+  walk(root, (n) => {
+    if (n.type === 'property_declaration') {
+      const pattern = n.namedChildren.find((c) => c.type === 'pattern');
+      const id = pattern?.namedChildren.length === 1 && pattern.firstNamedChild?.type === 'simple_identifier' ? pattern.firstNamedChild : undefined;
+      if (!id) return;
+      const annotation = n.namedChildren.find((c) => c.type === 'type_annotation');
+      const value = n.childForFieldName('value') ?? (pattern?.nextNamedSibling?.type === 'type_annotation' ? pattern.nextNamedSibling.nextNamedSibling : pattern?.nextNamedSibling);
+      bind(id.text, annotation ? typeSpecifier(annotation.namedChildren.find((c) => c.type !== ':') ?? undefined) : exprSpecifier(value ?? null, new Map()));
+    } else if (n.type === 'parameter' || n.type === 'lambda_parameter') {
+      const ids = n.namedChildren.filter((c) => c.type === 'simple_identifier');
+      bind(ids.at(-1)?.text, typeSpecifier(n.namedChildren.find((c) => c.type === 'user_type')));
+    } else if (n.type === 'simple_identifier') {
+      // Bound by a pattern (`for count in`, `case .a(let count)`, tuples) or `if let count = …`: type not shown.
+      const p = n.parent;
+      const inDeclaration = p?.type === 'pattern' && p.parent?.type === 'property_declaration' && p.namedChildren.length === 1;
+      if ((p?.type === 'pattern' && !inDeclaration) || n.previousNamedSibling?.type === 'value_binding_pattern') bind(n.text, undefined);
+    }
+  });
+  return names;
+}
+
+/**
+ * The specifier of one `\(…)`: its `interpolated_expression` children are the call's arguments (`count`,
+ * `format: .number`). `specifier: "%.1f"` writes that specifier; `format:` (FormatStyle), `formatter:` and Date
+ * `style:` write `%@`; other labelled forms and untyped values are UNKNOWN_SLOT.
+ */
+function slotSpecifier(args: readonly SyntaxNode[], names: Specifiers): string {
+  const labelOf = (a: SyntaxNode) => a.namedChildren.find((c) => c.type === 'value_argument_label')?.text;
+  const valueOf = (a: SyntaxNode) => a.lastNamedChild;
+  const first = args[0];
+  if (!first || labelOf(first) !== undefined) return UNKNOWN_SLOT;
+  for (const a of args.slice(1)) {
+    const label = labelOf(a);
+    if (label === 'specifier') {
+      const v = valueOf(a);
+      if (v?.type !== 'line_string_literal') return UNKNOWN_SLOT;
+      const d = decodeLiteral(v, LITERAL);
+      return d.interpolated ? UNKNOWN_SLOT : d.plain;
+    }
+    if (label === 'format' || label === 'formatter' || label === 'style') return '%@';
+  }
+  return args.length === 1 ? (exprSpecifier(first.firstNamedChild, names) ?? UNKNOWN_SLOT) : UNKNOWN_SLOT;
+}
+
+/** The LocalizedStringKey SwiftUI builds from an interpolated literal: its text, each `\(…)` as one specifier. */
+function interpolationKey(lit: SyntaxNode, names: Specifiers): string {
+  let key = '';
+  let args: SyntaxNode[] | undefined;
+  for (const c of lit.children) {
+    if (!c.isNamed) {
+      if (c.type === '\\(') args = [];
+      else if (c.type === ')' && args) {
+        key += slotSpecifier(args, names);
+        args = undefined;
+      }
+      continue;
+    }
+    if (args && LITERAL.interpolation.has(c.type)) args.push(c);
+    else if (LITERAL.text.has(c.type) || LITERAL.escape.has(c.type)) key += LITERAL.decodeEscapes(c.text);
+  }
+  return key;
+}
+
 /** Extract Swift candidates and directives from one file's source. */
 export async function extractSwift(source: string, properties: readonly string[] = DEFAULT_SWIFT_PROPERTIES): Promise<Extraction> {
   const props = new Set(properties);
   return withTree('swift', source, (root) => {
     const candidates: Candidate[] = [];
     const seen = new Set<number>();
+    let names: Map<string, string | null> | undefined;
     // `table`: for a key, the table it is looked up in (undefined: unknown); `null` for a plain String.
     const add = (lit: SyntaxNode, context: string, table: string | undefined | null, commented = false) => {
       if (seen.has(lit.startIndex)) return;
       const d = decodeLiteral(lit, LITERAL);
       if (!hasLetter(d.plain) || inPreview(lit) || inRedactedPlaceholder(lit)) return;
       seen.add(lit.startIndex);
-      const key = table === null ? {} : { lookupKey: d.key, ...(table === undefined ? {} : { lookupTable: table }), ...(commented ? { commented: true } : {}) };
+      const lookupKey = d.interpolated && lit.type !== 'raw_string_literal' ? interpolationKey(lit, (names ??= declaredSpecifiers(root))) : d.key;
+      const key = table === null ? {} : { lookupKey, ...(table === undefined ? {} : { lookupTable: table }), ...(commented ? { commented: true } : {}) };
       candidates.push({ ...pos(lit), literal: d.display, context, ...key });
     };
     walk(root, (n) => {
