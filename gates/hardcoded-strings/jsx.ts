@@ -18,10 +18,21 @@ const LITERAL: LiteralSpec = {
 };
 
 /**
+ * Bare-named calls whose string argument is a message key or a gettext source message, never a literal shown as
+ * written: i18next / vue-i18n / react-intl (`t`, `$t`, `formatMessage`, `defineMessage`), gettext and its JS ports
+ * (`_`, `__`, `gettext`, `ngettext`, `pgettext`, `npgettext`), and the common `translate` / `localize` / `tr` helpers.
+ */
+const LOOKUP_FUNCTIONS: ReadonlySet<string> = new Set(['t', '$t', 'formatMessage', 'defineMessage', 'defineMessages', '_', '__', 'gettext', 'ngettext', 'pgettext', 'npgettext', 'translate', 'localize', 'tr', 'i18n']);
+
+/** A literal shaped as an identifier, key or path (`arrow-left`, `some.key`, `@assets/thumb.png`): no capital, no space. */
+const KEY_SHAPED = /^[\p{Ll}\p{N}_.:/@#-]*$/u;
+
+/**
  * The literals an expression can render as: both sides of `+`, `||` and `??`, the right side of `&&` (the left one is
- * a condition, rendered only when it is falsy, never as text), the branches of a ternary but not its condition, and
- * the contents of parentheses and `{…}`. Comparison operands (`theme === "light"`, `typeof x === "string"`,
- * `"key" in obj`) are values compared with, never shown (eslint-plugin-i18next skips every binary operator but `+`).
+ * a condition, rendered only when it is falsy, never as text), the branches of a ternary but not its condition, the
+ * contents of parentheses and `{…}`, and the first argument of a plain helper call (below). Comparison operands
+ * (`theme === "light"`, `typeof x === "string"`, `"key" in obj`) are values compared with, never shown
+ * (eslint-plugin-i18next skips every binary operator but `+`).
  */
 function literalsIn(expr: SyntaxNode, out: SyntaxNode[] = []): SyntaxNode[] {
   switch (expr.type) {
@@ -39,6 +50,17 @@ function literalsIn(expr: SyntaxNode, out: SyntaxNode[] = []): SyntaxNode[] {
         if (c) literalsIn(c, out);
       }
       break;
+    case 'call_expression': {
+      // A plain helper around on-screen text (`nonBreakingString('Remove member')`, `capitalize(\`${n} members\`)`)
+      // shows its first argument's text; a lookup (`t('key')`, gettext's `_('…')`) is not a helper. Only bare callees:
+      // methods (`date.format('MMM D')`, `n.toLocaleString('en-US')`) take formats and locales. A key-shaped literal
+      // (lowercase, no space: `getIcon('arrow-left')`) is an argument, not text; `require('…')` loads a module.
+      const fn = expr.childForFieldName('function');
+      if (fn?.type !== 'identifier' || LOOKUP_FUNCTIONS.has(fn.text) || fn.text === 'require') break;
+      const first = expr.childForFieldName('arguments')?.namedChildren.find((c) => c.type !== 'comment');
+      if (first) for (const l of literalsIn(first)) if (!KEY_SHAPED.test(decodeLiteral(l, LITERAL).plain)) out.push(l);
+      break;
+    }
     case 'binary_expression': {
       const op = expr.childForFieldName('operator')?.type;
       const sides = op === '+' || op === '||' || op === '??' ? ['left', 'right'] : op === '&&' ? ['right'] : [];

@@ -52,3 +52,38 @@ describe('hardcoded-strings: i18n components exempt their message props only (fr
     expect(r.findings.map((f) => `${f.line} ${f.rule}`)).toEqual([`${m!.line} hardcoded-text`]);
   });
 });
+
+const CHIP = `const BaseChip = ({label, n, intl}: Props) => (
+    <View>
+        <Text style={textStyle}>{nonBreakingString('Remove member')}</Text>
+        <Text>{nonBreakingString(label || 'Unknown user')}</Text>
+        <Text>{capitalize(\`\${n} members\`)}</Text>
+        <Button title={nonBreakingString('Add members')} />
+        <Text>{nonBreakingString(t('mobile.chip.remove'))}</Text>
+        <Text>{t('mobile.chip.label')}</Text>
+        <Text>{getIcon('arrow-left')}{require('@assets/images/Thumb.png')}</Text>
+        <Text>{_('Hello there')}</Text>
+        <Text>{intl.formatMessage({id: 'mobile.chip.more', defaultMessage: 'More'})}</Text>
+    </View>
+);
+`;
+
+describe('hardcoded-strings: a literal handed to a plain call in a text position is text (fresh-user-6 G5)', () => {
+  it('reads nonBreakingString("Remove member") like the bare text; t("key"), _("…"), a lowercase identifier stay unread', async () => {
+    const e = await extractJsx(CHIP, 'tsx');
+    expect(at(CHIP, e)).toEqual([
+      '3:52 Remove member (<Text> child)',
+      '4:43 Unknown user (<Text> child)',
+      '5:27 ${n} members (<Text> child)',
+      '6:42 Add members (title)',
+    ]);
+    expect(e.keyReferences.map((k) => `${k.line} ${k.key}`)).toEqual(['7 mobile.chip.remove', '8 mobile.chip.label', '11 mobile.chip.more']);
+  });
+
+  it('a commit wrapping a literal in nonBreakingString() inside <Text> is refused at its line', async () => {
+    const src = `const C = () => (\n    <Text>{nonBreakingString('Remove member')}</Text>\n);\n`;
+    const r = await run({ 'app/components/chips/base_chip.tsx': src });
+    expect(r.verdict).toBe('fail');
+    expect(r.findings.map((f) => `${f.line}:${f.column} ${f.rule}`)).toEqual(['2:30 hardcoded-text']);
+  });
+});
