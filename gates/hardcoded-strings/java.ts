@@ -30,7 +30,7 @@ function formatString(call: SyntaxNode): SyntaxNode | undefined {
   if (name === 'formatted') return object;
   if (name !== 'format' || !FORMAT_CLASSES.has(object.text.replace(/\s+/gu, ''))) return undefined;
   const args = call.childForFieldName('arguments')?.namedChildren.filter((c) => c.type !== 'line_comment' && c.type !== 'block_comment') ?? [];
-  return args[formatArgumentIndex(args)];
+  return args[formatArgumentIndex(args, (a) => literalsIn(a).length > 0)];
 }
 
 /** String literals an expression can evaluate to: `"a"`, `"a" + b`, `c ? "a" : "b"`, a format call's format string. */

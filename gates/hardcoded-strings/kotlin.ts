@@ -187,10 +187,13 @@ export const FORMAT_CLASSES = new Set(['String', 'java.lang.String', 'kotlin.Str
 
 /**
  * Index of the format string among a static format call's arguments: `String.format(Locale.US, fmt, …)` and
- * `String.format(locale, fmt, …)` take a Locale first (java.lang.String.format(Locale, String, Object...)).
+ * `String.format(locale, fmt, …)` take a Locale first (java.lang.String.format(Locale, String, Object...)); so does
+ * AntennaPod's `String.format(getEchoLanguage(), "%d", …)`, whose Locale has another name. A first argument that holds
+ * no literal is skipped when there is a second: whether it is a Locale or a format read elsewhere
+ * (`String.format(getString(R.string.size), "MB")`), the second argument's words reach the text.
  */
-export function formatArgumentIndex(args: readonly SyntaxNode[]): number {
-  return args.length > 1 && /locale/iu.test(args[0]!.text) ? 1 : 0;
+export function formatArgumentIndex(args: readonly SyntaxNode[], hasLiteral: (e: SyntaxNode) => boolean): number {
+  return args.length > 1 && (/locale/iu.test(args[0]!.text) || !hasLiteral(args[0]!)) ? 1 : 0;
 }
 
 /**
@@ -206,7 +209,7 @@ function formatString(call: SyntaxNode): SyntaxNode | undefined {
   if (!FORMAT_CLASSES.has(receiver.text.replace(/\s+/gu, ''))) return receiver;
   const args = (call.namedChildren.find((c) => c.type === 'call_suffix')?.namedChildren.find((c) => c.type === 'value_arguments')?.namedChildren ?? [])
     .filter((a) => a.type === 'value_argument' && !a.children.some((c) => !c.isNamed && c.type === '='));
-  return args[formatArgumentIndex(args)]?.lastNamedChild ?? undefined;
+  return args[formatArgumentIndex(args, (a) => a.lastNamedChild !== null && literalsIn(a.lastNamedChild).length > 0)]?.lastNamedChild ?? undefined;
 }
 
 /**

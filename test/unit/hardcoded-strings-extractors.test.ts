@@ -365,6 +365,7 @@ describe('Kotlin / Java: a format call passes its format string to the text sink
         Log.d("MainActivity", String.format("%d notes", n))
         val key = String.format("note_%d", n)
         toast(if (n > 1) String.format("%d notes", n) else "One note")
+        toast(String.format(appLanguage(), "%d hours played", n))
     }
 }
 `;
@@ -378,6 +379,7 @@ describe('Kotlin / Java: a format call passes its format string to the text sink
       '7:39 {0} files setTitle()',
       '11:40 %d notes toast()',
       '11:60 One note toast()',
+      '12:44 %d hours played toast()',
     ]);
   });
   it('Java: String.format(fmt, …), String.format(Locale, fmt, …), MessageFormat.format and "…".formatted(…) into setText / Toast.makeText are text', async () => {
@@ -391,6 +393,7 @@ describe('Kotlin / Java: a format call passes its format string to the text sink
         title.setText(String.format(getString(R.string.episodes), n));
         Log.d(TAG, String.format("bound %d", n));
         String key = String.format("episode_%d", n);
+        viewBinding.largeLabel.setText(String.format(getEchoLanguage(), "%d hours", n));
     }
 }
 `;
@@ -402,6 +405,7 @@ describe('Kotlin / Java: a format call passes its format string to the text sink
       '5:44 {0} episodes setText()',
       '6:23 %d episodes left setText()',
       '7:47 %d new setText()',
+      '11:73 %d hours setText()',
     ]);
   });
 });
