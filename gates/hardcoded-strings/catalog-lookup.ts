@@ -52,6 +52,8 @@ export interface CatalogLookup {
    * (such as HFS+) that are not case sensitive").
    */
   hasAppleKey(key: string, table?: string): boolean;
+  /** Keys of Apple table `table` with the text of `key` and other specifiers (`n %lld` for `n %@`), sorted. */
+  appleKeysLike(key: string, table: string): string[];
   /** Names of the Apple tables that hold `key` (as `hasAppleKey` matches it), sorted; `[]` when none does. */
   appleTablesWith(key: string): string[];
   /** Whether some Apple catalog file (any locale) forms `table`: `<table>.strings`, `.stringsdict` or `.xcstrings`. */
@@ -181,6 +183,7 @@ export function buildLookup(
       return table === undefined ? held.size > 0 : held.has(table);
     },
     appleTablesWith: (key) => [...holders(key)].sort(),
+    appleKeysLike: (key, table) => [...new Set((keys.get(foldSpecifiers(key)) ?? []).filter((k) => k.table === table).map((k) => k.key))].sort(),
     hasAppleTable: (table) => tables.has(table),
     xcstringsOf: (table) => xcstringsByTable.get(table),
     webCatalogs: [...webCatalogs].sort(),

@@ -292,6 +292,14 @@ function unknownSlots(key: string): string {
   return ` (${UNKNOWN_SLOT} marks a \\(…) whose type this file does not show: SwiftUI writes %lld for an Int, %llu for a UInt, %lf for a Double, %@ for a String or a format:, and no such key is in the table)`;
 }
 
+/** A key of the table with the same text and other specifiers: the value's type, not the catalog, is what differs. */
+function likeKeys(key: string, table: string, lookup: CatalogLookup): string {
+  const like = lookup.appleKeysLike(key, table);
+  if (like.length === 0) return '';
+  const shown = like.slice(0, 2).map(quote).join(', ') + (like.length > 2 ? ` and ${like.length - 2} more` : '');
+  return `; table \`${table}\` has ${shown}: the same text with other specifiers, so the value passed has another type than the key was made for`;
+}
+
 function missingKeyMessage(context: string, key: string, table: string | undefined, lookup: CatalogLookup): string {
   const after = ', so it shows as written in every locale';
   if (!lookup.hasAppleCatalog || table === undefined) {
@@ -303,7 +311,7 @@ function missingKeyMessage(context: string, key: string, table: string | undefin
   const others = lookup.appleTablesWith(key).filter((t) => t !== table);
   const shown = others.slice(0, 3).map((t) => `\`${t}\``).join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '');
   const elsewhere = others.length === 0 ? '' : `; ${others.length === 1 ? 'table' : 'tables'} ${shown} ${others.length === 1 ? 'has' : 'have'} it but ${others.length === 1 ? 'is' : 'are'} not searched`;
-  return `${context} key ${quote(key)} is not in table \`${table}\` (${names}), the only table it is looked up in at run time${why}${elsewhere}${after}; add it to table \`${table}\`${unknownSlots(key)}`;
+  return `${context} key ${quote(key)} is not in table \`${table}\` (${names}), the only table it is looked up in at run time${why}${elsewhere}${after}; add it to table \`${table}\`${unknownSlots(key)}${likeKeys(key, table, lookup)}`;
 }
 
 /**

@@ -72,6 +72,7 @@ describe('hardcoded-strings: SwiftUI interpolation keys carry the specifier of e
       '17:12 missing-catalog-key error',
     ]);
     expect(r.findings[0]!.message).toMatch(/^Text\(\) key "account\.detail\.n-fields %@" is not in table `Localizable`/u);
+    expect(r.findings[0]!.message).toContain('; table `Localizable` has "account.detail.n-fields %lld": the same text with other specifiers, so the value passed has another type than the key was made for');
     expect(r.findings[1]!.message).toMatch(/^Text\(\) key "Uploaded %lld photos" is not in table `Localizable`/u);
     expect(r.findings[2]!.message).toMatch(/^Text\(\) key "Sent %\? posts" is not in table `Localizable`/u);
     expect(r.findings[2]!.message).toContain('(%? marks a \\(…) whose type this file does not show: SwiftUI writes %lld for an Int');
