@@ -220,9 +220,11 @@ function printfBase(base: CatalogEntry, grammar: Grammar): PrintfBase {
     varMain = withVariableTypes(main, vars);
     varUnion = mergePrintf([varMain, ...Object.values(vars).flatMap((v) => Object.values(v.plurals).map((x) => printfOf(x.text, grammar)!))]);
   }
-  const other = base.plurals ? base.plurals.other : base.kind === 'string' ? base : undefined;
-  const otherSpecs = other ? printfOf('value' in other ? other.value : other.text, grammar)!.specs : [];
-  const varOtherSpecs = vars ? Object.fromEntries(Object.entries(vars).map(([n, v]) => [n, v.plurals.other ? printfOf(v.plurals.other.text, grammar)!.specs : []])) : undefined;
+  // A base plural without `other` (its own plural-missing-category) still shows what its forms show: a translation's
+  // count forms are judged against their specifiers together, not against nothing (which hid their errors).
+  const formsSpecs = (p: PluralVariants) => (p.other ? printfOf(p.other.text, grammar)!.specs : mergePrintf(Object.values(p).map((v) => printfOf(v.text, grammar)!)).specs);
+  const otherSpecs = base.plurals ? formsSpecs(base.plurals) : base.kind === 'string' ? main.specs : [];
+  const varOtherSpecs = vars ? Object.fromEntries(Object.entries(vars).map(([n, v]) => [n, formsSpecs(v.plurals)])) : undefined;
   const r: PrintfBase = { value: base.value, grammar, plurals: base.plurals, variables: base.variables, main, variants, union, vars, varMain, varUnion, pluralFormat: isFormatString(union) || variants.some(isFormatString), otherSpecs, varOtherSpecs };
   printfBases.set(base, r);
   return r;
@@ -320,6 +322,67 @@ function requiredMissing(plurals: PluralVariants, ctx: PairContext, ordinal = fa
   const exact = new Set(Object.keys(plurals).filter((k) => /^=\d+$/.test(k)).map((k) => Number(k.slice(1))));
   const required = ordinal ? rules.ordinal.required : ctx.intCounts ? rules.integerRequired : rules.required;
   return required.filter((c) => !(c in plurals) && !coveredByExact(rules, c, exact, ordinal ? 'ordinal' : 'cardinal'));
+}
+
+/**
+ * A base plural whose only category is `other` (besides `=N`): one text for every count on purpose (lichess
+ * `{count, plural, other{{count} played}}`, mastodon-ios's empty `names` variable); every plural runtime falls back to
+ * `other`, so it lacks nothing. A base with `one` but not `other` is what breaks (getQuantityString throws).
+ */
+function onlyOther(categories: readonly string[]): boolean {
+  const named = categories.filter((c) => !/^=\d+$/.test(c));
+  return named.length === 1 && named[0] === 'other';
+}
+
+/**
+ * The base's own plurals against the base locale's CLDR categories (`ctx.rules` are the base locale's): an English
+ * default `<plurals>` with only `one` makes getQuantityString(…, 2) throw on an English device, as a translation's
+ * would on its locale's. Android `<plurals>`, `.xcstrings` plural variations (and each device's), `.stringsdict`
+ * plural variables, ICU plural/selectordinal arguments (whose parser requires only `other`). A base plural of `other`
+ * alone lacks nothing (onlyOther). Not i18next: a key's `_one`/`_two`/`_other` suffix is also an ordinary word there
+ * (`step_one`, linkwarden's `by_author_and_other`), so a lone suffix is no evidence of a plural. Not gettext: its
+ * forms are numbered by the file's Plural-Forms, and a base (`.pot`, source-language `.po`) without msgstr shows its
+ * msgid/msgid_plural. Pure.
+ */
+export function basePluralFindings(e: CatalogEntry, ctx: PairContext): readonly RawFinding[] {
+  if (!ctx.rules || e.grammar === 'i18next' || e.gettext) return NONE;
+  const out: RawFinding[] = [];
+  const missing = (forms: PluralVariants, ordinal = false) => (onlyOther(Object.keys(forms)) ? [] : requiredMissing(forms, ctx, ordinal));
+  if (e.kind === 'plural' && e.plurals) {
+    const miss = missing(e.plurals);
+    if (miss.length) out.push(pluralFinding(e.key, miss, ctx, { line: e.line, column: e.column }));
+  }
+  for (const [name, v] of Object.entries(e.variables ?? {})) {
+    const miss = missing(v.plurals);
+    if (miss.length) out.push(pluralFinding(e.key, miss, ctx, { line: v.line, column: v.column }, ` %#@${name}@`));
+  }
+  if (e.devices) {
+    const byDevice = new Map<string, PluralVariants>();
+    for (const [dev, v] of Object.entries(e.devices)) {
+      const dot = dev.indexOf('.');
+      if (dot === -1) continue;
+      let forms = byDevice.get(dev.slice(0, dot));
+      if (!forms) byDevice.set(dev.slice(0, dot), (forms = {}));
+      forms[dev.slice(dot + 1)] = v;
+    }
+    for (const [device, forms] of byDevice) {
+      const miss = missing(forms);
+      const first = Object.values(forms)[0]!;
+      if (miss.length) out.push(pluralFinding(e.key, miss, ctx, { line: first.line, column: first.column }, ` [${device}]`));
+    }
+  }
+  if ((e.grammar === 'icu' || e.grammar === 'icu-arb') && e.value.includes('{')) {
+    const r = icuOf(e.value, e.grammar === 'icu');
+    const FLUTTER: Record<string, string> = { '=0': 'zero', '=1': 'one', '=2': 'two' };
+    if (r.ok) for (const a of r.args) {
+      if (a.kind !== 'plural' && a.kind !== 'selectordinal') continue;
+      const ordinal = a.kind === 'selectordinal';
+      const have = Object.fromEntries(a.options.map((o) => [ctx.flutterPlurals && !ordinal ? (Object.hasOwn(FLUTTER, o) ? FLUTTER[o]! : o) : o, { text: '', line: 0, column: 0 }]));
+      const miss = missing(have, ordinal);
+      if (miss.length) out.push(pluralFinding(e.key, miss, ctx, pos(e), ` {${a.name}}`, ordinal));
+    }
+  }
+  return out.length ? out : NONE;
 }
 
 function pluralFinding(key: string, missing: string[], ctx: PairContext, at: { line: number; column: number }, what = '', ordinal = false): RawFinding {

@@ -4,7 +4,7 @@
 import { fingerprint } from '../../core/finding.js';
 import type { GateOutput, Severity, Workspace } from '../../core/types.js';
 import { baseLocaleCatalog, type CatalogFile, type CatalogGroup, type CatalogSet, groupShapes, loadCatalog, releaseCatalog } from './catalogs.js';
-import { checkBaseEntry, compareEntry, gettextFindings, missingKeys, RULES, type RawFinding, type RuleId } from './checks.js';
+import { basePluralFindings, checkBaseEntry, compareEntry, gettextFindings, missingKeys, RULES, type PairContext, type RawFinding, type RuleId } from './checks.js';
 import type { StringParityConfig } from './config.js';
 import { pluralRules } from './locale.js';
 import type { CatalogEntry, LocaleCatalog } from './model.js';
@@ -365,10 +365,14 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     const baseLoaded = group.base ? (group.base.path === path ? loaded : await loadCatalog(ws, group.base)) : undefined;
     const baseCat = baseLoaded ? baseLocaleCatalog(group, baseLoaded) : undefined;
     if (file.isBase && baseCat) {
+      // The base's plurals against its own locale's CLDR categories, as a translation's are against its locale's.
+      const baseCtx: PairContext = { locale: baseCat.locale, baseLocale: baseCat.locale, rules: rulesFor(baseCat.locale, group), flutterPlurals: group.format === 'arb', intCounts: group.format === 'android-xml' };
       for (const e of baseCat.entries) {
         items++;
         const raw = checkBaseEntry(e, baseCat.locale);
         for (let k = 0; k < raw.length; k++) emit(path, raw[k]!, `${baseCat.locale}\0${e.key}\0${raw[k]!.message}\0${entryText(e)}`);
+        const plural = e.translatable ? basePluralFindings(e, baseCtx) : [];
+        for (let k = 0; k < plural.length; k++) emit(path, plural[k]!, `${baseCat.locale}\0${e.key}\0${plural[k]!.message}\0${entryText(e)}`);
         if (e.extractionState === 'stale') {
           emit(path, { rule: 'extra-key', line: e.line, column: e.column, message: `\`${e.key}\` is marked stale: no longer found in the source code` }, `stale\0${e.key}`);
         }
