@@ -174,6 +174,29 @@ interface UiCall {
 
 const OBJECT_TEXT_KEYS = new Set(['title', 'message', 'description', 'text', 'content', 'label']);
 const PROMISE_TEXT_KEYS = new Set(['loading', 'success', 'error']);
+const TOAST_TEXT_KEYS = new Set(['text1', 'text2', ...OBJECT_TEXT_KEYS]);
+const SHARE_TEXT_KEYS = new Set(['message', 'title', 'dialogTitle', 'subject']);
+
+/**
+ * react-navigation screen options shown to the user as text (header, back button, tab and drawer labels and their
+ * screen-reader labels). The names but `title` are react-navigation's own, so an object anywhere holding one with a
+ * literal value (`export const opts = { headerTitle: '…' }`) is screen options; `title` only in `setOptions(…)`,
+ * `options={…}` and `screenOptions={…}`.
+ */
+const NAVIGATION_OWN_KEYS = new Set(['headerTitle', 'headerBackTitle', 'tabBarLabel', 'drawerLabel', 'tabBarAccessibilityLabel', 'headerBackAccessibilityLabel', 'drawerAccessibilityLabel']);
+const NAVIGATION_TEXT_KEYS = new Set(['title', ...NAVIGATION_OWN_KEYS]);
+
+/** The options object of `options={{…}}` or `options={({ route }) => ({…})}`, else undefined. */
+function optionsObject(value: SyntaxNode | null | undefined): SyntaxNode | undefined {
+  let v = value;
+  for (let i = 0; v && i < 4; i++) {
+    if (v.type === 'object') return v;
+    if (v.type === 'jsx_expression' || v.type === 'parenthesized_expression') v = v.namedChildren.find((c) => c.type !== 'comment');
+    else if (v.type === 'arrow_function') v = v.childForFieldName('body');
+    else return undefined;
+  }
+  return undefined;
+}
 
 /**
  * The message-showing methods of sonner, react-hot-toast, react-toastify and react-native-toast-notifications. Not any
@@ -187,6 +210,12 @@ function uiCall(callee: string): UiCall | undefined {
   if (c === 'toast.promise') return { positions: [1], keys: PROMISE_TEXT_KEYS };
   if (c === 'toast' || TOAST_METHOD.test(c) || c === 'enqueueSnackbar') return { positions: [0], keys: OBJECT_TEXT_KEYS };
   if (c === 'Alert.alert' || c === 'Alert.prompt') return { positions: [0, 1, 2], keys: new Set(['text']) };
+  // react-native-toast-message `Toast.show({ text1, text2 })`, react-native-simple-toast `Toast.show('…')`.
+  if (c === 'Toast.show') return { positions: [0], keys: TOAST_TEXT_KEYS };
+  // React Native's share sheet: `Share.share({ message, title }, { dialogTitle, subject })`.
+  if (c === 'Share.share') return { positions: [0, 1], keys: SHARE_TEXT_KEYS };
+  // react-navigation `navigation.setOptions({ title, headerTitle, tabBarLabel… })`.
+  if (c === 'setOptions' || c.endsWith('.setOptions')) return { positions: [0], keys: NAVIGATION_TEXT_KEYS };
   if (c === 'ToastAndroid.show' || c === 'ToastAndroid.showWithGravity' || c === 'ToastAndroid.showWithGravityAndOffset') return { positions: [0], keys: OBJECT_TEXT_KEYS };
   return undefined;
 }
@@ -274,7 +303,7 @@ function ownNames(open: SyntaxNode, except: SyntaxNode): Set<string> {
  * What a file without JSX must contain for the walk below to find anything: a UI call or translate call by name
  * (`uiCall`, `isTranslateCall`, `formatMessage`), a message descriptor's `defaultMessage`, or a suppression comment.
  */
-const TS_MAY_HOLD = /\b(?:toast|alert|confirm|prompt|enqueueSnackbar|formatMessage|ToastAndroid|Alert|defaultMessage)\b|\bt\s*[(<]|loopgates-ignore/u;
+const TS_MAY_HOLD = /\b(?:toast|alert|confirm|prompt|enqueueSnackbar|formatMessage|ToastAndroid|Toast|Alert|Share|setOptions|defaultMessage|headerTitle|headerBackTitle|tabBarLabel|drawerLabel|tabBarAccessibilityLabel|headerBackAccessibilityLabel|drawerAccessibilityLabel)\b|\bt\s*[(<]|loopgates-ignore/u;
 
 /**
  * Extract JSX candidates and directives from one file's source. `grammar`: `tsx` for .tsx, `typescript` for plain
@@ -306,7 +335,11 @@ export async function extractJsx(
       if (node && key !== undefined) keyReferences.push({ ...pos(node), key, context, hasDefault });
       else computedKeys++;
     };
+    // A literal is read once, by the first reading that reaches it (`setOptions({ headerTitle })` is also an object).
+    const read = new Set<number>();
     const literal = (lit: SyntaxNode, context: string) => {
+      if (read.has(lit.startIndex)) return;
+      read.add(lit.startIndex);
       const d = decodeLiteral(lit, LITERAL);
       if (hasLetter(d.plain)) candidates.push({ ...pos(lit), literal: d.display, context });
     };
@@ -314,6 +347,12 @@ export async function extractJsx(
       if (n.type === 'jsx_attribute') {
         const nameNode = n.firstNamedChild;
         const value = n.namedChildren[1];
+        if (nameNode && (nameNode.text === 'options' || nameNode.text === 'screenOptions')) {
+          // react-navigation `<Stack.Screen options={{ title: '…' }}>` / `<Tab.Navigator screenOptions={…}>`.
+          const obj = optionsObject(value);
+          if (obj) for (const l of callArgumentLiterals(obj, NAVIGATION_TEXT_KEYS)) literal(l, nameNode.text);
+          return;
+        }
         if (!nameNode || !value || !isTextAttribute(nameNode.text)) return;
         // A message component's message props are the source message, its key or a translator's note; its other text
         // props (`accessibilityLabel`, `title`, `aria-label`) are read as on any element (fresh-user-6 G6).
@@ -352,6 +391,14 @@ export async function extractJsx(
         // `buttonText: { id: '…', defaultMessage: '…' }`): its id is a key, with a default.
         const id = propertyOf(n, 'id');
         if (id && propertyOf(n, 'defaultMessage') !== undefined && literalKey(id) !== undefined) keyAt(id, 'message descriptor', true);
+        for (const pair of n.namedChildren) {
+          const key = pair.type === 'pair' ? pair.childForFieldName('key') : null;
+          const value = pair.childForFieldName('value');
+          const name = key?.type === 'string' ? key.text.slice(1, -1) : key?.text;
+          // Outside setOptions / options= the object may be something else (Detox page objects keep testIDs under
+          // `headerTitle:`): a key-shaped literal is not read there.
+          if (value && name !== undefined && NAVIGATION_OWN_KEYS.has(name)) for (const l of literalsIn(value)) if (!KEY_SHAPED.test(decodeLiteral(l, LITERAL).plain)) literal(l, name);
+        }
       } else if (n.type === 'jsx_self_closing_element' || n.type === 'jsx_opening_element') {
         const el = n.type === 'jsx_opening_element' ? n.parent : n;
         const component = elementName(n);

@@ -87,3 +87,40 @@ describe('hardcoded-strings: a literal handed to a plain call in a text position
     expect(r.findings.map((f) => `${f.line}:${f.column} ${f.rule}`)).toEqual(['2:30 hardcoded-text']);
   });
 });
+
+const NAV = `export const opts = {headerTitle: 'Notifications screen', tabBarLabel: 'Home tab', headerTitleAlign: 'center'};
+export function AccountScreen({navigation}: Props) {
+    useEffect(() => {
+        navigation.setOptions({title: 'Account settings', headerRight: () => null, animation: 'slide_from_right'});
+    }, []);
+    const share = () => Share.share({message: 'Check out this post', url: 'https://example.com'}, {dialogTitle: 'Share post'});
+    Toast.show({type: 'success', text1: 'Profile saved', text2: 'Your changes are live', position: 'bottom'});
+    return (
+        <Stack.Navigator screenOptions={{headerBackTitle: 'Back', presentation: 'modal'}}>
+            <Stack.Screen name='Settings' component={Settings} options={{title: 'Settings', headerShown: false}} />
+            <Stack.Screen name='About' component={About} options={({route}) => ({title: intl.formatMessage({id: 'about.title', defaultMessage: 'About'})})} />
+        </Stack.Navigator>
+    );
+}
+`;
+
+describe('hardcoded-strings: React Native UI text outside JSX text (fresh-user-6 G16)', () => {
+  it('reads react-navigation options (setOptions, options=, screenOptions=, headerTitle/tabBarLabel), Toast.show text1/text2, Share.share', async () => {
+    expect(at(NAV, await extractJsx(NAV, 'tsx'))).toEqual([
+      '1:35 Notifications screen (headerTitle)',
+      '1:72 Home tab (tabBarLabel)',
+      '4:39 Account settings (navigation.setOptions())',
+      '6:47 Check out this post (Share.share())',
+      '6:113 Share post (Share.share())',
+      '7:41 Profile saved (Toast.show())',
+      '7:65 Your changes are live (Toast.show())',
+      '9:59 Back (screenOptions)',
+      '10:81 Settings (options)',
+    ]);
+  });
+
+  it('a plain .ts file with navigation.setOptions({title: "…"}) is read too', async () => {
+    const src = `export const setTitle = (navigation: Nav) => navigation.setOptions({title: 'Account settings'});\n`;
+    expect(at(src, await extractJsx(src, 'typescript'))).toEqual(['1:76 Account settings (navigation.setOptions())']);
+  });
+});
