@@ -8,7 +8,7 @@
 // a long-lived `cat-file --batch` process; simple-git's string-oriented `raw()` fits none of those.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DirectoryMissingError, GitError, ToolMissingError } from './errors.js';
 import { messages } from './messages.js';
@@ -220,34 +220,61 @@ export async function findTopLevel(cwd: string, env?: Readonly<Record<string, st
  */
 export async function repoFacts(cwd: string, env?: Readonly<Record<string, string | undefined>>): Promise<RepoFacts> {
   const o = { cwd, ...(env ? { env } : {}) };
-  // One call: rev-parse prints one answer per line in argument order. `--verify -q --symbolic-full-name HEAD` adds
-  // `refs/heads/<branch>` (attached) or `HEAD` (detached) when HEAD names a commit, and exits 1 printing nothing for
-  // it before the initial commit (an unborn HEAD is always a branch). Exit 128: not in a work tree (GitError).
-  const args = ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir', '--git-path', 'hooks', '--show-object-format', '--verify', '-q', '--symbolic-full-name', 'HEAD'];
-  const r = await git(args, { ...o, okExitCodes: [1] }).catch(async (e: unknown) => {
+  // One call, the one the stored hook makes (hooks/pre-commit): rev-parse prints one answer per line in argument
+  // order. With --revs-only a revision that does not resolve prints nothing, nor does any after it, and git exits 0:
+  // five lines before the initial commit, six when the index holds no loopgates.yaml, else eight (HEAD's commit, the
+  // staged loopgates.yaml's blob id, then `refs/heads/<branch>` or `HEAD` when detached). Exit 128: not in a work
+  // tree (GitError).
+  const args = [...FACTS_ARGS];
+  const r = await git(args, o).catch(async (e: unknown) => {
     // An empty core.hooksPath makes --git-path hooks fail: say so, with the scope to unset it in.
     if (!(e instanceof GitError) || !e.message.includes('The empty string is not a valid path')) throw e;
     const scope = await git(['config', '--show-scope', '--get', 'core.hooksPath'], { ...o, okExitCodes: [1] }).then((x) => x.stdout.toString('utf8').split('\t')[0]?.trim() || 'local', () => 'local');
     throw new GitError(args, `${e.message.replace(/^git .*? failed: /, '')}: ${messages.emptyHooksPath(scope)}`, messages.emptyHooksPathFix(scope));
   });
-  return factsFromRevParse(r.stdout.toString('utf8'), r.exitCode);
+  const stdout = r.stdout.toString('utf8');
+  const facts = factsFromRevParse(stdout);
+  if (facts.detached !== undefined) return { ...facts, detached: facts.detached };
+  // No symbolic name in the answer (no staged loopgates.yaml) and a HEAD file that does not say (reftable): ask git.
+  const sym = await git(['symbolic-ref', '-q', 'HEAD'], { ...o, okExitCodes: [1] });
+  return { ...facts, detached: sym.exitCode === 1 };
 }
 
-/** RepoFacts from repoFacts' rev-parse call: its stdout and exit code (0, or 1 before the first commit). */
-function factsFromRevParse(stdout: string, exitCode: number): RepoFacts {
+/** The rev-parse arguments of repoFacts, made by the stored hook too (hooks/pre-commit, LOOPGATES_HOOK_FACTS). */
+export const FACTS_ARGS = ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir', '--git-path', 'hooks', '--show-object-format', '--revs-only', 'HEAD', ':loopgates.yaml', '--symbolic-full-name', 'HEAD'] as const;
+
+const OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/**
+ * RepoFacts from repoFacts' rev-parse answer; `detached` undefined when the answer does not say (six or seven lines)
+ * and neither does the HEAD file (a detached HEAD file holds the commit id, an attached one `ref: <name>`; reftable
+ * keeps a placeholder). Throws GitError when the answer names no work tree or is not one of rev-parse's shapes.
+ */
+function factsFromRevParse(stdout: string): Omit<RepoFacts, 'detached'> & { detached: boolean | undefined } {
   const lines = stdout.replace(/\n$/, '').split('\n');
-  const [topLevel, gitDir, commonDir, hooksDir, objectFormat, head] = lines;
-  if (!topLevel || !gitDir || !commonDir || !hooksDir) {
+  const [topLevel, gitDir, commonDir, hooksDir, objectFormat, head, , symbolic] = lines;
+  if (!topLevel || !gitDir || !commonDir || !hooksDir || lines.length > 8 || (head !== undefined && !OID.test(head))) {
     throw new GitError(['rev-parse', '--show-toplevel'], 'not inside a git work tree', 'run loopgates inside a git repository, or use: loopgates run --all');
   }
-  const hasHead = exitCode === 0 && head !== undefined && head !== '';
+  const hasHead = head !== undefined;
+  let detached: boolean | undefined = false;
+  if (symbolic !== undefined) detached = symbolic === 'HEAD';
+  else if (hasHead) {
+    let text = '';
+    try {
+      text = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
+    } catch {
+      /* unreadable: ask git */
+    }
+    detached = text === head ? true : text.startsWith('ref: refs/') && text !== 'ref: refs/heads/.invalid' ? false : undefined;
+  }
   return {
     topLevel,
     gitDir,
     commonDir,
     hooksDir,
     hasHead,
-    detached: hasHead && head === 'HEAD',
+    detached,
     linkedWorktree: resolve(gitDir) !== resolve(commonDir),
     // MERGE_HEAD is a per-worktree pseudo-ref file in the git dir, with files and reftable backends alike.
     mergeInProgress: existsSync(join(gitDir, 'MERGE_HEAD')),
@@ -259,10 +286,11 @@ function factsFromRevParse(stdout: string, exitCode: number): RepoFacts {
  * The RepoFacts the stored hook hands over in LOOPGATES_HOOK_FACTS (`<exit code>\n<stdout>` of the same rev-parse
  * call repoFacts makes), or null when they cannot be trusted, and repoFacts must ask git: absent or malformed; any
  * repository-selecting GIT_* variable set (REPO_ENV_KEYS: node's git children get them absolutised by gitEnv, the
- * shell's git got them as written; GIT_INDEX_FILE, set by git for every commit, changes no rev-parse answer; the
- * GIT_CONFIG_* variables reach both gits alike, from the same environment); not five or six answers; a
+ * shell's git got them as written; GIT_INDEX_FILE, set by git for every commit, changes only the staged config's blob
+ * id, which node does not take from here; the GIT_CONFIG_* variables reach both gits alike, from the same
+ * environment); an exit code other than 0, or not five to eight answers; a
  * work tree other than `cwd` (git runs the hook at the top of the work tree); a git dir without HEAD or a common dir
- * without objects; an unknown object format. Nothing the gates judge comes from here: staged content is always
+ * without objects; an unknown object format; no way to tell a detached HEAD without git. Nothing the gates judge comes from here: staged content is always
  * read from git by node.
  */
 export function handedFacts(cwd: string, env: Readonly<Record<string, string | undefined>>): RepoFacts | null {
@@ -272,20 +300,22 @@ export function handedFacts(cwd: string, env: Readonly<Record<string, string | u
     if (key === 'GIT_INDEX_FILE' || !env[key]) continue;
     if ((REPO_ENV_KEYS as readonly string[]).includes(key)) return null;
   }
-  const m = /^([01])\n([^]*)$/.exec(raw);
+  const m = /^0\n([^]*)$/.exec(raw);
   if (!m) return null;
-  const lines = m[2]!.split('\n');
-  if (lines.length !== (m[1] === '0' ? 6 : 5) || lines.some((l) => l === '')) return null;
+  const lines = m[1]!.split('\n');
+  if (lines.length < 5 || lines.length > 8 || lines.some((l) => l === '')) return null;
   const [topLevel, gitDir, commonDir, , objectFormat] = lines as [string, string, string, string, string];
   if (!isAbsolute(topLevel) || !isAbsolute(gitDir) || !isAbsolute(commonDir)) return null;
   if (objectFormat !== 'sha1' && objectFormat !== 'sha256') return null;
+  if (lines.slice(5, 7).some((l) => !OID.test(l))) return null;
   try {
     if (realpathSync(cwd) !== realpathSync(topLevel)) return null;
   } catch {
     return null;
   }
   if (!existsSync(join(gitDir, 'HEAD')) || !existsSync(join(commonDir, 'objects'))) return null;
-  return factsFromRevParse(`${m[2]!}\n`, Number(m[1]));
+  const facts = factsFromRevParse(`${m[1]!}\n`);
+  return facts.detached === undefined ? null : { ...facts, detached: facts.detached };
 }
 
 /** The empty tree's id per object format: well-known constants (git's own EMPTY_TREE_SHA1/SHA256_BIN_LITERAL). */

@@ -7,9 +7,10 @@
 // config blob; an unstaged config edit; a pending install journal; a ledger place it cannot vouch for; LOOPGATES_SKIP
 // or a repository-/config-selecting GIT_* variable set; a staged path git must quote; no HEAD; and, of course, any
 // staged path one of the `pattern` lines matches (Gate.stagedPatterns; a gate without them matches every path).
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ConfiguredGate } from './config-model.js';
+import { CONFIG_FILE, type ConfiguredGate } from './config-model.js';
+import { blobId } from './git.js';
 import { messages } from './messages.js';
 
 /** The plan file's name inside the cache root (core/ledger.ts cacheRoot). */
@@ -97,5 +98,31 @@ export function storeHookPlan(cacheRoot: string, text: string | null): void {
     renameSync(tmp, file);
   } catch {
     /* no plan: node starts next time */
+  }
+}
+
+/** The prefix of the kept copy of a staged loopgates.yaml, `<prefix><blob id>`, in the cache root. */
+export const CONFIG_COPY_PREFIX = 'hook-plan-config-';
+
+/**
+ * Keeps, under its blob id, a copy of the staged loopgates.yaml (`configOid`) when the work tree's file is byte for
+ * byte that blob, so the stored hook can tell an unstaged config edit with one `cmp` instead of a git call: the work
+ * tree's file equals the copy exactly when it equals the staged blob. Never written otherwise (an unstaged edit, a
+ * CRLF checkout): then the shell hands every commit to node, which refuses or judges it. A cache: any failure only
+ * means node starts.
+ */
+export function keepConfigCopy(cacheRoot: string, topLevel: string, configOid: string, objectFormat: string): void {
+  const file = join(cacheRoot, `${CONFIG_COPY_PREFIX}${configOid}`);
+  try {
+    if (existsSync(file)) return;
+    const bytes = readFileSync(join(topLevel, CONFIG_FILE));
+    if (blobId(bytes, objectFormat) !== configOid) return;
+    mkdirSync(cacheRoot, { recursive: true });
+    for (const f of readdirSync(cacheRoot)) if (f.startsWith(CONFIG_COPY_PREFIX)) rmSync(join(cacheRoot, f), { force: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, bytes);
+    renameSync(tmp, file);
+  } catch {
+    /* no copy: node judges the next commit */
   }
 }

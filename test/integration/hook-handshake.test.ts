@@ -5,9 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handedFacts, repoFacts } from '../../core/git.js';
+import { FACTS_ARGS, handedFacts, repoFacts } from '../../core/git.js';
 import { packageVersion } from '../../core/version.js';
 import { withGitRepo } from '../helpers/git-repo.js';
+import { repoRoot } from '../helpers/setup-env.js';
 import { assertBuilt, fakeAwsKeyId, head, withSandbox, type Sandbox } from './install-support.js';
 
 beforeAll(assertBuilt);
@@ -94,7 +95,11 @@ describe('the stored hook requires loopgates\' answer', () => {
 });
 
 describe('handedFacts: the rev-parse answers the stored hook hands to node', () => {
-  const call = ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir', '--git-path', 'hooks', '--show-object-format', '--verify', '-q', '--symbolic-full-name', 'HEAD'];
+  const call = [...FACTS_ARGS];
+  // The call as hooks/pre-commit spells it: node's and the hook's must be the same call.
+  it('is the call the stored hook makes', () => {
+    expect(readFileSync(join(repoRoot, 'hooks', 'pre-commit'), 'utf8')).toContain(`loopgates_facts=$(git ${call.join(' ')})\n`);
+  });
   /** What the hook's `$(git rev-parse …)` and `$?` give, as LOOPGATES_HOOK_FACTS. */
   const handOff = (dir: string) => {
     const r = spawnSync('git', call, { cwd: dir, encoding: 'utf8' });
@@ -104,16 +109,36 @@ describe('handedFacts: the rev-parse answers the stored hook hands to node', () 
   it('are used only when they are what repoFacts would ask git for, before and after the first commit', async () => {
     await withGitRepo({}, async (repo) => {
       const unborn = handOff(repo.dir);
-      expect(unborn).toMatch(/^1\n/);
+      // Exit 0 and five answers: no HEAD commit yet (--revs-only prints nothing for it, nor for what follows).
+      expect(unborn).toMatch(/^0\n/);
+      expect(unborn.split('\n')).toHaveLength(6);
       expect(handedFacts(repo.dir, { LOOPGATES_HOOK_FACTS: unborn })).toStrictEqual(await repoFacts(repo.dir));
+      expect(handedFacts(repo.dir, { LOOPGATES_HOOK_FACTS: unborn })?.hasHead).toBe(false);
       repo.write('a.txt', 'a\n');
       repo.git('add', 'a.txt');
       repo.git('commit', '-q', '-m', 'a');
       const born = handOff(repo.dir);
       expect(born).toMatch(/^0\n/);
+      // Six: HEAD's commit; no loopgates.yaml in the index (nor HEAD's name after it: the HEAD file says attached).
+      expect(born.split('\n')).toHaveLength(7);
       const facts = handedFacts(repo.dir, { LOOPGATES_HOOK_FACTS: born, GIT_INDEX_FILE: join(repo.dir, '.git', 'index') });
       expect(facts).toStrictEqual(await repoFacts(repo.dir));
       expect(facts?.hasHead).toBe(true);
+      expect(facts?.detached).toBe(false);
+      // Eight with a staged loopgates.yaml: its blob id, then HEAD's full name; detached or not, as git says.
+      repo.write('loopgates.yaml', 'version: 1\n');
+      repo.git('add', 'loopgates.yaml');
+      const staged = handOff(repo.dir).split('\n');
+      expect(staged).toHaveLength(9);
+      expect(staged[7]).toBe(repo.git('rev-parse', ':loopgates.yaml').trim());
+      expect(staged[8]).toMatch(/^refs\/heads\//);
+      expect(handedFacts(repo.dir, { LOOPGATES_HOOK_FACTS: staged.join('\n') })).toStrictEqual(await repoFacts(repo.dir));
+      repo.git('checkout', '-q', '--detach');
+      for (const hand of [handOff(repo.dir), (() => { repo.git('rm', '-q', '--cached', 'loopgates.yaml'); return handOff(repo.dir); })()]) {
+        const detached = handedFacts(repo.dir, { LOOPGATES_HOOK_FACTS: hand });
+        expect(detached?.detached).toBe(true);
+        expect(detached).toStrictEqual(await repoFacts(repo.dir));
+      }
     });
   });
 

@@ -173,6 +173,34 @@ describe('every doubt hands the commit to node', () => {
     expect(r.node).toBe(true);
     expect(r.status).not.toBe(0);
   });
+  it('the work tree\'s loopgates.yaml deleted, not staged', async () => {
+    rmSync(join(s.repo.dir, 'loopgates.yaml'));
+    const r = await commit({ 'GONE.md': 'g\n' });
+    expect(r.node).toBe(true);
+    expect(r.status).not.toBe(0);
+  });
+  /** The copy of the staged config node keeps for the shell's unstaged-edit check (core/hook-plan.ts keepConfigCopy). */
+  const configCopy = () => join(s.repo.dir, '.git', 'loopgates', 'cache', `hook-plan-config-${s.repo.git('rev-parse', ':loopgates.yaml').trim()}`);
+  it('no kept copy of the staged config: node judges, keeps it again, and the next commit skips', async () => {
+    const staged = s.repo.git('show', ':loopgates.yaml');
+    expect(readFileSync(configCopy(), 'utf8')).toBe(staged);
+    rmSync(configCopy());
+    const r = await commit({ 'COPY1.md': 'c\n' });
+    expect([r.node, r.status]).toEqual([true, 0]);
+    expect(readFileSync(configCopy(), 'utf8')).toBe(staged);
+    const next = await commit({ 'COPY2.md': 'c\n' });
+    expect([next.node, next.status]).toEqual([false, 0]);
+  });
+  it('a kept copy that differs from the work tree\'s loopgates.yaml', async () => {
+    const staged = s.repo.git('show', ':loopgates.yaml');
+    writeFileSync(configCopy(), `${staged}# other\n`);
+    try {
+      const r = await commit({ 'COPY3.md': 'c\n' });
+      expect([r.node, r.status]).toEqual([true, 0]);
+    } finally {
+      writeFileSync(configCopy(), staged);
+    }
+  });
   it('a plan from another loopgates version', async () => {
     writeFileSync(plan, planText.replace(/^version .*$/m, 'version 0.0.1'));
     expect((await commit(md)).node).toBe(true);

@@ -167,6 +167,14 @@ describe('every other commit is node\'s, with the same verdict (one case per pre
       s.repo.git('rm', '-q', '--', '.gitleaks.toml');
       stageFile('notes.txt', 'first\nno toml\n')();
     }, undo: () => s.repo.git('reset', '-q', '--hard', 'HEAD~1') },
+    // In the index but gone from the work tree, unstaged: only git's index says it is there (hooks/pre-commit asks
+    // git ls-files when a commit reaches the secrets fast path).
+    ...(['.gitleaks.toml', '.gitleaksignore'] as const).map((file): Scenario => ({ name: `a ${file} in the index only (deleted from the work tree, not staged)`, stage: () => {
+      stageFile(file, file === '.gitleaks.toml' ? '[extend]\nuseDefault = true\n' : 'nothing.txt:generic-api-key:1\n')();
+      s.repo.git('commit', '-q', '--no-verify', '-m', `a ${file}`);
+      rmSync(join(s.repo.dir, file));
+      stageFile('notes.txt', `first\nindex-only ${file}\n`)();
+    }, undo: () => s.repo.git('reset', '-q', '--hard', 'HEAD~1') })),
     { name: 'a deletion only (no input)', stage: () => s.repo.git('rm', '-q', '--', 'docs/guide.md') },
     { name: 'a file another gate reads too (Kotlin: hardcoded-strings)', stage: stageFile('app/Main.kt', 'fun main() {}\n') },
     { name: 'LOOPGATES_SKIP', stage: stageFile('notes.txt', 'first\nskip\n'), env: { LOOPGATES_SKIP: 'string-parity' } },
@@ -177,6 +185,21 @@ describe('every other commit is node\'s, with the same verdict (one case per pre
     const { fast } = await differential(sc);
     if (sc.name.startsWith('GIT_PAGER')) expect(fast.node, fast.output).toBe(false);
     else expect(fast.node, fast.output).toBe(true);
+  });
+
+  it('a .gitleaks.toml committed past the hook and gone from the work tree, after a fast pass: node judges (only the index says it is there)', async () => {
+    // Twice: node's first run may teach the path probe notes.txt; the second is the shell's pass.
+    await commitOnce({ name: 'plain', stage: stageFile('notes.txt', 'first\nplain before toml\n') }, {});
+    const plain = await commitOnce({ name: 'plain', stage: stageFile('notes.txt', 'first\nplain before toml\n') }, {});
+    expect([plain.status, plain.node]).toEqual([0, false]);
+    const sc: Scenario = { name: 'index-only toml', stage: () => {
+      stageFile('.gitleaks.toml', '[extend]\nuseDefault = true\n')();
+      s.repo.git('commit', '-q', '--no-verify', '-m', 'a gitleaks config');
+      rmSync(join(s.repo.dir, '.gitleaks.toml'));
+      stageFile('notes.txt', 'first\nindex-only toml\n')();
+    }, undo: () => s.repo.git('reset', '-q', '--hard', 'HEAD~1') };
+    const r = await commitOnce(sc, {});
+    expect([r.status, r.node]).toEqual([0, true]);
   });
 
   it('another gitleaks binary than the one proven (LOOPGATES_GITLEAKS), and the same one touched', async () => {
