@@ -653,7 +653,23 @@ export function compareEntry(tr: CatalogEntry, base: CatalogEntry, ctx: PairCont
   const forms = tr.pluralForms !== undefined && tr.plurals ? gettextFormsFinding(tr, tr.pluralForms, ctx.locale) : undefined;
   const rest = compareEntryParts(tr, base, ctx);
   const markup = ctx.markup ? markupFindings(tr, base, ctx) : NONE;
-  return forms || markup.length ? [...(forms ? [forms] : []), ...rest, ...markup] : rest;
+  const items = tr.kind === 'array' && base.kind === 'array' ? arrayCountFinding(tr, base, ctx) : undefined;
+  return forms || items || markup.length ? [...(forms ? [forms] : []), ...(items ? [items] : []), ...rest, ...markup] : rest;
+}
+
+/**
+ * An Android `<string-array>` with another number of `<item>`s than the base's (Android Lint InconsistentArrays):
+ * fewer, and getStringArray(…)[n] throws for the locale's users; more, and they see entries the base has not.
+ */
+function arrayCountFinding(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): RawFinding | undefined {
+  const n = tr.items?.length ?? 0;
+  const b = base.items?.length ?? 0;
+  if (n === b) return undefined;
+  const counted = `${n} <item>${n === 1 ? '' : 's'} where the base has ${b}`;
+  const why = n < b
+    ? `getStringArray(R.array.${tr.key})[${n}] throws ArrayIndexOutOfBoundsException for ${ctx.locale} users`
+    : `${ctx.locale} users see ${n - b} entr${n - b === 1 ? 'y' : 'ies'} the base has not, and arrays read alongside it by index no longer line up`;
+  return { rule: 'array-item-count', ...pos(tr), message: `${ctx.locale} \`${tr.key}\`: ${counted}: ${why} (Android Lint: InconsistentArrays)` };
 }
 
 /**

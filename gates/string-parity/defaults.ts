@@ -21,6 +21,7 @@ export const RULES = {
   'duplicate-resource': 'error',
   'placeholder-added': 'warning',
   'kind-mismatch': 'warning',
+  'array-item-count': 'error',
   'missing-default': 'error',
   'missing-base': 'error',
   'untranslated-copy': 'warning',
