@@ -113,7 +113,8 @@ export interface Extraction {
   fatal?: { line: number; column: number; message: string };
 }
 
-const SPECIFIER = /%(?:%|(?:\d+\$)?[-+ #0']*\d*(?:\.\d+)?(?:hh|h|ll|l|q|L|z|t|j)?[@dDiuUxXoOfFeEgGcCsSpaA])/gu;
+// Flags: printf's `-+ #0`, POSIX `'` (grouping), java.util.Formatter's `,` (grouping) and `(` (negatives in parentheses).
+const SPECIFIER = /%(?:%|(?:\d+\$)?[-+ #0',(]*\d*(?:\.\d+)?(?:hh|h|ll|l|q|L|z|t|j)?[@dDiuUxXoOfFeEgGcCsSpaA])/gu;
 
 /**
  * Whether `text` has a letter (Unicode general category L) outside printf specifiers: "30", "·", "⬤", "00:00",

@@ -394,6 +394,7 @@ describe('Kotlin / Java: a format call passes its format string to the text sink
         Log.d(TAG, String.format("bound %d", n));
         String key = String.format("episode_%d", n);
         viewBinding.largeLabel.setText(String.format(getEchoLanguage(), "%d hours", n));
+        expandButton.setText(String.format("+%,d", remainingCount));
     }
 }
 `;
