@@ -103,7 +103,8 @@ export async function runGate<C>(settings: GateSettings<C>, options: RunOptions)
  * Run one gate over `options.ws` and derive its verdict:
  * - inputs() empty -> `skip` in staged mode; in all/files mode `vacuous` unless `allowEmpty` (then `skip`).
  * - run() threw, timed out, or returned `error` -> `error`.
- * - run() read zero files (`counts.files` 0) though it had inputs -> `vacuous`.
+ * - run() read zero files (`counts.files` 0) though it had inputs -> `vacuous`; in staged mode `skip` when the gate
+ *   says (`skip`) every input is exempted by the repository's committed config of its tool.
  * - any finding of severity `error` -> `fail`; else `pass`.
  * Never throws.
  */
@@ -185,6 +186,7 @@ async function judgeOnce<C>(settings: GateSettings<C>, options: RunOptions, fixe
     const counts: Counts = { ...zeroCounts(), ...out.counts, findings: findings.length };
     const common = { ...base, findings, counts, itemUnit: out.itemUnit ?? 'items', notes: out.notes ?? [], ...(out.info?.length ? { info: out.info } : {}) };
     if (out.error) return done({ ...common, verdict: 'error', reason: out.error.message, error: out.error });
+    if (counts.files === 0 && out.skip && options.ws.mode === 'staged' && findings.length === 0) return done({ ...common, verdict: 'skip', reason: out.skip });
     if (counts.files === 0) {
       // A gate that says why it read nothing (a file too large to scan) gave its own cause; silence is a loopgates bug.
       const fix = common.notes.length ? messages.vacuousReadNoneFixNotes(gate.id) : messages.bugFix;

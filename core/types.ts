@@ -192,6 +192,12 @@ export interface GateOutput {
    * `error` whatever the findings say. `fix` is the one command or step that repairs it.
    */
   error?: { message: string; fix: string };
+  /**
+   * Staged mode: set (the reason) when the gate read nothing because every input is one the repository's committed
+   * configuration of its tool exempts (secrets: a `.gitleaks.toml` HEAD holds, `[allowlist] paths`). With no file read
+   * and no finding the verdict is then `skip` (nothing the gate must judge), not `vacuous`; never `pass`.
+   */
+  skip?: string;
 }
 
 /** One shipped self-test case (DESIGN.md "self-test"), run in an in-memory workspace by mutations/selftest.ts. */

@@ -30,7 +30,7 @@ import type { GitleaksCall, GitleaksFinding, GitleaksProbe, ScanFiles } from './
 import { CONFIG_FILE, GATE_ID, type SecretsConfig } from './index.js';
 import { neutralPath, pathsSkipped } from './path-probe.js';
 import { HANDOFF_ENV, handedScan } from './handoff.js';
-import { allowlistPaths, exemptionsAdded, skippedBecause } from './allowlist.js';
+import { allowlistPaths, entryFor, exemptionsAdded, shownEntry, skippedBecause } from './allowlist.js';
 import { lfsRepo, lfsTracked, parseLfsPointer, readLfsObject, shownDir, treeBlobIds } from './lfs.js';
 import type { LfsPointer } from './lfs.js';
 
@@ -85,7 +85,11 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
   if (ws.backing.kind === 'index' && !files.config && existsSync(join(ws.backing.root, '.gitleaks.toml'))) files.config = Buffer.from(DEFAULT_CONFIG_TOML, 'utf8');
   const own = await scanWith(ctx, call, probe, inputs, files);
   const headConfig = await configBefore(ws, files.config);
-  if (!headConfig) return finish(own, own.allowlisted, files.config, inputs.length);
+  if (!headConfig) {
+    const out = finish(own, own.allowlisted, files.config, inputs.length);
+    const skip = committedExemption(ws, out, own.allowlisted, inputs, files.config);
+    return skip ? { ...out, skip } : out;
+  }
   // The change edits .gitleaks.toml: judged by HEAD's config too, so an allowlist entry (paths, regexes, stopwords),
   // a dropped rule or useDefault cannot wave through a credential staged in the same commit.
   const before = await scanWith(ctx, call, probe, inputs, { ...files, config: headConfig });
@@ -128,6 +132,26 @@ function finish(once: Once, notScanned: readonly string[], config: Buffer | unde
     output.notes.push(`${notScanned.length} of ${total} ${staged}file(s) NOT SCANNED, a credential there is not seen: the [allowlist] paths of .gitleaks.toml skip them: ${why.join(', ')}${notScanned.length > 3 ? ', …' : ''}`);
   }
   return output;
+}
+
+/**
+ * The skip reason when a staged commit's every input is exempted by an `[allowlist] paths` entry of the team's own
+ * .gitleaks.toml that HEAD already holds (scan() calls this only when the staged config is HEAD's: an exemption the
+ * commit adds is judged by HEAD's config too) and nothing was read or found; else undefined. A file only gitleaks'
+ * default allowlist (useDefault) or an entry loopgates cannot evaluate skips is not the team's choice: vacuous.
+ */
+function committedExemption(ws: Workspace, out: GateOutput, exempted: readonly string[], inputs: readonly string[], config: Buffer | undefined): string | undefined {
+  if (ws.mode !== 'staged' || !ws.before || !config || out.error || out.findings.length || (out.counts.files ?? 0) !== 0) return undefined;
+  if (exempted.length === 0 || exempted.length !== inputs.length) return undefined;
+  const entries = allowlistPaths(config);
+  const byEntry = new Map<string, string[]>();
+  for (const p of exempted) {
+    const e = entryFor(p, entries);
+    if (!e) return undefined;
+    byEntry.set(shownEntry(e), [...(byEntry.get(shownEntry(e)) ?? []), p]);
+  }
+  const shown = [...byEntry].map(([e, ps]) => `${e}: ${ps.slice(0, 3).join(', ')}${ps.length > 3 ? `, … (${ps.length})` : ''}`);
+  return `not scanned: exempted by .gitleaks.toml [allowlist] paths ${shown.join('; ')} (the .gitleaks.toml HEAD holds; no other file staged)`;
 }
 
 /** Fingerprints numbered per file and rule in file/line order (scanWith's rule), after findings of two scans merged. */

@@ -66,13 +66,30 @@ describe('secrets: files gitleaks skips by path', () => {
       expect([r.verdict, r.counts.files, ...spots(r)]).toEqual(['pass', 1]);
       expect(r.notes).toContain("1 of 2 staged file(s) NOT SCANNED, a credential there is not seen: the [allowlist] paths of .gitleaks.toml skip them: fixtures/fake.env ([allowlist] paths entry '''^fixtures/''')");
     });
-    // Only such files staged: nothing was read, so the run cannot say pass.
+    // Only such files staged, exempted by the entry HEAD holds: nothing was read, so the run cannot say pass; nothing
+    // the team left to judge was staged, so a skip naming them (fresh-user-6 G7: was vacuous, exit 2).
     await withGitRepo({ '.gitleaks.toml': config, 'src/app.kt': 'val x = 1\n' }, async (repo) => {
       repo.git('add', '--', '.');
       repo.git('commit', '-q', '--no-verify', '-m', 'app');
       repo.write('fixtures/fake.env', `KEY=${key}\n`);
       repo.git('add', '--', 'fixtures/fake.env');
       const r = await check(repo, 'staged');
+      expect([r.verdict, r.counts.files, r.reason]).toEqual(['skip', 0, "not scanned: exempted by .gitleaks.toml [allowlist] paths '''^fixtures/''': fixtures/fake.env (the .gitleaks.toml HEAD holds; no other file staged)"]);
+    });
+    // Only a file gitleaks' default allowlist (kept by useDefault) skips: not an entry of the team's, still vacuous.
+    await withGitRepo({ '.gitleaks.toml': config, 'src/app.kt': 'val x = 1\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '--no-verify', '-m', 'app');
+      repo.write('lib/vendor/readme.txt', 'vendored\n');
+      repo.git('add', '--', 'lib/vendor/readme.txt');
+      const r = await check(repo, 'staged');
+      expect([r.verdict, r.counts.files]).toEqual(['vacuous', 0]);
+    });
+    // The same file in run --all: the tree is judged whole, no skip.
+    await withGitRepo({ '.gitleaks.toml': config, 'fixtures/fake.env': 'KEY=none\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '--no-verify', '-m', 'app');
+      const r = await check(repo, 'all');
       expect([r.verdict, r.counts.files]).toEqual(['vacuous', 0]);
     });
     // Only the config staged: no input, a skip (never a pass over nothing).
