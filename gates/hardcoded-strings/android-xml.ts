@@ -26,11 +26,14 @@ export interface AndroidXmlOptions {
 }
 
 /**
- * Line ends as XML 1.1 §2.11 reads them (CR LF, CR NEL, CR, NEL, LS, PS -> LF), for XML 1.0 documents too, so that
- * line numbers agree with editors and with the xmldom extractor this one replaced (which normalised the same way).
+ * Line ends as the document's XML version reads them: CR LF and CR -> LF (1.0 §2.11), and NEL, LS, PS too in a document
+ * declaring version 1.1. In 1.0 (every Android layout) U+2028 is a character: git and editors count no line there.
  */
 function normalizeLineEndings(source: string): string {
-  return /[\r\u0085\u2028\u2029]/u.test(source) ? source.replace(/\r[\n\u0085]/gu, '\n').replace(/[\r\u0085\u2028\u2029]/gu, '\n') : source;
+  if (!/[\r\u0085\u2028\u2029]/u.test(source)) return source;
+  return /^\uFEFF?<\?xml\s+version\s*=\s*["']1\.1["']/u.test(source)
+    ? source.replace(/\r[\n\u0085]/gu, '\n').replace(/[\r\u0085\u2028\u2029]/gu, '\n')
+    : source.replace(/\r\n?/gu, '\n');
 }
 
 /** A leading directive waiting for what follows it: the next element's start tag, or else the line after it. */

@@ -299,8 +299,8 @@ function offsetOf(content: string, line: number, column: number): number {
 
 /**
  * The `<string name="…">` element of `s` in an Android file: element start, its start tag's end, its end tag's start
- * and end. Looked for at the entry's position, else by its name outside comments (the gate's parser counts U+2028 as
- * a line end, as xmldom did, so after one its lines run ahead of the file's: mastodon-android values-sq-rAL). Null for
+ * and end. Looked for at the entry's position, else by its name outside comments (a position read under another line-end
+ * rule would miss it: the gate counted U+2028 as a line end until it read XML 1.0 as git does). Null for
  * a self-closing element or one not found once.
  */
 function androidString(content: string, s: StringFact): { start: number; open: number; close: number; end: number } | null {

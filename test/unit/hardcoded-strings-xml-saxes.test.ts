@@ -37,11 +37,15 @@ line'
     ]);
   });
 
-  it('counts CR LF, CR, NEL, LS and PS each as one line end', () => {
+  it('counts CR LF and CR each as one line end, and NEL, LS and PS too in an XML 1.1 document', () => {
     const expected = at(extractAndroidXml(layout));
     expect(at(extractAndroidXml(layout.replace(/\n/gu, '\r\n')))).toEqual(expected);
     expect(at(extractAndroidXml(layout.replace(/\n/gu, '\r')))).toEqual(expected);
-    expect(at(extractAndroidXml(layout.replace(/\n(?= {4}<Button)/u, '\u2028')))).toEqual(expected);
+    // U+2028 ends a line only in an XML 1.1 document; in 1.0 (every Android layout) it is a character, as git counts.
+    expect(at(extractAndroidXml(layout.replace('version="1.0"', 'version="1.1"').replace(/\n(?= {4}<Button)/u, '\u2028')))).toEqual(expected);
+    // In 1.0 the Button sits on line 8, after that line's text and the U+2028 (one UTF-16 unit).
+    const shift = layout.split('\n')[7]!.length + 1;
+    expect(at(extractAndroidXml(layout.replace(/\n(?= {4}<Button)/u, '\u2028')))).toEqual(expected.map((e) => e.replace(/^9:(\d+)/u, (_, c: string) => `8:${Number(c) + shift}`)));
   });
 
   it('maps the legacy apk/res/<package> namespace to app:, keeps other names as written, skips tools:', () => {

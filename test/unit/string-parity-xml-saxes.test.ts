@@ -59,10 +59,17 @@ describe('Android values XML read with saxes', () => {
     });
   });
 
-  it('normalises CRLF, CR, NEL, U+2028 and U+2029 to line feeds before counting lines (as xmldom did)', () => {
+  it('counts lines as XML 1.0 and git do: CRLF and CR end a line, U+2028 / U+2029 / NEL are characters (mastodon-android values-sq-rAL)', () => {
     expect(android('<resources>\r\n<string name="a">a\u2028it\'s</string>\r\n<string name="b">b\'</string></resources>')).toMatchObject({
-      entries: [['a', 2, 1, "a it's"], ['b', 4, 1, "b'"]],
-      problems: [['android-unescaped-apostrophe', 3, 3], ['android-unescaped-apostrophe', 4, 19]],
+      entries: [['a', 2, 1, "a it's"], ['b', 3, 1, "b'"]],
+      problems: [['android-unescaped-apostrophe', 2, 22], ['android-unescaped-apostrophe', 3, 19]],
+    });
+  });
+
+  it('an XML 1.1 document ends lines at NEL, U+2028 and U+2029 too (w3.org/TR/xml11/#sec-line-ends)', () => {
+    expect(android('<?xml version="1.1"?>\n<resources>\r\n<string name="a">a\u2028it\'s</string>\r\n<string name="b">b\'</string></resources>')).toMatchObject({
+      entries: [['a', 3, 1, "a it's"], ['b', 5, 1, "b'"]],
+      problems: [['android-unescaped-apostrophe', 4, 3], ['android-unescaped-apostrophe', 5, 19]],
     });
   });
 

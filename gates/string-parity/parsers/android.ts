@@ -21,12 +21,16 @@ export function xmlParser(): XmlParser {
 }
 
 /**
- * XML line ends as @xmldom/xmldom (the parser these readers used before) normalised them before parsing: CRLF, CR,
- * NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR become LF (w3.org/TR/xml11/#sec-line-ends). saxes alone would keep
- * U+2028 in the text and on the same line, so lines, columns and values would change for a catalog holding one.
+ * XML line ends before parsing, as the document's version defines them: CRLF and CR become LF (XML 1.0 §2.11), and in
+ * a document declaring version 1.1 NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR too (w3.org/TR/xml11/#sec-line-ends).
+ * In 1.0 (aapt2's XML, every Android resource) U+2028 is a character, and git and editors count no line there, so a
+ * finding's line after one must not move.
  */
 export function normaliseXmlLineEnds(text: string): string {
-  return /[\r\u0085\u2028\u2029]/.test(text) ? text.replace(/\r[\n\u0085]/g, '\n').replace(/[\r\u0085\u2028\u2029]/g, '\n') : text;
+  if (!/[\r\u0085\u2028\u2029]/.test(text)) return text;
+  return /^\uFEFF?<\?xml\s+version\s*=\s*["']1\.1["']/.test(text)
+    ? text.replace(/\r[\n\u0085]/g, '\n').replace(/[\r\u0085\u2028\u2029]/g, '\n')
+    : text.replace(/\r\n?/g, '\n');
 }
 
 /**
