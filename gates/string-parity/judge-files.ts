@@ -350,10 +350,14 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
       continue;
     }
     // Duplicate definitions: one finding per file and rule (Lingui catalogs can hold dozens), at the first duplicate.
-    for (const [rule, what, why, subject] of DUPLICATE_SUMMARIES) {
+    for (const [rule, poWhat, poWhy, subject] of DUPLICATE_SUMMARIES) {
       const dups = loaded.problems.filter((p) => p.rule === rule);
       if (!dups.length) continue;
       const d0 = dups[0]!;
+      // JSON catalogs (ARB, i18next, ICU, .xcstrings): a name repeated in an object; JSON.parse keeps the last.
+      const json = rule === 'duplicate-key' && group.format !== 'gettext-po';
+      const what = json ? 'duplicate key' : poWhat;
+      const why = json ? 'JSON.parse keeps only the last of each, so the earlier value is silently lost' : poWhy;
       const keys = dups.slice(0, 5).map((p) => `\`${p.key}\``).join(', ');
       emit(path, { rule, line: d0.line, column: d0.column, message: `${file.locale || group.baseLocale}: ${dups.length} ${what}${dups.length === 1 ? '' : 's'} (${keys}${dups.length > 5 ? ', …' : ''}); ${why}` }, subject, dups.map((p) => p.key ?? ''));
     }

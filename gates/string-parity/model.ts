@@ -112,7 +112,7 @@ export interface CatalogEntry {
 
 /** A problem met while parsing (the file or one entry cannot be read as the format says). Lines 1-based. */
 export interface ParseProblem {
-  /** `duplicate-key`: a gettext message defined twice (warning); `duplicate-resource`: an Android resource (type and name) defined twice in one values file (error: aapt2 fails the build). */
+  /** `duplicate-key`: a gettext message, or a name in one JSON object (ARB, i18next, ICU, .xcstrings), defined twice (warning); `duplicate-resource`: an Android resource (type and name) defined twice in one values file (error: aapt2 fails the build). */
   rule: 'unparsable' | 'android-unescaped-apostrophe' | 'duplicate-key' | 'duplicate-resource';
   message: string;
   line: number;

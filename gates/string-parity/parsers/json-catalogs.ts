@@ -5,7 +5,7 @@
 import type { CatalogEntry, Grammar, LoadedCatalog, Variant } from '../model.js';
 import { localeCatalog } from '../model.js';
 import { isPluralCategory } from '../locale.js';
-import { type JNode, JsonSyntaxError, member, parseJsonWithPositions, stringOf } from './json-pos.js';
+import { duplicateKeyProblems, type JNode, JsonSyntaxError, member, parseJsonWithPositions, stringOf } from './json-pos.js';
 
 function unparsable(path: string, format: LoadedCatalog['format'], locale: string, err: unknown): LoadedCatalog {
   const e = err as JsonSyntaxError;
@@ -42,7 +42,7 @@ export function parseArb(path: string, text: string | Buffer, locale: string, us
     entries.push(entry);
   }
   const declared = stringOf(member(root, '@@locale'));
-  return { path, format: 'arb', locales: [localeCatalog(locale, entries)], problems: [], ...(declared ? { declaredLocale: declared } : {}) };
+  return { path, format: 'arb', locales: [localeCatalog(locale, entries)], problems: duplicateKeyProblems(root), ...(declared ? { declaredLocale: declared } : {}) };
 }
 
 const PLURAL_SUFFIX = /^(.*?)_(ordinal_)?(zero|one|two|few|many|other)$/;
@@ -101,5 +101,5 @@ export function parseJsonCatalog(path: string, text: string | Buffer, locale: st
     }
   };
   walk(root, '');
-  return { path, format, locales: [localeCatalog(locale, entries)], problems: [] };
+  return { path, format, locales: [localeCatalog(locale, entries)], problems: duplicateKeyProblems(root) };
 }

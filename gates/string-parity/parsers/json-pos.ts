@@ -263,6 +263,34 @@ function parseText(text: string, bytes: Buffer | null, skip: number): JNode {
   return root;
 }
 
+/**
+ * Names written twice in one object, anywhere in `root` (RFC 8259 says names SHOULD be unique; JSON.parse keeps the
+ * last, so the earlier value is silently lost): each repeat's dotted path (object names joined by `.`, as catalogs
+ * flatten them), its position and the line of the first. In document order.
+ */
+export function duplicateMembers(root: JNode): Array<{ key: string; line: number; column: number; first: number }> {
+  const out: Array<{ key: string; line: number; column: number; first: number }> = [];
+  const walk = (node: JNode, prefix: string) => {
+    if (node.type === 'array') for (const x of node.items) walk(x, prefix);
+    if (node.type !== 'object') return;
+    const seen = new Map<string, number>();
+    for (const e of node.entries) {
+      const key = prefix ? `${prefix}.${e.key}` : e.key;
+      const first = seen.get(e.key);
+      if (first !== undefined) out.push({ key, line: e.keyLine, column: e.keyColumn, first });
+      else seen.set(e.key, e.keyLine);
+      walk(e.value, key);
+    }
+  };
+  walk(root, '');
+  return out;
+}
+
+/** Duplicate names of `root` as `duplicate-key` parse problems (see duplicateMembers). */
+export function duplicateKeyProblems(root: JNode): Array<{ rule: 'duplicate-key'; key: string; message: string; line: number; column: number; severity: 'warning' }> {
+  return duplicateMembers(root).map((d) => ({ rule: 'duplicate-key', key: d.key, message: `duplicate key (first at line ${d.first}); JSON.parse keeps only the last`, line: d.line, column: d.column, severity: 'warning' }));
+}
+
 /** The member `key` of an object node, or undefined. */
 export function member(node: JNode | undefined, key: string): JNode | undefined {
   if (!node || node.type !== 'object') return undefined;

@@ -6,7 +6,7 @@ import type { CatalogEntry, LoadedCatalog, PluralVariable, PluralVariants, Varia
 import { localeCatalog } from '../model.js';
 import { normaliseLocale } from '../locale.js';
 import { parsePrintf } from '../placeholders/printf.js';
-import { type JNode, JsonSyntaxError, member, parseJsonWithPositions, stringOf } from './json-pos.js';
+import { duplicateKeyProblems, type JNode, JsonSyntaxError, member, parseJsonWithPositions, stringOf } from './json-pos.js';
 
 interface Unit {
   variant: Variant;
@@ -158,6 +158,6 @@ export function parseXcstrings(path: string, text: string | Buffer): LoadedCatal
     format: 'xcstrings',
     sourceLanguage: source,
     locales: [...byLocale].map(([l, e]) => localeCatalog(l, e)),
-    problems: [],
+    problems: duplicateKeyProblems(root),
   };
 }
