@@ -77,7 +77,7 @@ describe('hardcoded-strings: a literal handed to a plain call in a text position
       '5:27 ${n} members (<Text> child)',
       '6:42 Add members (title)',
     ]);
-    expect(e.keyReferences.map((k) => `${k.line} ${k.key}`)).toEqual(['7 mobile.chip.remove', '8 mobile.chip.label', '11 mobile.chip.more']);
+    expect((e.keyReferences ?? []).map((k) => `${k.line} ${k.key}`)).toEqual(['7 mobile.chip.remove', '8 mobile.chip.label', '11 mobile.chip.more']);
   });
 
   it('a commit wrapping a literal in nonBreakingString() inside <Text> is refused at its line', async () => {
