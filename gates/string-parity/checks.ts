@@ -334,6 +334,19 @@ function onlyOther(categories: readonly string[]): boolean {
   return named.length === 1 && named[0] === 'other';
 }
 
+/** `.xcstrings` device variations keyed `<device>.<category>` (`iphone.one`), grouped per device; plain devices left out. */
+function pluralsByDevice(devices: Readonly<Record<string, Variant>>): Map<string, PluralVariants> {
+  const byDevice = new Map<string, PluralVariants>();
+  for (const [dev, v] of Object.entries(devices)) {
+    const dot = dev.indexOf('.');
+    if (dot === -1) continue;
+    let forms = byDevice.get(dev.slice(0, dot));
+    if (!forms) byDevice.set(dev.slice(0, dot), (forms = {}));
+    forms[dev.slice(dot + 1)] = v;
+  }
+  return byDevice;
+}
+
 /**
  * The base's own plurals against the base locale's CLDR categories (`ctx.rules` are the base locale's): an English
  * default `<plurals>` with only `one` makes getQuantityString(…, 2) throw on an English device, as a translation's
@@ -357,15 +370,7 @@ export function basePluralFindings(e: CatalogEntry, ctx: PairContext): readonly 
     if (miss.length) out.push(pluralFinding(e.key, miss, ctx, { line: v.line, column: v.column }, ` %#@${name}@`));
   }
   if (e.devices) {
-    const byDevice = new Map<string, PluralVariants>();
-    for (const [dev, v] of Object.entries(e.devices)) {
-      const dot = dev.indexOf('.');
-      if (dot === -1) continue;
-      let forms = byDevice.get(dev.slice(0, dot));
-      if (!forms) byDevice.set(dev.slice(0, dot), (forms = {}));
-      forms[dev.slice(dot + 1)] = v;
-    }
-    for (const [device, forms] of byDevice) {
+    for (const [device, forms] of pluralsByDevice(e.devices)) {
       const miss = missing(forms);
       const first = Object.values(forms)[0]!;
       if (miss.length) out.push(pluralFinding(e.key, miss, ctx, { line: first.line, column: first.column }, ` [${device}]`));
@@ -845,15 +850,7 @@ function compareEntryParts(tr: CatalogEntry, base: CatalogEntry, ctx: PairContex
       // Each device's plural (`iphone.one`, `iphone.other`…) must give the categories the locale requires, as a plural
       // without devices must, when the base is a plural.
       if (base.plurals !== undefined || Object.keys(base.devices ?? {}).some((k) => k.includes('.'))) {
-        const byDevice = new Map<string, PluralVariants>();
-        for (const [dev, v] of Object.entries(tr.devices)) {
-          const dot = dev.indexOf('.');
-          if (dot === -1) continue;
-          let forms = byDevice.get(dev.slice(0, dot));
-          if (!forms) byDevice.set(dev.slice(0, dot), (forms = {}));
-          forms[dev.slice(dot + 1)] = v;
-        }
-        for (const [device, forms] of byDevice) {
+        for (const [device, forms] of pluralsByDevice(tr.devices)) {
           const miss = requiredMissing(forms, ctx);
           const first = Object.values(forms)[0]!;
           if (miss.length) out.push(pluralFinding(tr.key, miss, ctx, { line: first.line, column: first.column }, ` [${device}]`));
