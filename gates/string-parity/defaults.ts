@@ -17,7 +17,7 @@ export const RULES = {
   'extra-key': 'warning',
   'empty-value': 'warning',
   'needs-review': 'warning',
-  'duplicate-key': 'warning',
+  'duplicate-key': 'error',
   'duplicate-resource': 'error',
   'placeholder-added': 'warning',
   'kind-mismatch': 'warning',

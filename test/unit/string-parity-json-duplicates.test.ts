@@ -19,7 +19,7 @@ describe('duplicate keys in JSON catalogs', () => {
   it('react-intl JSON: a second "about.date" in de.json is duplicate-key at its line, naming the first', async () => {
     const de = '{\n  "about.date": "Build-Datum:",\n  "about.date": "Datum:",\n  "about.title": "Über {appTitle}"\n}\n';
     const r = await run({ 'assets/base/i18n/en.json': EN, 'assets/base/i18n/de.json': de }, { jsonFormat: 'icu' });
-    expect(lines(r)).toEqual(['assets/base/i18n/de.json:3 duplicate-key/warning']);
+    expect(lines(r)).toEqual(['assets/base/i18n/de.json:3 duplicate-key/error']);
     expect(r.findings[0]!.message).toBe('de: 1 duplicate key (`about.date`); JSON.parse keeps only the last of each, so the earlier value is silently lost');
     expect(r.findings[0]!.column).toBe(3);
   });
@@ -34,16 +34,16 @@ describe('duplicate keys in JSON catalogs', () => {
     const en = '{\n  "about": {\n    "date": "Build Date:"\n  },\n  "about": {\n    "title": "About"\n  }\n}\n';
     const de = '{\n  "about": {\n    "date": "Build-Datum:",\n    "title": "Über"\n  }\n}\n';
     const r = await run({ 'public/locales/en/common.json': en, 'public/locales/de/common.json': de }, { jsonFormat: 'i18next' });
-    expect(lines(r)).toContain('public/locales/en/common.json:5 duplicate-key/warning');
+    expect(lines(r)).toContain('public/locales/en/common.json:5 duplicate-key/error');
     expect(r.findings.find((f) => f.rule === 'duplicate-key')!.message).toContain('(`about`)');
   });
 
   it('ARB and .xcstrings: a repeated key is duplicate-key too', async () => {
     const arb = await run({ 'lib/l10n/app_en.arb': '{\n  "hello": "Hello",\n  "bye": "Bye"\n}\n', 'lib/l10n/app_de.arb': '{\n  "hello": "Hallo",\n  "hello": "Servus",\n  "bye": "Tschüss"\n}\n' });
-    expect(lines(arb)).toEqual(['lib/l10n/app_de.arb:3 duplicate-key/warning']);
+    expect(lines(arb)).toEqual(['lib/l10n/app_de.arb:3 duplicate-key/error']);
     const unit = (v: string) => `{ "stringUnit" : { "state" : "translated", "value" : "${v}" } }`;
     const xc = `{\n  "sourceLanguage" : "en",\n  "strings" : {\n    "Hello" : {\n      "localizations" : {\n        "de" : ${unit('Hallo')},\n        "de" : ${unit('Servus')}\n      }\n    }\n  },\n  "version" : "1.0"\n}\n`;
     const r = await run({ 'App/Localizable.xcstrings': xc });
-    expect(lines(r)).toEqual(['App/Localizable.xcstrings:7 duplicate-key/warning']);
+    expect(lines(r)).toEqual(['App/Localizable.xcstrings:7 duplicate-key/error']);
   });
 });
