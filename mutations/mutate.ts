@@ -152,8 +152,14 @@ async function mutateGate(settings: GateSettings<any>, options: MutateOptions, c
     if (!g) greens.set(path, (g = runOn(settings, settings.config, options, path)));
     return g;
   };
-  const onRed = (seen: AlreadyRed) => {
-    if (!report.oldFindings) report.oldFindings = judgeWhereOldFindingsSit(seen);
+  // The first mutant in an already-red input is judged as a commit is (once per gate). It is the run's mutant, in the
+  // table and the totals, when it survived, or was killed at a spot the unmutated file had no error finding beside: a
+  // gate that reports everything also "introduces" a finding at a new line, so a red next to old ones proves nothing.
+  const onRed = (seen: AlreadyRed): Pick<MutantReport, 'outcome' | 'detail'> | undefined => {
+    if (report.oldFindings) return undefined;
+    const judged = (report.oldFindings = judgeWhereOldFindingsSit(seen));
+    const spotWasClean = !seen.green.findings.some((f) => f.severity === 'error' && f.file === seen.path && Math.abs(f.line - seen.mutant.line) <= 1);
+    return judged.outcome === 'survived' || spotWasClean ? { outcome: judged.outcome, detail: `already red without the mutation, judged as a commit is: ${judged.detail}` } : undefined;
   };
   for (const op of gate.mutations) {
     if (options.signal?.aborted) break;
@@ -189,7 +195,7 @@ async function mutateOperator(
   count: (m: MutantReport) => void,
   greens: Map<string, Promise<GateResult>>,
   exempt: ReadonlyMap<string, string>,
-  onAlreadyRed: (seen: AlreadyRed) => void,
+  onAlreadyRed: (seen: AlreadyRed) => Pick<MutantReport, 'outcome' | 'detail'> | undefined,
 ): Promise<OperatorReport> {
   const { gate } = settings;
   const out: OperatorReport = { operator: op.id, description: op.description, mutants: [], alreadyRed: 0 };
@@ -255,24 +261,28 @@ async function mutateOperator(
         outcome = 'survived';
         detail = `${path} is exempt from the gate by ${exemptBy}: the injected defect was never judged (${red.verdict})`;
       }
+      let split = false;
       if (outcome === 'killed') {
         if (batched.has(path)) detail += ` (one run with ${chunk.length - 1} other mutated file${chunk.length === 2 ? '' : 's'} staged)`;
         const g = await green(path);
         if (g.verdict === 'fail') {
           // Already red without the mutation: this input cannot show the red came from the defect. Try another.
           // It can show that the hook's split still sees a defect injected where old findings sit (once per gate).
-          out.alreadyRed++;
-          onAlreadyRed({ path, mutant, original, red, green: g });
-          continue;
-        }
-        if (g.verdict !== 'pass') {
+          const judged = onAlreadyRed({ path, mutant, original, red, green: g });
+          if (!judged) {
+            out.alreadyRed++;
+            continue;
+          }
+          ({ outcome, detail } = judged);
+          split = true;
+        } else if (g.verdict !== 'pass') {
           outcome = g.verdict === 'error' ? 'error' : 'no-coverage';
           detail = `red with the mutant, but the unmutated input gave ${g.verdict}: ${g.reason ?? g.error?.message ?? ''}`.trim();
         } else detail += `; green without it (read ${g.counts.files} files)`;
       }
       const m: MutantReport = { gate: gate.id, operator: op.id, file: path, line: mutant.line, description: mutant.description, ...(mutant.rule !== undefined ? { rule: mutant.rule } : {}), outcome, detail, durationMs: performance.now() - started };
       if (exemptBy && outcome === 'survived') m.swallowedBy = exemptBy;
-      else if (outcome === 'survived' || outcome === 'no-coverage') {
+      else if (!split && (outcome === 'survived' || outcome === 'no-coverage')) {
         const why = await swallowedBy(settings, options, path, mutant, red, outcome);
         if (why) m.swallowedBy = why;
         else if (uncovered) m.swallowedBy = `the gate's inputs do not include ${path}${describeIncludes(settings)}`;
