@@ -201,6 +201,36 @@ export const dropPluralCategory: MutationOperator<StringParityFacts> = {
         }
         drops.push({ start, end, line: fact.pluralLine, cat: m[1]!, key: fact.key, locale: fact.locale });
       }
+    } else if (path.endsWith('.xcstrings')) {
+      // A String Catalog plural variant (`"one" : { "stringUnit" : {…} }` under `variations.plural`, also inside a
+      // device variation): drop the member with its comma so the file stays JSON. Only where another variant of the
+      // plural stays, else the plural is empty (another defect than a missing category).
+      const siblings = new Map<string, number>();
+      for (const x of f.lines.values()) if (x.selector && x.pluralLine) siblings.set(`${x.locale}\0${x.key}\0${x.pluralLine}`, (siblings.get(`${x.locale}\0${x.key}\0${x.pluralLine}`) ?? 0) + 1);
+      for (const m of content.matchAll(/(?<=\n)[ \t]*"(zero|one|two|few|many|other)"[ \t]*:[ \t]*\{/g)) {
+        const close = jsonObjectEnd(content, m.index + m[0].length - 1);
+        if (close < 0) continue;
+        const first = lineAt(m.index);
+        const last = lineAt(close);
+        let fact: LineFact | undefined;
+        for (let l = first; l <= last && !fact; l++) {
+          const x = f.lines.get(l);
+          if (x?.selector === m[1]) fact = x;
+        }
+        if (!fact || !fact.required.includes(m[1] as never) || !fact.pluralLine) continue;
+        if ((siblings.get(`${fact.locale}\0${fact.key}\0${fact.pluralLine}`) ?? 0) < 2) continue;
+        const after = /^[ \t]*,[ \t]*\r?\n?/.exec(content.slice(close + 1));
+        let start = m.index;
+        let end = close + 1;
+        if (after) end += after[0].length;
+        else {
+          // The last member: cut from the previous member's comma (this line's newline before it goes with it).
+          const before = content.slice(0, m.index).trimEnd();
+          if (!before.endsWith(',')) continue;
+          start = before.length - 1;
+        }
+        drops.push({ start, end, line: fact.pluralLine, cat: m[1]!, key: fact.key, locale: fact.locale });
+      }
     } else {
       // ICU plural option `few {…}` (ARB, ICU JSON, Lingui PO): remove the option with its balanced braces. Not
       // `other`: ICU itself requires it, so its absence is a syntax error (`icu-syntax`), another rule's defect.
@@ -219,11 +249,38 @@ export const dropPluralCategory: MutationOperator<StringParityFacts> = {
         drops.push({ start: m.index, end: i + 1, line: lineAt(m.index + 1), cat: m[1]!, key: fact.key, locale: fact.locale });
       }
     }
-    const s = pick(drops, random);
+    // The picked cut only must leave JSON (a parse per candidate would read a 3 MB catalog hundreds of times).
+    const valid = (d: Drop) => {
+      if (!path.endsWith('.xcstrings')) return true;
+      try {
+        JSON.parse(content.slice(0, d.start) + content.slice(d.end));
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    let s = pick(drops, random);
+    while (s && !valid(s)) {
+      drops.splice(drops.indexOf(s), 1);
+      s = pick(drops, random);
+    }
     if (!s) return null;
     return { content: content.slice(0, s.start) + content.slice(s.end), line: s.line, rule: 'plural-missing-category', description: `dropped plural category ${s.cat} from ${s.locale} \`${s.key}\`` };
   },
 };
+
+/** Offset of the `}` closing the JSON object whose `{` is at `open` (strings skipped), or -1. */
+function jsonObjectEnd(content: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < content.length; i++) {
+    const ch = content[i];
+    if (ch === '"') {
+      for (i++; i < content.length && content[i] !== '"'; i++) if (content[i] === '\\') i++;
+    } else if (ch === '{') depth++;
+    else if (ch === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
 
 // A tag written in a catalog text (markup.ts TAG): `<em>`, `</em>`, `<br/>`, `<a href="…">`, `<xliff:g id="n">`, `<0>`.
 const TAG = /<(\/?)([A-Za-z][\w:.-]*|\d+)((?:\s+[^<>]*?)?)\s*(\/?)>/g;

@@ -26,6 +26,7 @@ const cases: Array<[string, string, string]> = [
   ['string-parity/change-specifier-type', 'mastodon__mastodon-ios', 'MastodonSDK/Sources/MastodonLocalization/Resources/de.lproj/Localizable.strings'],
   ['string-parity/delete-placeholder', 'lichess-org__mobile', 'lib/l10n/app_de.arb'],
   ['string-parity/drop-plural-category', 'lichess-org__mobile', 'lib/l10n/app_pl.arb'],
+  ['string-parity/drop-plural-category', 'Dimillian__IceCubesApp', 'IceCubesApp/Resources/Localization/Localizable.xcstrings'],
 ];
 
 describe('string-parity mutation operators on real translations', () => {
@@ -184,5 +185,49 @@ describe('string-parity operators choose only places the gate must call a defect
     expect([m.line, m.description]).toEqual([8, 'deleted %s from de `Removing %s`']);
     const r = await runGate({ gate: stringParityGate, config, timeoutMs: 10_000 }, { ws: overlayWorkspace(ws, new Map([[path, m.content]]), [path]), cacheRoot: '/tmp/loopgates-test-cache' });
     expect(r.findings.filter((f) => f.rule === 'placeholder-mismatch').map((f) => `${f.file}:${f.line}`)).toEqual(['po/de.po:8']);
+  });
+});
+
+// fresh-user-6 G13: an .xcstrings plural (`variations.plural`) had "no place" for drop-plural-category, though
+// dropping a de `one` by hand is refused by the gate.
+describe('drop-plural-category in a String Catalog', () => {
+  const unit = (value: string) => ({ stringUnit: { state: 'translated', value } });
+  const catalog = JSON.stringify(
+    {
+      sourceLanguage: 'en',
+      strings: {
+        'followers %lld': {
+          localizations: {
+            en: { variations: { plural: { one: unit('%lld follower'), other: unit('%lld followers') } } },
+            de: { variations: { plural: { one: unit('%lld Follower'), other: unit('%lld Follower') } } },
+          },
+        },
+        title: { localizations: { en: unit('Title'), de: unit('Titel') } },
+      },
+      version: '1.0',
+    },
+    null,
+    2,
+  ).replace(/": /g, '" : ') + '\n';
+  const path = 'App/Localizable.xcstrings';
+
+  it('drops a de variant (either member, the file stays JSON) and the gate reports exactly that plural-missing-category', async () => {
+    const o = op('string-parity/drop-plural-category');
+    const ws = memoryWorkspace({ mode: 'all', files: { [path]: catalog } });
+    const facts = await factsOf(o, ws, path);
+    const seen = new Set<string>();
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const m = o.mutate(path, catalog, seeded(seed), facts);
+      expect(m).not.toBeNull();
+      expect(() => JSON.parse(m!.content)).not.toThrow();
+      const de = (JSON.parse(m!.content) as any).strings['followers %lld'].localizations;
+      expect(Object.keys(de.en.variations.plural)).toEqual(['one', 'other']);
+      expect(Object.keys(de.de.variations.plural)).toHaveLength(1);
+      seen.add(m!.description);
+      const over = overlayWorkspace(ws, new Map([[path, m!.content]]), [path]);
+      const r = await runGate({ gate: stringParityGate, config, timeoutMs: 60_000 }, { ws: over, cacheRoot: '/tmp/loopgates-test-cache' });
+      expect(r.findings.filter((f) => f.severity === 'error').map((f) => `${f.file}:${f.line} ${f.rule}`), m!.description).toEqual([`${path}:${m!.line} plural-missing-category`]);
+    }
+    expect([...seen].sort()).toEqual(['dropped plural category one from de `followers %lld`', 'dropped plural category other from de `followers %lld`']);
   });
 });
