@@ -152,12 +152,14 @@ async function mutateGate(settings: GateSettings<any>, options: MutateOptions, c
     if (!g) greens.set(path, (g = runOn(settings, settings.config, options, path)));
     return g;
   };
-  // The first mutant in an already-red input is judged as a commit is (once per gate). It is the run's mutant, in the
-  // table and the totals, when it survived, or was killed at a spot the unmutated file had no error finding beside: a
-  // gate that reports everything also "introduces" a finding at a new line, so a red next to old ones proves nothing.
+  // An operator's first mutant in an already-red input is judged as a commit is (once per operator: one catalog with
+  // old findings is all an iOS app may have, and each rule deserves its proof). It is the run's mutant, in the table
+  // and the totals, when it survived, or was killed at a spot the unmutated file had no error finding beside: a gate
+  // that reports everything also "introduces" a finding at a new line, so a red next to old ones proves nothing.
+  // `oldFindings` shows the gate's first.
   const onRed = (seen: AlreadyRed): Pick<MutantReport, 'outcome' | 'detail'> | undefined => {
-    if (report.oldFindings) return undefined;
-    const judged = (report.oldFindings = judgeWhereOldFindingsSit(seen));
+    const judged = judgeWhereOldFindingsSit(seen);
+    report.oldFindings ??= judged;
     const spotWasClean = !seen.green.findings.some((f) => f.severity === 'error' && f.file === seen.path && Math.abs(f.line - seen.mutant.line) <= 1);
     return judged.outcome === 'survived' || spotWasClean ? { outcome: judged.outcome, detail: `already red without the mutation, judged as a commit is: ${judged.detail}` } : undefined;
   };
@@ -221,6 +223,7 @@ async function mutateOperator(
     want += picks.size;
   }
   let noPlace = 0;
+  let judgedOne = false;
   // Gates that declare `mutationBatch` judge several mutants (each in its own file) in one run; see batchRun.
   const batch = Math.max(1, Math.floor(gate.mutationBatch ?? 1));
   let next = 0;
@@ -268,7 +271,8 @@ async function mutateOperator(
         if (g.verdict === 'fail') {
           // Already red without the mutation: this input cannot show the red came from the defect. Try another.
           // It can show that the hook's split still sees a defect injected where old findings sit (once per gate).
-          const judged = onAlreadyRed({ path, mutant, original, red, green: g });
+          const judged = judgedOne ? undefined : onAlreadyRed({ path, mutant, original, red, green: g });
+          judgedOne = true;
           if (!judged) {
             out.alreadyRed++;
             continue;
