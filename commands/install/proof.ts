@@ -168,7 +168,8 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     const problems: string[] = [];
     let fix: string | null = null;
     // A team allowlist (.gitleaks.toml [allowlist] paths) that skips the proof's files: the secrets gate reads nothing
-    // in such a commit, so it is refused as vacuous (gates/secrets/README.md "Files gitleaks skips by path").
+    // in such a commit (gates/secrets/README.md "Files gitleaks skips by path"): a skip when HEAD's allowlist exempts
+    // every staged file, so the canary lands; the clean commit lands too.
     const skippedByPath = (output: string) => output.includes(ALLOWLIST_SKIP_NOTE);
     const allowlistFix = `make .gitleaks.toml read ${CANARY_PATH} (no [allowlist] path that matches loopgates-proof/*.txt), then: loopgates install; to keep that configuration, install without the proof: loopgates install --no-proof`;
     if (!clean.landed) {
@@ -177,7 +178,11 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
         fix = allowlistFix;
       } else problems.push(`the clean commit was refused (${refusalCode(clean)}): every commit would be refused`);
     }
-    if (canary.landed) {
+    if (canary.landed && skippedByPath(canary.output)) {
+      // The secrets gate skips a commit of only files the committed allowlist exempts (its verdict `skip`, exit 0).
+      problems.push(`the canary commit LANDED only because the [allowlist] paths of .gitleaks.toml skip ${CANARY_PATH}: gitleaks never looks inside such a file`);
+      fix = allowlistFix;
+    } else if (canary.landed) {
       const tracked = await git(['ls-files', '-z', '--', 'loopgates.yaml', '.gitleaks.toml', '.gitleaksignore'], { cwd: clone, env });
       const cause = canaryLandedCause(clone, new Set(tracked.stdout.toString('utf8').split('\0').filter(Boolean)), ledgerBefore);
       problems.push(`the commit staging a canary credential LANDED: ${cause?.why ?? 'the hook does not guard commits'}`);
