@@ -154,6 +154,21 @@ function committedExemption(ws: Workspace, out: GateOutput, exempted: readonly s
   return `not scanned: exempted by .gitleaks.toml [allowlist] paths ${shown.join('; ')} (the .gitleaks.toml HEAD holds; no other file staged)`;
 }
 
+/**
+ * Staged mode over the index: the entries the work tree's .gitleaksignore holds and the staged one lacks (an
+ * untracked or unstaged edit), so a finding's fix can say to stage the file rather than to write a line it already
+ * has. Read for the message only: it never filters. Empty when there is no such file or it cannot be read.
+ */
+function unstagedIgnoreEntries(ws: Workspace, staged: ReadonlySet<string>): Set<string> {
+  if (ws.mode !== 'staged' || ws.backing.kind !== 'index') return new Set();
+  try {
+    const onDisk = parseIgnore(decodePath(readFileSync(join(ws.backing.root, IGNORE_FILE))));
+    return new Set([...onDisk].filter((e) => !staged.has(e)));
+  } catch {
+    return new Set();
+  }
+}
+
 /** Fingerprints numbered per file and rule in file/line order (scanWith's rule), after findings of two scans merged. */
 function refingerprint(findings: GateOutput['findings']): GateOutput['findings'] {
   const perRule = new Map<string, number>();
@@ -327,6 +342,7 @@ async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, pro
   }
 
   const ignore = files.ignore ? parseIgnore(decodePath(files.ignore)) : new Set<string>();
+  const unstagedIgnore = unstagedIgnoreEntries(ws, ignore);
   const carried = await carriedEntries(ws, inputs, ignore);
   const seen = new Set<string>();
   const perRule = new Map<string, number>();
@@ -373,7 +389,9 @@ async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, pro
       severity: 'error',
       message: stale.includes(spot)
         ? `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown); the .gitleaksignore entry ${spot} was written for what this line held before and the line changed, so it no longer covers it: remove the credential and rotate it; if it is not a secret either, take ${spot} out of .gitleaksignore in one commit and list it again in the commit that stages this line`
-        : `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it, or list ${spot} in .gitleaksignore if it is not a secret`,
+        : unstagedIgnore.has(spot)
+          ? `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it; if it is not a secret, the work tree's .gitleaksignore lists ${spot}, but only the staged one counts: git add .gitleaksignore`
+          : `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it, or list ${spot} in .gitleaksignore if it is not a secret`,
       fingerprint: fingerprint(GATE_ID, f.rule, f.file, `${f.rule}#${n}`),
     });
   }

@@ -177,10 +177,15 @@ describe('secrets gate over the index (gitleaks protect --staged)', () => {
       expect(untracked.verdict).toBe('fail');
       expect(spots(untracked)).toEqual([`S.kt:1:${gh.rule}`]);
       expect(untracked.counts.filtered).toBe(0);
+      // The fix names what is missing: the entry is there, only not staged (fresh-user-7: it said "list … in
+      // .gitleaksignore", the line the file already held).
+      expect(untracked.findings[0]!.message).toContain(`the work tree's .gitleaksignore lists S.kt:${gh.rule}:1, but only the staged one counts: git add .gitleaksignore`);
       repo.write('.gitleaksignore', '# nothing yet\n');
       repo.git('add', '.gitleaksignore');
       repo.write('.gitleaksignore', `S.kt:${gh.rule}:1\n`); // the entry is not staged
-      expect((await staged(repo)).verdict).toBe('fail');
+      const unstaged = await staged(repo);
+      expect(unstaged.verdict).toBe('fail');
+      expect(unstaged.findings[0]!.message).toContain('git add .gitleaksignore');
       repo.git('add', '.gitleaksignore'); // now it is part of the commit
       const listed = await staged(repo);
       expect(listed.verdict).toBe('pass');
