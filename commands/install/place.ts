@@ -54,7 +54,9 @@ export function planPlacement(layout: RepoLayout, managers: Managers): Plan {
   if (managers.husky) {
     // .husky/ is committed but husky has not set core.hooksPath in this clone yet (its `prepare` did not run): place
     // both, so the hook runs now through .git/hooks and keeps running once husky takes over core.hooksPath.
-    notes.push('husky is configured (.husky/) but not active in this clone (core.hooksPath unset): our block goes into .husky/pre-commit and a shim into the hooks dir until husky is active');
+    // core.hooksPath may be set here to a folder of the repository's own (global/system ones refused above).
+    const why = hooksPath.local === null ? 'core.hooksPath unset' : `core.hooksPath is ${hooksPath.local}, not ${managers.husky.version === 8 ? '.husky' : '.husky/_'}`;
+    notes.push(`husky is configured (.husky/) but not active in this clone (${why}): our block goes into .husky/pre-commit and a shim into the hooks dir until husky is active`);
     return { ok: true, placements: [{ kind: 'block', file: huskyFile, manager: 'husky' }, { kind: 'shim', dir: hooksDir }], notes };
   }
   if (managers.lefthook) {

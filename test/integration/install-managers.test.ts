@@ -94,6 +94,17 @@ describe('husky 9 already installed', () => {
       expect(s.repo.read('.husky/pre-commit')).toBe('npm test\n');
     });
   });
+
+  // The note named core.hooksPath "unset" whatever it was (closing note of issue 17): it says the value git has.
+  it('husky configured, core.hooksPath set elsewhere in the repository: the note names the value, not "unset"', async () => {
+    await withSandbox({ ...APP, '.husky/pre-commit': 'npm test\n', '.githooks/post-merge': 'true\n' }, async (s) => {
+      s.repo.git('config', 'core.hooksPath', '.githooks');
+      const r = await s.cli(['install', '--no-proof']);
+      expect(r.stdout).not.toMatch(/core\.hooksPath unset/);
+      expect(r.stdout).toMatch(/note: husky is configured \(\.husky\/\) but not active in this clone \(core\.hooksPath is \.githooks, not \.husky\/_\)/);
+      expect(r.code).toBe(0);
+    });
+  });
 });
 
 describe('an existing .git/hooks/pre-commit', () => {
