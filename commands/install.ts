@@ -11,7 +11,8 @@ import { LoopgatesError } from '../core/errors.js';
 import { messages } from '../core/messages.js';
 import { runTool } from '../core/tools.js';
 import { probeGitleaks, resolveGitleaks } from '../gates/secrets/gitleaks.js';
-import { detectManagers, detectPackageManager, emptyHooksPathScope, listsLoopgates, localLoopgatesFiles, readPackageJson, repoLayout, STORED_HOOK, strayLockfiles, type Managers, type RepoLayout } from './install/layout.js';
+import { detectManagers, emptyHooksPathScope, listsLoopgates, localLoopgatesFiles, readPackageJson, repoLayout, STORED_HOOK, type Managers, type RepoLayout } from './install/layout.js';
+import { detectPackageManager, strayLockfiles } from '../core/package-manager.js';
 import { applyPlacements, planPlacement, verifyPlacements, type Placement, type Problem } from './install/place.js';
 import { proveHook } from './install/proof.js';
 import {

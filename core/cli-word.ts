@@ -4,6 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shellQuote } from './messages.js';
+import { detectPackageManager } from './package-manager.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -36,17 +37,15 @@ function localInstall(cwd: string): string | null {
   }
 }
 
-/** How the project's package manager runs a local bin: packageManager field first, then its lockfile (as install detects it). */
+/** How the project's package manager runs a local bin (core/package-manager.ts, as install detects it). */
 function runnerOf(top: string): string {
-  let field: string | undefined;
+  let pkg: Record<string, unknown> | null = null;
   try {
-    const pkg = JSON.parse(readFileSync(join(top, 'package.json'), 'utf8')) as { packageManager?: unknown };
-    if (typeof pkg.packageManager === 'string') field = /^(npm|yarn|pnpm|bun)@/.exec(pkg.packageManager)?.[1];
+    pkg = JSON.parse(readFileSync(join(top, 'package.json'), 'utf8')) as Record<string, unknown>;
   } catch {
-    /* no package.json: the lockfiles decide */
+    /* no package.json, or one that does not parse: the lockfiles decide */
   }
-  const name = field ?? (existsSync(join(top, 'pnpm-lock.yaml')) ? 'pnpm' : existsSync(join(top, 'yarn.lock')) ? 'yarn' : existsSync(join(top, 'bun.lock')) || existsSync(join(top, 'bun.lockb')) ? 'bun' : 'npm');
-  return name === 'pnpm' ? 'pnpm exec loopgates' : name === 'yarn' ? 'yarn loopgates' : name === 'bun' ? 'bunx loopgates' : 'npx loopgates';
+  return detectPackageManager(pkg, top).runBin('loopgates');
 }
 
 /** This CLI's bin/loopgates.js (above dist/ in the package, or above the source tree). */

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { git, gitText } from '../../core/git.js';
 import { LoopgatesError } from '../../core/errors.js';
+import { detectPackageManager } from '../../core/package-manager.js';
 
 /** Where the stored hook lives, repository-relative. */
 export const STORED_HOOK = '.loopgates/hooks/pre-commit';
@@ -107,45 +108,6 @@ export function listsLoopgates(pkg: Record<string, unknown> | null): boolean {
     const deps = pkg[k];
     return typeof deps === 'object' && deps !== null && 'loopgates' in deps;
   });
-}
-
-/** A JavaScript package manager and the commands install's messages give for it. */
-export interface PackageManager {
-  name: 'npm' | 'yarn' | 'pnpm' | 'bun';
-  /** What decided it: `packageManager field`, `yarn.lock`, … or `default`. */
-  source: string;
-  /** The lockfile it writes (bun: `bun.lock`, or `bun.lockb` when that is the one present). */
-  lockfile: string;
-  /** Installs the dependencies of a fresh clone. */
-  install: string;
-  /** Adds `spec` as a dev dependency. */
-  addDev: (spec: string) => string;
-}
-
-const LOCKFILES: ReadonlyArray<[PackageManager['name'], string]> = [['pnpm', 'pnpm-lock.yaml'], ['yarn', 'yarn.lock'], ['bun', 'bun.lock'], ['bun', 'bun.lockb'], ['npm', 'package-lock.json'], ['npm', 'npm-shrinkwrap.json']];
-
-/**
- * The repository's package manager: package.json's `packageManager` field (Corepack, `yarn@4.1.0`), else the lockfile
- * present (pnpm-lock.yaml, yarn.lock, bun.lock/bun.lockb, package-lock.json), else npm. `npm i -D` in a yarn 4
- * repository rewrote yarn.lock and created package-lock.json (a fresh user's finding), so install names the manager's
- * own commands. Reads files only.
- */
-export function detectPackageManager(pkg: Record<string, unknown> | null, top: string): PackageManager {
-  const of = (name: PackageManager['name'], source: string): PackageManager => {
-    const lockfile = name === 'bun' ? (existsSync(join(top, 'bun.lockb')) && !existsSync(join(top, 'bun.lock')) ? 'bun.lockb' : 'bun.lock') : name === 'npm' ? 'package-lock.json' : name === 'yarn' ? 'yarn.lock' : 'pnpm-lock.yaml';
-    const install = `${name} install`;
-    const addDev = (spec: string) => (name === 'npm' ? `npm i -D ${spec}` : name === 'bun' ? `bun add -d ${spec}` : `${name} add -D ${spec}`);
-    return { name, source, lockfile, install, addDev };
-  };
-  const field = typeof pkg?.packageManager === 'string' ? /^(npm|yarn|pnpm|bun)@/.exec(pkg.packageManager) : null;
-  if (field) return of(field[1] as PackageManager['name'], `packageManager: ${String(pkg!.packageManager)}`);
-  for (const [name, file] of LOCKFILES) if (existsSync(join(top, file))) return of(name, file);
-  return of('npm', 'default (no packageManager field, no lockfile)');
-}
-
-/** Lockfiles of other managers beside `pm`'s own (a `package-lock.json` that `npm i` wrote into a yarn repository). */
-export function strayLockfiles(pm: PackageManager, top: string): string[] {
-  return [...new Set(LOCKFILES.filter(([name, file]) => name !== pm.name && existsSync(join(top, file))).map(([, file]) => file))];
 }
 
 /**

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detectPackageManager, localLoopgatesFiles, strayLockfiles } from '../../commands/install/layout.js';
+import { localLoopgatesFiles } from '../../commands/install/layout.js';
+import { detectPackageManager, strayLockfiles } from '../../core/package-manager.js';
 
 let top: string;
 beforeEach(() => {
