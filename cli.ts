@@ -9,25 +9,28 @@ import { formatFailure } from './core/report.js';
 import type { ReportFormat } from './core/report.js';
 import { packageVersion } from './core/version.js';
 import { writeHookAnswer } from './core/hook-answer.js';
+import { VERB_NAMES, type VerbName } from './core/verbs.js';
 
 /**
- * Every verb, in --help order, loaded on demand: a commit pays only for the modules `hook` needs, not for install's
- * or the mutation engine's (each costs tens of ms of CPU per commit otherwise).
+ * Every verb, in --help order (core/verbs.ts), loaded on demand: a commit pays only for the modules `hook` needs, not
+ * for install's or the mutation engine's (each costs tens of ms of CPU per commit otherwise). A Record, so a name
+ * without a loader, or a loader without a name, does not compile.
  */
-export const verbLoaders: ReadonlyArray<readonly [name: string, load: () => Promise<Verb>]> = [
-  ['install', async () => (await import('./commands/install.js')).installVerb],
-  ['uninstall', async () => (await import('./commands/install.js')).uninstallVerb],
-  ['doctor', async () => (await import('./commands/install.js')).doctorVerb],
-  ['run', async () => (await import('./commands/index.js')).runVerb],
-  ['hook', async () => (await import('./commands/hook.js')).makeHookVerb()],
-  ['explain', async () => (await import('./commands/index.js')).explainVerb],
-  ['selftest', async () => (await import('./commands/selftest.js')).selftestVerb],
-  ['mutate', async () => (await import('./commands/selftest.js')).mutateVerb],
-  ['retry', async () => (await import('./commands/retry.js')).retryVerb],
-  ['tap', async () => (await import('./commands/tap.js')).tapVerb],
-  ['device', async () => (await import('./commands/device.js')).deviceVerb],
-  ['dump-audit', async () => (await import('./commands/dump-audit.js')).dumpAuditVerb],
-];
+const loaders: Readonly<Record<VerbName, () => Promise<Verb>>> = {
+  install: async () => (await import('./commands/install.js')).installVerb,
+  uninstall: async () => (await import('./commands/install.js')).uninstallVerb,
+  doctor: async () => (await import('./commands/install.js')).doctorVerb,
+  run: async () => (await import('./commands/index.js')).runVerb,
+  hook: async () => (await import('./commands/hook.js')).makeHookVerb(),
+  explain: async () => (await import('./commands/index.js')).explainVerb,
+  selftest: async () => (await import('./commands/selftest.js')).selftestVerb,
+  mutate: async () => (await import('./commands/selftest.js')).mutateVerb,
+  retry: async () => (await import('./commands/retry.js')).retryVerb,
+  tap: async () => (await import('./commands/tap.js')).tapVerb,
+  device: async () => (await import('./commands/device.js')).deviceVerb,
+  'dump-audit': async () => (await import('./commands/dump-audit.js')).dumpAuditVerb,
+};
+export const verbLoaders: ReadonlyArray<readonly [name: VerbName, load: () => Promise<Verb>]> = VERB_NAMES.map((name) => [name, loaders[name]] as const);
 
 /** Every verb for the --help listing; a verb whose module cannot load is listed with the reason instead. */
 export async function loadVerbs(): Promise<Array<Pick<Verb, 'name' | 'summary'>>> {

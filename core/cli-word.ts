@@ -5,14 +5,14 @@ import { delimiter, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shellQuote } from './messages.js';
 import { detectPackageManager } from './package-manager.js';
+import { VERB_NAMES } from './verbs.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** The verbs of cli.ts: only `loopgates <verb>` is a command to rewrite (not "loopgates is not installed"). */
-const VERBS = ['install', 'uninstall', 'doctor', 'run', 'hook', 'explain', 'selftest', 'mutate', 'retry', 'tap', 'device', 'dump-audit'];
 // In command position only: at the start, after a backtick or parenthesis, or after ": " (`run: loopgates doctor`);
-// prose ("when loopgates install ran") is left as written.
-const COMMAND = new RegExp(`(^|[\\n\`(]|: )loopgates (?=(?:${VERBS.join('|')})(?![\\w-]))`, 'g');
+// prose ("when loopgates install ran") is left as written. Only `loopgates <verb>` is a command to rewrite (not
+// "loopgates is not installed").
+const COMMAND = new RegExp(`(^|[\\n\`(]|: )loopgates (?=(?:${VERB_NAMES.join('|')})(?![\\w-]))`, 'g');
 
 /** An executable `name` in PATH's folders, or null. */
 function onPath(name: string, env: Env): string | null {
