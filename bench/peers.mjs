@@ -3,7 +3,8 @@
 // rusage, bench/wait4.py). Medians, min and max, ratios against (a) no hook and (b) a hook running `node -e 0`.
 // Run by hand: node bench/peers.mjs [rounds=20]. Never a timed test. Managers not installed here are reported so.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, root, tempRepo, withLocalGitleaks } from './lib.mjs';
 
@@ -67,12 +68,18 @@ function simpleGitHooksRepo() {
   return dir;
 }
 
-// pre-commit (Debian's package): a local hook running `true`, installed with its own command.
+// pre-commit (Debian's package): a local hook running `true`, installed with its own command. Its store (db.db; a
+// `language: system` hook creates no environment and needs no network) goes to a temp PRE_COMMIT_HOME, not ~/.cache,
+// and is created by one untimed commit here, as loopgatesRepo's first commit warms loopgates' caches.
 function preCommitRepo() {
   if (!existsSync('/usr/bin/pre-commit')) return null;
   const cfg = 'repos:\n  - repo: local\n    hooks:\n      - id: noop\n        name: noop\n        entry: "true"\n        language: system\n        pass_filenames: false\n';
   const dir = tempRepo('precommit', { ...base, '.pre-commit-config.yaml': cfg });
+  process.env.PRE_COMMIT_HOME = mkdtempSync(join(tmpdir(), 'loopgates-bench-precommit-home-'));
   execFileSync('/usr/bin/pre-commit', ['install'], { cwd: dir, stdio: 'ignore' });
+  writeFileSync(join(dir, 'README.md'), '# bench (warm-up)\n');
+  git(dir, 'add', '--', 'README.md');
+  execFileSync('git', ['commit', '-q', '-m', 'warm-up'], { cwd: dir, stdio: 'ignore' });
   return dir;
 }
 
@@ -89,16 +96,19 @@ const variants = [
   ['(g) loopgates, .kt (secrets + hardcoded-strings)', loopgatesRepo('kt', 'version: 1\n'), 'app/src/main/java/A.kt'],
 ];
 const absent = [];
-const peer = (name, make) => {
-  const dir = make();
-  if (dir) variants.push([name, dir, 'README.md']);
-  else absent.push(name.replace(/ [\d.]+.*$/, ''));
+// `what` is the manager's name; the row is named with its version and `how`. A manager that is absent is listed by
+// name alone (it printed "pre-commit null (Debian), ..." when the version was interpolated before the check).
+const peer = (what, version, how, make) => {
+  const dir = version ? make() : null;
+  if (dir) variants.push([`${what} ${version}${how}`, dir, 'README.md']);
+  else absent.push(what);
 };
-peer(`husky ${installed('husky')} running true`, huskyRepo);
-peer(`lefthook ${installed('lefthook')}, one command`, lefthookRepo);
-peer(`simple-git-hooks ${installed('simple-git-hooks')}`, simpleGitHooksRepo);
-const preCommitVersion = existsSync('/usr/bin/pre-commit') ? execFileSync('/usr/bin/pre-commit', ['--version']).toString().trim().replace(/^pre-commit /, '') : null;
-peer(`pre-commit ${preCommitVersion} (Debian), a local true hook`, preCommitRepo);
+peer('husky', installed('husky'), ' running true', huskyRepo);
+peer('lefthook', installed('lefthook'), ', one command', lefthookRepo);
+peer('simple-git-hooks', installed('simple-git-hooks'), '', simpleGitHooksRepo);
+// `pre-commit --version` prints "pre-commit 3.0.4" (Debian's 3.0.4-1).
+const preCommitVersion = existsSync('/usr/bin/pre-commit') ? /^pre-commit (\S+)/.exec(execFileSync('/usr/bin/pre-commit', ['--version']).toString().trim())?.[1] ?? 'version unknown' : null;
+peer('pre-commit', preCommitVersion, ' (Debian), a local true hook', preCommitRepo);
 
 const content = (file, i) =>
   file.endsWith('.xml') ? `<resources>\n  <string name="a">A ${i}</string>\n</resources>\n` : file.endsWith('.kt') ? `package a\n\nfun f${i}() = ${i}\n` : `note ${i}\n`;
