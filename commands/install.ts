@@ -12,7 +12,7 @@ import { messages } from '../core/messages.js';
 import { runTool } from '../core/tools.js';
 import { probeGitleaks, resolveGitleaks } from '../gates/secrets/gitleaks.js';
 import { detectManagers, emptyHooksPathScope, listsLoopgates, localLoopgatesFiles, readPackageJson, repoLayout, STORED_HOOK, type Managers, type RepoLayout } from './install/layout.js';
-import { detectPackageManager, strayLockfiles } from '../core/package-manager.js';
+import { detectPackageManager, strayLockfiles, type PackageManager } from '../core/package-manager.js';
 import { applyPlacements, planPlacement, verifyPlacements, type Placement, type Problem } from './install/place.js';
 import { proveHook } from './install/proof.js';
 import {
@@ -96,6 +96,8 @@ A file the team has since committed (or staged) — loopgates.yaml, .loopgates/h
 .gitattributes — is tracked: it is left as it is (also with --force), and uninstall prints the \`git rm\` and the edits
 that remove loopgates for the team. Only what is local to this clone goes: the hook git runs, install's record and
 the caches in <git-common-dir>/loopgates.
+While package.json's "prepare" script runs \`loopgates install --from-prepare\` (a clone set up by \`npm install\`),
+the package manager's next install puts the hook back: uninstall says so, with the edit that removes it for good.
 .loopgates/ledger.jsonl (the run history, git-ignored through .loopgates/.gitignore) is kept: once git no longer
 ignores it, it moves to <git-common-dir>/loopgates/ledger.jsonl (never an untracked file); delete it for no trace.
 
@@ -561,6 +563,13 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
   }
   // An install killed before it could roll back wrote files its record may not name yet: its journal undoes them.
   const undone = pending ? undoInterrupted(layout, 'uninstall', io) : true;
+  // Said last, once something was undone, unless the team advice already names package.json's prepare script.
+  let prepareAdvised = false;
+  const done = (code: number): number => {
+    const note = prepareAdvised ? null : prepareNote(layout.top);
+    if (note) ctx.out(note);
+    return code;
+  };
   const state = loadState(layout);
   const rel = (p: string) => relative(layout.top, p) || p;
   for (const p of state.outside) {
@@ -572,9 +581,9 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
       return ExitCode.broken;
     }
     if (pending) {
-      if (!undone) return ExitCode.broken;
+      if (!undone) return done(ExitCode.broken);
       ctx.out('loopgates uninstalled: everything the unfinished install wrote is restored');
-      return ExitCode.ok;
+      return done(ExitCode.ok);
     }
     ctx.out(`loopgates is not installed here (no record at ${statePath(layout.commonDir)}): nothing to undo`);
     return ExitCode.ok;
@@ -601,10 +610,11 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
   }
   await keepLedgerIgnored(layout, ctx);
   if (tracked.length > 0) {
-    for (const line of teamFilesAdvice(tracked, rel)) ctx.out(line);
+    for (const line of teamFilesAdvice(tracked, rel, layout.top)) ctx.out(line);
+    prepareAdvised = tracked.some((c) => c.kind === 'package-json' && c.before !== null);
     if (kept > 0 || state.outside.length > 0 || !undone) {
       if (kept > 0) saveState(layout, { ...state, changes: state.changes.filter((c) => outcomes.some((o) => o.path === c.path && o.action === 'kept-edited')) });
-      return ExitCode.broken;
+      return done(ExitCode.broken);
     }
     const block = tracked.find((c) => c.kind === 'hook-block');
     ctx.out(
@@ -612,16 +622,51 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
         ? `loopgates uninstalled from this clone: its records in .git are removed; the tracked files above stay, as committed, and ${rel(block.path)} still runs loopgates here until its block is removed`
         : 'loopgates uninstalled from this clone: its git hook and its records in .git are removed; the tracked files above stay, as committed',
     );
-    return ExitCode.ok;
+    return done(ExitCode.ok);
   }
   if (kept > 0) {
     // Keep a record of what is left so a later `uninstall --force` can still finish the job.
     saveState(layout, { ...state, changes: state.changes.filter((c) => outcomes.some((o) => o.path === c.path && o.action === 'kept-edited')) });
-    return ExitCode.broken;
+    return done(ExitCode.broken);
   }
-  if (state.outside.length > 0 || !undone) return ExitCode.broken;
+  if (state.outside.length > 0 || !undone) return done(ExitCode.broken);
   ctx.out('loopgates uninstalled: everything install wrote is restored');
-  return ExitCode.ok;
+  return done(ExitCode.ok);
+}
+
+/** The package manager of `top` (npm when package.json is absent or does not parse). */
+function packageManagerAt(top: string): PackageManager {
+  let pkg: Record<string, unknown> | null = null;
+  try {
+    pkg = readPackageJson(top);
+  } catch {
+    /* an unparsable package.json: the lockfiles decide */
+  }
+  return detectPackageManager(pkg, top);
+}
+
+/**
+ * After uninstall, when package.json's `prepare` script still runs `loopgates install --from-prepare` (ours, or the
+ * team's own) and loopgates is a dependency: the manager's next install runs it and the hook is back (fresh-user-6
+ * G12: a clone set up by `npm install`). The note says so, with the edit that ends it for every clone. Null when
+ * nothing puts the hook back (no such script, or yarn 2+, which runs no `prepare`).
+ */
+function prepareNote(top: string): string | null {
+  let pkg: Record<string, unknown> | null;
+  try {
+    pkg = readPackageJson(top);
+  } catch {
+    return null;
+  }
+  const scripts = pkg?.scripts;
+  const prepare = typeof scripts === 'object' && scripts !== null ? (scripts as Record<string, unknown>).prepare : undefined;
+  if (typeof prepare !== 'string' || !prepare.includes('--from-prepare') || !listsLoopgates(pkg)) return null;
+  const pm = detectPackageManager(pkg, top);
+  if (!pm.runsPrepare) return null;
+  return (
+    `note: package.json's "prepare" script still places the hook: the next \`${pm.install}\` runs it and puts the hook back in this clone. ` +
+    `To remove loopgates for good, for every clone: remove the loopgates part of scripts.prepare in package.json and run \`${pm.remove('loopgates')}\`, then commit package.json and ${pm.lockfile}`
+  );
 }
 
 /**
@@ -659,7 +704,7 @@ async function teamFiles(layout: RepoLayout, changes: readonly FileChange[], env
 }
 
 /** What to do to remove the team's files for everyone (each kept by uninstall): a `git rm` for those install created, the part to edit out of the others. */
-function teamFilesAdvice(tracked: readonly FileChange[], rel: (p: string) => string): string[] {
+function teamFilesAdvice(tracked: readonly FileChange[], rel: (p: string) => string, top: string): string[] {
   const created = tracked.filter((c) => c.before === null).map((c) => rel(c.path).split(sep).join('/')).sort();
   const out = ['the files above are tracked: they hold loopgates for every clone of this repository. To remove loopgates for the team too:'];
   if (created.length > 0) out.push(`  git rm -q -- ${created.map(shellWord).join(' ')}`);
@@ -668,7 +713,7 @@ function teamFilesAdvice(tracked: readonly FileChange[], rel: (p: string) => str
       c.kind === 'gitattributes'
         ? `remove the line "${ATTRIBUTES_RULE}"`
         : c.kind === 'package-json'
-          ? 'remove the loopgates part of scripts.prepare (npm install runs it and puts the hook back in every clone, this one included)'
+          ? packageJsonAdvice(packageManagerAt(top))
           : c.kind === 'hook-block'
             ? 'remove the block between the loopgates markers (while it is there, the hook manager runs loopgates in every clone, this one included)'
             : 'restore it as it was before loopgates';
@@ -676,6 +721,12 @@ function teamFilesAdvice(tracked: readonly FileChange[], rel: (p: string) => str
   }
   out.push('  then commit');
   return out;
+}
+
+/** The edit that takes loopgates out of package.json, in the words of the repository's package manager. */
+function packageJsonAdvice(pm: PackageManager): string {
+  const until = pm.runsPrepare ? ` (until then, \`${pm.install}\` runs prepare and puts the hook back in every clone, this one included)` : '';
+  return `remove the loopgates part of scripts.prepare and run \`${pm.remove('loopgates')}\`${until}`;
 }
 
 /** `word` as one POSIX shell word: as is when it is plain, else single-quoted. */

@@ -1,7 +1,7 @@
 // Which JavaScript package manager a repository uses, and its words: install's messages (commands/install.ts) and the
 // command a printed fix starts loopgates with (core/cli-word.ts) both read it from here. Reads files only; imports
 // only node: modules (cli-word loads it on every commit).
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A JavaScript package manager and the commands loopgates' messages give for it. */
@@ -17,6 +17,13 @@ export interface PackageManager {
   addDev: (spec: string) => string;
   /** Runs the project's local bin `bin` (node_modules/.bin). */
   runBin: (bin: string) => string;
+  /** Removes the dependency `name` (from package.json and the lockfile). */
+  remove: (name: string) => string;
+  /**
+   * Whether its install runs the project's own `prepare` script: npm, pnpm, bun and yarn 1 do; yarn 2 and later run
+   * none (yarnpkg.com/advanced/lifecycle-scripts lists no `prepare`).
+   */
+  runsPrepare: boolean;
 }
 
 const LOCKFILES: ReadonlyArray<[PackageManager['name'], string]> = [['pnpm', 'pnpm-lock.yaml'], ['yarn', 'yarn.lock'], ['bun', 'bun.lock'], ['bun', 'bun.lockb'], ['npm', 'package-lock.json'], ['npm', 'npm-shrinkwrap.json']];
@@ -33,12 +40,29 @@ export function detectPackageManager(pkg: Record<string, unknown> | null, top: s
     const install = `${name} install`;
     const addDev = (spec: string) => (name === 'npm' ? `npm i -D ${spec}` : name === 'bun' ? `bun add -d ${spec}` : `${name} add -D ${spec}`);
     const runBin = (bin: string) => (name === 'pnpm' ? `pnpm exec ${bin}` : name === 'yarn' ? `yarn ${bin}` : name === 'bun' ? `bunx ${bin}` : `npx ${bin}`);
-    return { name, source, lockfile, install, addDev, runBin };
+    const remove = (dep: string) => (name === 'npm' ? `npm uninstall ${dep}` : `${name} remove ${dep}`);
+    return { name, source, lockfile, install, addDev, runBin, remove, runsPrepare: name !== 'yarn' || !berry() };
   };
-  const field = typeof pkg?.packageManager === 'string' ? /^(npm|yarn|pnpm|bun)@/.exec(pkg.packageManager) : null;
+  const field = typeof pkg?.packageManager === 'string' ? /^(npm|yarn|pnpm|bun)@(\d+)?/.exec(pkg.packageManager) : null;
+  // yarn 2+: the packageManager field's major version, else the lockfile's `__metadata:` block (yarn 1's has none).
+  const berry = () => (field?.[1] === 'yarn' && field[2] !== undefined ? Number(field[2]) >= 2 : /^__metadata:/m.test(head(join(top, 'yarn.lock'))));
   if (field) return of(field[1] as PackageManager['name'], `packageManager: ${String(pkg!.packageManager)}`);
   for (const [name, file] of LOCKFILES) if (existsSync(join(top, file))) return of(name, file);
   return of('npm', 'default (no packageManager field, no lockfile)');
+}
+
+/** The first KiB of `path` as text ('' when it cannot be read): a lockfile's header, without reading megabytes. */
+function head(path: string): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const buf = Buffer.alloc(1024);
+    return buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /** Lockfiles of other managers beside `pm`'s own (a `package-lock.json` that `npm i` wrote into a yarn repository). */

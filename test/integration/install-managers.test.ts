@@ -219,6 +219,7 @@ describe('uninstall', () => {
       expect(u.stdout).toContain('git rm -q -- .loopgates/.gitignore .loopgates/hooks/pre-commit loopgates.yaml');
       expect(u.stdout).toMatch(/\.gitattributes: remove the line "\.loopgates\/hooks\/\* text eol=lf"/);
       expect(u.stdout).toMatch(/package\.json: remove the loopgates part of scripts\.prepare/);
+      expect(u.stdout).toContain('package.json: remove the loopgates part of scripts.prepare and run `npm uninstall loopgates` (until then, `npm install` runs prepare and puts the hook back in every clone, this one included)');
       expect(u.stdout).toMatch(/loopgates uninstalled from this clone/);
       // doctor says what is true now: no hook in this clone, the team files present, and the one command.
       const d = await s.cli(['doctor']);
