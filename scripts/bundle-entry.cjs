@@ -70,11 +70,16 @@ function run() {
   const { createRequire } = require('node:module');
   const file = path.join(dir, `${process.version}-${process.arch}-${BUNDLE_DIGEST.slice(0, 16)}.bin`);
   const cachedData = readCache(file);
-  const source = fs.readFileSync(bundle, 'utf8');
+  // latin1: the bundle is ASCII (scripts/bundle.mjs checks it), so this is the utf8 text without the utf8 decoding.
+  const source = fs.readFileSync(bundle, 'latin1');
   // Node's own CommonJS wrapper, so the bundle sees what `require` would give it.
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: bundle,
     ...(cachedData ? { cachedData } : {}),
+    // The packages the bundle leaves in node_modules are ES modules it reaches with `import()` (scripts/bundle.mjs
+    // LAZY_PACKAGES), which code compiled here rejects without a loader: node's own where it has the constant
+    // (20.12+), else an import() from this file (beside the bundle, so a name resolves to the same package).
+    importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER ?? ((specifier) => import(specifier)),
   });
   if (!cachedData || script.cachedDataRejected) {
     // V8 keys a code cache by its flags: a run that changes them (core/tree-sitter.ts sets wasm flags for the

@@ -38,6 +38,9 @@ const distUrls = {
   },
 };
 
+/** Packages the bundle leaves in node_modules (see `external` below). */
+export const LAZY_PACKAGES = ['gettext-parser', 'execa'];
+
 const entry = `require('./cli.ts').runFromProcess().catch((e) => {
   console.error('loopgates: internal error: ' + (e && e.stack ? e.stack : String(e)) + '\\n  fix: report this with the output of: loopgates doctor');
   process.exitCode = 2;
@@ -63,6 +66,13 @@ export async function bundle({ metafile } = {}) {
       ].join('\n'),
     },
     plugins: [distUrls],
+    // Left to node_modules, imported only when a run needs them (`await import()` stays as it is in CommonJS on
+    // node20): gettext-parser only for a malformed PO file (with iconv-lite and readable-stream, ~0.9 MB of the
+    // bundle), execa only on Windows (core/tools.ts). Every commit reads and decodes the whole bundle, ~20 ms CPU
+    // per MB; they cost nothing until imported.
+    external: LAZY_PACKAGES,
+    // The loader reads the bundle as latin1, cheaper than utf8 decoding; the same string only for ASCII (checked below).
+    charset: 'ascii',
     logLevel: 'warning',
     logOverride: { 'empty-import-meta': 'error' },
     legalComments: 'none',
@@ -71,8 +81,11 @@ export async function bundle({ metafile } = {}) {
     metafile: Boolean(metafile),
   });
   if (metafile) await writeFile(metafile, JSON.stringify(result.metafile));
+  const bytes = await readFile(bundleFile);
+  const wide = bytes.findIndex((b) => b > 0x7f);
+  if (wide >= 0) throw new Error(`${bundleFile}: a non-ASCII byte at offset ${wide}; scripts/bundle-entry.cjs reads the bundle as latin1`);
   // The loader the hook runs, keyed to this bundle: a code cache written for another build is never read.
-  const digest = createHash('sha256').update(await readFile(bundleFile)).digest('hex');
+  const digest = createHash('sha256').update(bytes).digest('hex');
   const loader = await readFile(join(root, 'scripts', 'bundle-entry.cjs'), 'utf8');
   await writeFile(entryFile, loader.replace('@@BUNDLE_DIGEST@@', digest));
   return result;

@@ -128,6 +128,28 @@ describe('the stored hook runs the CommonJS bundle with a V8 code cache', () => 
   });
 });
 
+describe('the packages the bundle leaves in node_modules', () => {
+  // gettext-parser (with iconv-lite and readable-stream) and execa are imported only when a run needs them; every
+  // commit reads and decodes the whole bundle, so they are not in it (scripts/bundle.mjs LAZY_PACKAGES).
+  it('are not in the bundle, which is ASCII (the loader reads it as latin1)', () => {
+    const text = readFileSync(join(repoRoot, 'dist', 'loopgates.bundle.cjs'), 'latin1');
+    expect(['node_modules/gettext-parser/', 'node_modules/iconv-lite/', 'node_modules/readable-stream/', 'node_modules/execa/'].filter((m) => text.includes(m))).toEqual([]);
+    expect(text.includes('node_modules/zod/')).toBe(true);
+    expect(/[^\x00-\x7f]/.test(text)).toBe(false);
+  });
+
+  it('a malformed PO file in a commit is refused with gettext-parser\'s words: import() works in the code-cached bundle', async () => {
+    const po = (lang: string, body: string) => `msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\nLanguage: ${lang}\\n"\n\nmsgid "hello"\n${body}`;
+    await withSandbox({ ...APP, 'locales/en.po': po('en', 'msgstr "Hello"\n') }, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      const r = commit(s, 'locales/de.po', po('de', 'msgstr "Hallo"\ngarbage\n'));
+      expect(r.landed).toBe(false);
+      expect(r.output).toMatch(/string-parity\s+fail/);
+      expect(r.output).toContain('(gettext-parser: Error parsing PO data: Invalid key name "garbage"');
+    });
+  });
+});
+
 describe('the bundle answers as the ES-module CLI does', () => {
   it('--help, hook --help, an unknown verb and run --all over the same repository: same output, same exit code', async () => {
     await withSandbox({ ...APP, 'app/src/main/res/values/strings.xml': '<resources>\n  <string name="a">A</string>\n</resources>\n' }, async (s) => {
