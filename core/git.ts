@@ -8,7 +8,8 @@
 // a long-lived `cat-file --batch` process; simple-git's string-oriented `raw()` fits none of those.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DirectoryMissingError, GitError, ToolMissingError } from './errors.js';
 import { messages } from './messages.js';
@@ -338,6 +339,37 @@ export async function emptyTreeId(cwd: string, env?: Readonly<Record<string, str
 export function blobId(bytes: Buffer, objectFormat: string): string | undefined {
   if (objectFormat !== 'sha1' && objectFormat !== 'sha256') return undefined;
   return createHash(objectFormat).update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+
+/** Largest loose object file `looseBlob` reads (compressed bytes); a bigger one is read through git. */
+const LOOSE_MAX_BYTES = 16 * 1024 * 1024;
+let zlib: typeof import('node:zlib') | undefined;
+
+/**
+ * Blob `oid` read from its loose object file (`<objectsDir>/<2 hex>/<rest>`, zlib-compressed `blob <size>\0<bytes>`,
+ * git's "object storage" format), only when that file is there and what it holds hashes to `oid` (so it is that blob
+ * and nothing else); undefined otherwise (packed, absent, another type, too big, unreadable): the caller asks git.
+ * A commit made in this repository leaves the blobs it wrote loose until `git gc`, so the next commit's HEAD side of
+ * the files it changes again is read without a `git cat-file` process (~10-15 ms of CPU each).
+ */
+export function looseBlob(objectsDir: string, oid: string, objectFormat: string): Buffer | undefined {
+  if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(oid) || (objectFormat === 'sha1') !== (oid.length === 40)) return undefined;
+  try {
+    const file = join(objectsDir, oid.slice(0, 2), oid.slice(2));
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (!st?.isFile() || st.size > LOOSE_MAX_BYTES) return undefined;
+    // Loaded on first use only: most commands never read a loose object.
+    zlib ??= createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib');
+    const raw = zlib.inflateSync(readFileSync(file), { maxOutputLength: 8 * LOOSE_MAX_BYTES });
+    const nul = raw.indexOf(0);
+    if (nul < 0 || nul > 32) return undefined;
+    const header = raw.toString('latin1', 0, nul);
+    const bytes = raw.subarray(nul + 1);
+    if (header !== `blob ${bytes.length}`) return undefined;
+    return createHash(objectFormat).update(raw).digest('hex') === oid ? Buffer.from(bytes) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** One index entry from `git ls-files -s -z`: mode (octal string), blob id, stage (0 unless unmerged), path. */

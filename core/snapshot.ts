@@ -4,7 +4,7 @@
 import { lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { LoopgatesError, WorkspaceError } from './errors.js';
-import { BlobReader, blobId, emptyTreeId, findTopLevel, git, isInsideGitDir, lsIndex, lsSkipWorktree, lsTree, resolveRepo, stagedEntries } from './git.js';
+import { BlobReader, blobId, emptyTreeId, findTopLevel, git, isInsideGitDir, looseBlob, lsIndex, lsSkipWorktree, lsTree, resolveRepo, stagedEntries } from './git.js';
 import { messages } from './messages.js';
 import type { RepoFacts } from './git.js';
 import { decodePath, fsPath, lossyIndex } from './paths.js';
@@ -115,7 +115,9 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
     deletions: async () => deleted,
     before: async (path) => {
       const oid = headOids.get(normalisePath(path));
-      return oid === undefined ? undefined : reader.read(oid);
+      if (oid === undefined) return undefined;
+      // HEAD's blob, often still loose when HEAD was committed here (an edit-commit loop): read without git then.
+      return looseBlob(repoEnv.GIT_OBJECT_DIRECTORY ?? join(facts.commonDir, 'objects'), oid, facts.objectFormat) ?? reader.read(oid);
     },
     indexOid: (path) => oidOf(normalisePath(path)),
     links: async () => [...stagedLinks.keys()].sort(),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { GitError } from '../../core/errors.js';
-import { gitEnv, repoFacts } from '../../core/git.js';
+import { gitEnv, looseBlob, repoFacts } from '../../core/git.js';
 import { indexWorkspace, treeWorkspace } from '../../core/snapshot.js';
 import { treeAndIndexDigest, withGitRepo } from '../helpers/git-repo.js';
 
@@ -63,6 +63,60 @@ describe('indexWorkspace', () => {
       } finally {
         process.env.PATH = path;
       }
+    });
+  });
+
+  it("reads HEAD's side of a changed file from its loose object without git cat-file, and through git once it is packed", async () => {
+    await withGitRepo({ 'a.txt': 'head side\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'base');
+      repo.write('a.txt', 'index side\n');
+      repo.git('add', '--', 'a.txt');
+      const bin = join(repo.dir, '..', 'logging-git');
+      const log = join(repo.dir, '..', 'git-calls.txt');
+      mkdirSync(bin);
+      const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+      writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$1" >> '${log}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
+      writeFileSync(log, '');
+      const path = process.env.PATH;
+      process.env.PATH = `${bin}:${path}`;
+      try {
+        const ws = await indexWorkspace(repo.dir, {});
+        expect((await ws.before!('a.txt'))?.toString('utf8')).toBe('head side\n');
+        expect(readFileSync(log, 'utf8')).not.toContain('cat-file');
+        // Packed (git gc): no loose file left, so git reads it.
+        repo.git('gc', '-q', '--prune=now');
+        const packed = await indexWorkspace(repo.dir, {});
+        expect((await packed.before!('a.txt'))?.toString('utf8')).toBe('head side\n');
+        expect(readFileSync(log, 'utf8')).toContain('cat-file');
+      } finally {
+        process.env.PATH = path;
+      }
+    });
+  });
+
+  it('a loose object is taken only when it is a blob whose bytes hash to the id asked for', async () => {
+    await withGitRepo({ 'a.txt': 'one\n', 'b.txt': 'two\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'base');
+      const objects = join(repo.dir, '.git', 'objects');
+      const id = (spec: string) => repo.git('rev-parse', spec).trim();
+      const a = id('HEAD:a.txt');
+      const b = id('HEAD:b.txt');
+      expect(looseBlob(objects, a, 'sha1')?.toString('utf8')).toBe('one\n');
+      // A tree and a commit are loose objects too, but no blob.
+      expect(looseBlob(objects, id('HEAD^{tree}'), 'sha1')).toBeUndefined();
+      expect(looseBlob(objects, id('HEAD'), 'sha1')).toBeUndefined();
+      // Another blob's bytes under a's name: they do not hash to a's id.
+      const file = (oid: string) => join(objects, oid.slice(0, 2), oid.slice(2));
+      rmSync(file(a), { force: true });
+      copyFileSync(file(b), file(a));
+      expect(looseBlob(objects, a, 'sha1')).toBeUndefined();
+      // Not zlib data, an id of the other format, no such object: undefined, never a throw.
+      writeFileSync(file(a), 'not zlib');
+      expect(looseBlob(objects, a, 'sha1')).toBeUndefined();
+      expect(looseBlob(objects, b, 'sha256')).toBeUndefined();
+      expect(looseBlob(objects, '0'.repeat(40), 'sha1')).toBeUndefined();
     });
   });
 
