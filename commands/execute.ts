@@ -199,7 +199,7 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
 
   try {
     const repoEnv = ws.backing.kind === 'index' ? ws.backing.env : gitEnv(io.env, io.cwd, ws.root);
-    appendLedger(await ledgerPath(ws.root, facts, repoEnv), [...outcomes.flatMap((o) => o.ledger ?? []), ...entriesFor(results, ws.mode)]);
+    appendLedger(await ledgerPath(ws.root, facts, repoEnv, ws.tracks), [...outcomes.flatMap((o) => o.ledger ?? []), ...entriesFor(results, ws.mode)]);
   } catch (e) {
     io.stderr(`${messages.ledgerFailed(e instanceof Error ? e.message : String(e))}\n`);
   }

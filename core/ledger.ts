@@ -3,7 +3,7 @@
 // atomically). It holds file:line:rule and fingerprints, never a finding's message (which could quote a secret). It
 // lives where git ignores it, so loopgates never adds an untracked file.
 import { createHash } from 'node:crypto';
-import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isIgnored } from './git.js';
@@ -42,15 +42,42 @@ export interface LedgerEntry {
 /** The ledger path inside the work tree, relative to the top level. */
 export const LEDGER_IN_TREE = '.loopgates/ledger.jsonl';
 
+/** The `.loopgates/.gitignore` that `loopgates install` writes (commands/install/render.ts re-exports it). */
+export const LOOPGATES_GITIGNORE = '# written by loopgates install: run output, never committed\nledger.jsonl\ncache/\n';
+
 /**
  * Where this repository's ledger goes: `<top>/.loopgates/ledger.jsonl` when git ignores that path
  * (`git check-ignore`), else `<git common dir>/loopgates/ledger.jsonl` (inside .git, never an untracked file).
  * Outside git (`facts` null): `<os tmp>/loopgates/ledger-<sha256(root) prefix>.jsonl`. Throws GitError when git fails.
+ * `tracks` (the staged snapshot's index: whether it holds an entry at a path, or below it) lets a commit skip the git
+ * call when .loopgates/.gitignore is install's own (`installIgnores`).
  */
-export async function ledgerPath(root: string, facts: RepoFacts | null, env?: Readonly<Record<string, string>>): Promise<string> {
+export async function ledgerPath(root: string, facts: RepoFacts | null, env?: Readonly<Record<string, string>>, tracks?: (path: string, under?: boolean) => Promise<boolean>): Promise<string> {
   if (!facts) return join(tmpdir(), 'loopgates', `ledger-${createHash('sha256').update(root).digest('hex').slice(0, 16)}.jsonl`);
+  if (tracks && (await installIgnores(facts.topLevel, tracks))) return join(facts.topLevel, LEDGER_IN_TREE);
   if (await isIgnored(facts.topLevel, LEDGER_IN_TREE, env)) return join(facts.topLevel, LEDGER_IN_TREE);
   return join(facts.commonDir, 'loopgates', 'ledger.jsonl');
+}
+
+/**
+ * Whether git ignores `.loopgates/ledger.jsonl` by install's own .loopgates/.gitignore, known without asking git
+ * (gitignore(5)): that file's `ledger.jsonl` is the last pattern matching the path in the .gitignore nearest to it,
+ * which git weighs above every parent .gitignore, info/exclude and core.excludesFile, so the path is ignored unless
+ * the index tracks it. Only when `.loopgates` is a plain directory (no symlink, no repository of its own, nothing the
+ * index holds at that name) and the .gitignore a regular file (git reads no symlinked one) with exactly install's
+ * bytes; any other case is git's to answer (false).
+ */
+async function installIgnores(top: string, tracks: (path: string, under?: boolean) => Promise<boolean>): Promise<boolean> {
+  try {
+    const dir = join(top, '.loopgates');
+    if (!lstatSync(dir).isDirectory() || lstatSync(join(dir, '.git'), { throwIfNoEntry: false }) !== undefined) return false;
+    const ignore = join(dir, '.gitignore');
+    if (!lstatSync(ignore).isFile() || readFileSync(ignore, 'utf8') !== LOOPGATES_GITIGNORE) return false;
+  } catch {
+    return false;
+  }
+  // The folder's own files (.gitignore, hooks/) are tracked; an entry named .loopgates itself, or the ledger, is not.
+  return !(await tracks('.loopgates')) && !(await tracks(LEDGER_IN_TREE, true));
 }
 
 /**

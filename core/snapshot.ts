@@ -26,6 +26,8 @@ export type GitWorkspace = Workspace & {
   readonly notes?: readonly string[];
   /** Index backing only: the blob id of `path`'s stage-0 regular entry, undefined when there is none. */
   indexOid?(path: string): Promise<string | undefined>;
+  /** Index backing only: whether the index holds an entry (any mode or stage) at `path`, or with `under`, below it. */
+  tracks?(path: string, under?: boolean): Promise<boolean>;
 };
 
 /** Largest working-tree file read to check whether it is the staged blob (bigger ones are read from git directly). */
@@ -63,12 +65,12 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
   // The HEAD side of each path the index modifies or deletes, when HEAD holds a regular file there.
   const headOids = new Map<string, string>();
   for (const c of changes) if ((c.status === 'M' || c.status === 'D' || c.status === 'T') && REGULAR.has(c.srcMode)) headOids.set(c.path, c.srcOid);
-  let listing: Promise<{ oids: Map<string, string>; all: string[] }> | undefined;
+  let listing: Promise<{ oids: Map<string, string>; all: string[]; entries: readonly { path: string }[] }> | undefined;
   const index = () =>
     (listing ??= lsIndex(root, repoEnv).then((entries) => {
       const oids = new Map<string, string>();
       for (const e of entries) if (e.stage === 0 && REGULAR.has(e.mode)) oids.set(e.path, e.oid);
-      return { oids, all: [...oids.keys()].sort() };
+      return { oids, all: [...oids.keys()].sort(), entries };
     }));
   const oidOf = async (path: string): Promise<string | undefined> => staged.get(path) ?? (await index()).oids.get(path);
   const reader = new BlobReader(root, repoEnv);
@@ -120,6 +122,10 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
       return looseBlob(repoEnv.GIT_OBJECT_DIRECTORY ?? join(facts.commonDir, 'objects'), oid, facts.objectFormat) ?? reader.read(oid);
     },
     indexOid: (path) => oidOf(normalisePath(path)),
+    tracks: async (path, under = false) => {
+      const p = normalisePath(path);
+      return (await index()).entries.some((e) => e.path === p || (under && e.path.startsWith(`${p}/`)));
+    },
     links: async () => [...stagedLinks.keys()].sort(),
   };
 }

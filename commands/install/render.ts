@@ -125,8 +125,8 @@ export function withoutBlock(text: string): string {
 /** The `.gitattributes` rule that keeps the stored hook LF on checkout whatever core.autocrlf says. */
 export const ATTRIBUTES_RULE = '.loopgates/hooks/* text eol=lf';
 
-/** The `.loopgates/.gitignore` content: run output that must never be committed. */
-export const LOOPGATES_GITIGNORE = '# written by loopgates install: run output, never committed\nledger.jsonl\ncache/\n';
+/** The `.loopgates/.gitignore` content: run output that must never be committed (core/ledger.ts, which reads it). */
+export { LOOPGATES_GITIGNORE } from '../../core/ledger.js';
 
 /**
  * The npm `prepare` command: places the hook after `npm install` in a fresh clone. A node one-liner, not the

@@ -1,9 +1,11 @@
 // The ledger: where it goes (ignored path in the tree, else inside .git), what a line holds (never a message).
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoFacts } from '../../core/git.js';
-import { appendLedger, cacheRoot, entriesFor, LEDGER_KEEP_BYTES, LEDGER_MAX_BYTES, ledgerPath, moveLedger, readLedger, type LedgerEntry } from '../../core/ledger.js';
+import { appendLedger, cacheRoot, entriesFor, LEDGER_KEEP_BYTES, LEDGER_MAX_BYTES, LOOPGATES_GITIGNORE, ledgerPath, moveLedger, readLedger, type LedgerEntry } from '../../core/ledger.js';
+import { indexWorkspace } from '../../core/snapshot.js';
 import { BYPASS_REASON } from '../../core/runner.js';
 import type { GateResult } from '../../core/types.js';
 import { withGitRepo } from '../helpers/git-repo.js';
@@ -42,6 +44,63 @@ describe('ledger placement', () => {
       repo.write('.gitignore', '/.loopgates/ledger.jsonl\n');
       expect(await ledgerPath(repo.dir, facts)).toBe(join(repo.dir, '.loopgates', 'ledger.jsonl'));
       expect(cacheRoot(repo.dir, facts)).toBe(join(repo.dir, '.git', 'loopgates', 'cache'));
+    });
+  });
+
+  it("with install's .loopgates/.gitignore a commit places the ledger in the tree without git check-ignore", async () => {
+    await withGitRepo({ 'a.txt': 'a\n', '.loopgates/.gitignore': LOOPGATES_GITIGNORE, '.loopgates/hooks/pre-commit': '#!/bin/sh\n' }, async (repo) => {
+      // As install leaves it: the folder's .gitignore and stored hook tracked.
+      repo.git('add', '-A');
+      repo.git('commit', '-q', '-m', 'install');
+      const facts = await repoFacts(repo.dir);
+      const ws = await indexWorkspace(repo.dir, {});
+      const bin = join(repo.dir, '..', 'logging-git');
+      const log = join(repo.dir, '..', 'git-calls.txt');
+      mkdirSync(bin);
+      const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+      writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$1" >> '${log}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
+      writeFileSync(log, '');
+      const path = process.env.PATH;
+      process.env.PATH = `${bin}:${path}`;
+      try {
+        expect(await ledgerPath(repo.dir, facts, {}, ws.tracks)).toBe(join(repo.dir, '.loopgates', 'ledger.jsonl'));
+        expect(readFileSync(log, 'utf8')).not.toContain('check-ignore');
+      } finally {
+        process.env.PATH = path;
+      }
+    });
+  });
+
+  it('the place known without git is the one git gives, in every case around install\'s .gitignore', async () => {
+    /** ledgerPath with the index's word and without it (git check-ignore): the same path, or the same throw. */
+    const agree = async (dir: string) => {
+      const facts = await repoFacts(dir);
+      const ws = await indexWorkspace(dir, {});
+      const settle = (p: Promise<string>) => p.then((v) => `path ${v}`, (e: Error) => `throws ${e.constructor.name}`);
+      const fast = await settle(ledgerPath(dir, facts, {}, ws.tracks));
+      expect(fast).toBe(await settle(ledgerPath(dir, facts, {})));
+      return fast;
+    };
+    const inTree = (dir: string) => `path ${join(dir, '.loopgates', 'ledger.jsonl')}`;
+    const inGit = (dir: string) => `path ${join(dir, '.git', 'loopgates', 'ledger.jsonl')}`;
+    await withGitRepo({ 'a.txt': 'a\n', '.loopgates/.gitignore': LOOPGATES_GITIGNORE }, async (repo) => {
+      expect(await agree(repo.dir)).toBe(inTree(repo.dir));
+      repo.git('add', '-A');
+      expect(await agree(repo.dir)).toBe(inTree(repo.dir));
+      // A ledger the index tracks is no ignored file.
+      repo.write('.loopgates/ledger.jsonl', '');
+      repo.git('add', '-f', '--', '.loopgates/ledger.jsonl');
+      expect(await agree(repo.dir)).toBe(inGit(repo.dir));
+      repo.git('rm', '-q', '--cached', '--', '.loopgates/ledger.jsonl');
+      expect(await agree(repo.dir)).toBe(inTree(repo.dir));
+      // Edited: a later line takes it back.
+      repo.write('.loopgates/.gitignore', `${LOOPGATES_GITIGNORE}!ledger.jsonl\n`);
+      expect(await agree(repo.dir)).toBe(inGit(repo.dir));
+    });
+    await withGitRepo({ 'a.txt': 'a\n', 'elsewhere/.gitignore': LOOPGATES_GITIGNORE }, async (repo) => {
+      // .loopgates a symlink to a folder holding install's .gitignore.
+      symlinkSync('elsewhere', join(repo.dir, '.loopgates'));
+      await agree(repo.dir);
     });
   });
 
