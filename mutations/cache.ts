@@ -3,7 +3,7 @@
 // so a miss re-runs only the affected gates. The key is made of cheap facts only (stat, not content, for files that
 // can be large), because a hit must cost at most 20 ms (bench/selftest-cache.mjs measures it).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GateSettings } from '../core/runner.js';
@@ -55,16 +55,28 @@ export function packageRoot(): string {
   return (pkgRootMemo = dirname(dirname(fileURLToPath(import.meta.url))));
 }
 
-/** `path size mtimeMs` of every regular file under `dir` (recursive, sorted); empty when `dir` is absent. */
+/** What no run executes or reads: tsc's declaration files and source maps beside the compiled gates in dist/. */
+const NOT_RUN = /\.d\.ts$|\.map$/;
+
+/**
+ * `path size mtimeMs` of every regular file under `dir` (recursive, sorted) but declarations and source maps
+ * (NOT_RUN: two thirds of dist/gates, stat'ed on every commit for nothing); empty when `dir` is absent.
+ */
 function statTree(dir: string, out: string[] = []): string[] {
-  let names: string[];
+  let entries: Dirent[];
   try {
-    names = readdirSync(dir).sort();
+    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch {
     return out;
   }
-  for (const n of names) {
-    const p = join(dir, n);
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    // The directory entry's type where it is certain (no stat needed); anything else (a symlink) is stat'ed.
+    if (e.isDirectory()) {
+      statTree(p, out);
+      continue;
+    }
+    if (e.isFile() && NOT_RUN.test(e.name)) continue;
     let st;
     try {
       st = statSync(p, { throwIfNoEntry: false });
@@ -73,7 +85,7 @@ function statTree(dir: string, out: string[] = []): string[] {
     }
     if (!st) continue;
     if (st.isDirectory()) statTree(p, out);
-    else out.push(`${p} ${st.size} ${st.mtimeMs}`);
+    else if (!NOT_RUN.test(e.name)) out.push(`${p} ${st.size} ${st.mtimeMs}`);
   }
   return out;
 }

@@ -1,9 +1,9 @@
-import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GateResult, SelfTestCase } from '../../core/types.js';
-import { checkSelfTestCache, selfTestKey, storeSelfTestResults } from '../../mutations/cache.js';
+import { checkSelfTestCache, packageRoot, selfTestKey, storeSelfTestResults } from '../../mutations/cache.js';
 import type { MutateReport } from '../../mutations/mutate.js';
 import { filterEntries, withoutEntry } from '../../mutations/mutate.js';
 import { classifyCase, classifyRed, gateProof, isTimeout } from '../../mutations/outcomes.js';
@@ -183,6 +183,21 @@ describe('reports', () => {
 });
 
 describe('self-test cache', () => {
+  it("a built-in gate's key leaves out what no run reads: dist's declaration files and source maps", () => {
+    const secrets = settings({ ...goodGate, id: 'secrets' });
+    const dir = join(packageRoot(), 'dist', 'gates', 'secrets');
+    const names = readdirSync(dir);
+    const files = ['.js.map', '.d.ts'].map((ext) => join(dir, names.find((n) => n.endsWith(ext))!));
+    const k1 = selfTestKey(secrets, dir, {});
+    const times = files.map((f) => statSync(f));
+    try {
+      for (const f of files) utimesSync(f, new Date(), new Date(Date.now() + 5000));
+      expect(selfTestKey(secrets, dir, {})).toBe(k1);
+    } finally {
+      files.forEach((f, i) => utimesSync(f, times[i]!.atime, times[i]!.mtime));
+    }
+  });
+
   it('keys change with the config and the scanner binary, hit otherwise; only passing proofs are stored', () => {
     const dir = mkdtempSync(join(tmpdir(), 'loopgates-cache-unit-'));
     const bin = join(dir, 'gitleaks');
