@@ -380,6 +380,87 @@ export interface IndexEntry {
   path: string;
 }
 
+/** Largest index file `readIndexFile` parses; a bigger one is listed by git. */
+const INDEX_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The entries of the index file at `file` as `git ls-files -s` lists them, parsed from the file itself
+ * (gitformat-index(5): versions 2, 3 and 4, sha1 or sha256), only when its trailing checksum is the hash of what
+ * precedes it; undefined whenever git must answer instead: another version, a split index (`link`) or sparse index
+ * (`sdir`, directory entries ls-files would expand), any other extension git requires (lowercase signature), a
+ * checksum git skipped (index.skipHash) or that does not match, a file too big or not readable. Saves the commit a
+ * `git ls-files` process (~10-15 ms of CPU).
+ */
+export function readIndexFile(file: string, objectFormat: string): IndexEntry[] | undefined {
+  const hashLen = objectFormat === 'sha1' ? 20 : objectFormat === 'sha256' ? 32 : 0;
+  if (!hashLen) return undefined;
+  let buf: Buffer;
+  try {
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (!st?.isFile() || st.size > INDEX_MAX_BYTES) return undefined;
+    buf = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  if (buf.length < 12 + hashLen || buf.toString('latin1', 0, 4) !== 'DIRC') return undefined;
+  const end = buf.length - hashLen;
+  const sum = buf.subarray(end);
+  if (sum.every((b) => b === 0) || !createHash(objectFormat).update(buf.subarray(0, end)).digest().equals(sum)) return undefined;
+  const version = buf.readUInt32BE(4);
+  if (version < 2 || version > 4) return undefined;
+  const count = buf.readUInt32BE(8);
+  const entries: IndexEntry[] = [];
+  let at = 12;
+  let previous: Buffer = Buffer.alloc(0);
+  for (let i = 0; i < count; i++) {
+    // ctime, mtime (8 bytes each), dev, ino (4 each), then mode, uid, gid, size, the object id, 16 bits of flags.
+    const fixed = 40 + hashLen + 2;
+    if (at + fixed > end) return undefined;
+    const mode = buf.readUInt32BE(at + 24);
+    const oid = buf.toString('hex', at + 40, at + 40 + hashLen);
+    const flags = buf.readUInt16BE(at + 40 + hashLen);
+    let p = at + fixed;
+    if (flags & 0x4000) {
+      if (version < 3) return undefined;
+      p += 2;
+    }
+    let path: Buffer;
+    if (version === 4) {
+      // The number of bytes to drop from the previous path (an offset varint), then the rest, NUL-terminated.
+      let n = buf[p++]!;
+      let drop = n & 0x7f;
+      while (n & 0x80) {
+        if (p >= end) return undefined;
+        n = buf[p++]!;
+        drop = ((drop + 1) << 7) | (n & 0x7f);
+      }
+      const nul = buf.indexOf(0, p);
+      if (nul < 0 || nul >= end || drop > previous.length) return undefined;
+      path = Buffer.concat([previous.subarray(0, previous.length - drop), buf.subarray(p, nul)]);
+      at = nul + 1;
+    } else {
+      const nul = buf.indexOf(0, p);
+      if (nul < 0 || nul >= end) return undefined;
+      path = buf.subarray(p, nul);
+      // Entries are padded with 1-8 NULs to a multiple of 8 bytes from the entry's start.
+      at += Math.ceil((nul + 1 - at) / 8) * 8;
+    }
+    previous = path;
+    const type = mode >>> 12;
+    // Regular file, symlink, gitlink; a directory (040000) is a sparse-index entry git would expand.
+    if (type !== 0o10 && type !== 0o12 && type !== 0o16) return undefined;
+    entries.push({ mode: mode.toString(8), oid, stage: (flags >> 12) & 3, path: decodePath(path) });
+  }
+  // Extensions: a 4-byte signature, a 32-bit size, the data. One git must apply (uppercase 'A'-'Z' first byte means optional).
+  while (at < end) {
+    if (at + 8 > end) return undefined;
+    const first = buf[at]!;
+    if (first < 0x41 || first > 0x5a) return undefined;
+    at += 8 + buf.readUInt32BE(at + 4);
+  }
+  return at === end ? entries : undefined;
+}
+
 /** Every entry of the index git would use (GIT_INDEX_FILE honoured through `env`). Throws GitError. */
 export async function lsIndex(cwd: string, env?: Readonly<Record<string, string | undefined>>): Promise<IndexEntry[]> {
   const out = await git(['ls-files', '-s', '-z', '--full-name'], { cwd, ...(env ? { env } : {}) });

@@ -4,7 +4,7 @@
 import { lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { LoopgatesError, WorkspaceError } from './errors.js';
-import { BlobReader, blobId, emptyTreeId, findTopLevel, git, isInsideGitDir, looseBlob, lsIndex, lsSkipWorktree, lsTree, resolveRepo, stagedEntries } from './git.js';
+import { BlobReader, blobId, emptyTreeId, findTopLevel, git, isInsideGitDir, looseBlob, lsIndex, lsSkipWorktree, lsTree, readIndexFile, resolveRepo, stagedEntries } from './git.js';
 import { messages } from './messages.js';
 import type { RepoFacts } from './git.js';
 import { decodePath, fsPath, lossyIndex } from './paths.js';
@@ -66,8 +66,11 @@ export async function indexWorkspace(cwd: string, env: Readonly<Record<string, s
   const headOids = new Map<string, string>();
   for (const c of changes) if ((c.status === 'M' || c.status === 'D' || c.status === 'T') && REGULAR.has(c.srcMode)) headOids.set(c.path, c.srcOid);
   let listing: Promise<{ oids: Map<string, string>; all: string[]; entries: readonly { path: string }[] }> | undefined;
+  // The index file git reads (GIT_INDEX_FILE, absolute in repoEnv, else this work tree's), parsed here when it
+  // verifies (core/git.ts readIndexFile), else listed by git.
+  const indexFile = repoEnv.GIT_INDEX_FILE ?? join(facts.gitDir, 'index');
   const index = () =>
-    (listing ??= lsIndex(root, repoEnv).then((entries) => {
+    (listing ??= (async () => readIndexFile(indexFile, facts.objectFormat) ?? (await lsIndex(root, repoEnv)))().then((entries) => {
       const oids = new Map<string, string>();
       for (const e of entries) if (e.stage === 0 && REGULAR.has(e.mode)) oids.set(e.path, e.oid);
       return { oids, all: [...oids.keys()].sort(), entries };

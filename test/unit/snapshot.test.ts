@@ -66,7 +66,7 @@ describe('indexWorkspace', () => {
     });
   });
 
-  it("reads HEAD's side of a changed file from its loose object without git cat-file, and through git once it is packed", async () => {
+  it("reads HEAD's side of a changed file from its loose object without git cat-file (and through git once it is packed), the index without git ls-files", async () => {
     await withGitRepo({ 'a.txt': 'head side\n' }, async (repo) => {
       repo.git('add', '--', '.');
       repo.git('commit', '-q', '-m', 'base');
@@ -84,6 +84,9 @@ describe('indexWorkspace', () => {
         const ws = await indexWorkspace(repo.dir, {});
         expect((await ws.before!('a.txt'))?.toString('utf8')).toBe('head side\n');
         expect(readFileSync(log, 'utf8')).not.toContain('cat-file');
+        // The index listing, from the index file itself (core/git.ts readIndexFile).
+        expect(await ws.allPaths()).toEqual(['a.txt']);
+        expect(readFileSync(log, 'utf8')).not.toContain('ls-files');
         // Packed (git gc): no loose file left, so git reads it.
         repo.git('gc', '-q', '--prune=now');
         const packed = await indexWorkspace(repo.dir, {});
