@@ -57,6 +57,8 @@ function state(json, status) {
 }
 
 for (let round = -1; round < rounds; round++) {
+  // Progress on stderr: a round takes about a minute per checkout on 2 cores.
+  process.stderr.write(`${round < 0 ? 'warm-up' : `round ${round + 1}/${rounds}`} ${new Date().toISOString().slice(11, 19)}\n`);
   for (let t = 0; t < targets.length; t++) {
     for (let i = 0; i < clis.length; i++) {
       const k = (i + Math.max(round, 0)) % clis.length;
