@@ -7,7 +7,7 @@ import { builtinGates, configOptions } from '../gates/registry.js';
 import { GATE_ID as SECRETS_ID } from '../gates/secrets/index.js';
 import { REPO_ENV_KEYS, type RepoFacts } from '../core/git.js';
 import type { ConfiguredGate } from '../core/config-model.js';
-import { HOOK_PLAN_FILE, HOOK_PLAN_FORMAT, hookPlanText, keepConfigCopy, storeHookPlan } from '../core/hook-plan.js';
+import { HOOK_PLAN_FILE, HOOK_PLAN_FORMAT, hookPlanText, keepConfigCopy, keepHookClock, storeHookPlan } from '../core/hook-plan.js';
 import { LEDGER_IN_TREE, ledgerPath } from '../core/ledger.js';
 import { packageVersion } from '../core/version.js';
 import { LOOPGATES_GITIGNORE } from './install/render.js';
@@ -154,6 +154,7 @@ export async function writeHookPlan(src: HookPlanSource): Promise<void> {
     /* none yet */
   }
   keepConfigCopy(cacheRoot, facts.topLevel, configOid, facts.objectFormat);
+  keepHookClock(cacheRoot);
   if (current.startsWith(`${header}\n`)) return;
   const drop = () => storeHookPlan(cacheRoot, null);
   let ledger: string;

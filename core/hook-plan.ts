@@ -106,9 +106,9 @@ export const CONFIG_COPY_PREFIX = 'hook-plan-config-';
 
 /**
  * Keeps, under its blob id, a copy of the staged loopgates.yaml (`configOid`) when the work tree's file is byte for
- * byte that blob, so the stored hook can tell an unstaged config edit with one `cmp` instead of a git call: the work
- * tree's file equals the copy exactly when it equals the staged blob. Never written otherwise (an unstaged edit, a
- * CRLF checkout): then the shell hands every commit to node, which refuses or judges it. A cache: any failure only
+ * byte that blob, so the stored hook can tell an unstaged config edit by reading both files, with no git call: the
+ * work tree's file equals the copy exactly when it equals the staged blob. Never written otherwise (an unstaged edit, a
+ * CRLF checkout, a NUL byte): then the shell hands every commit to node, which refuses or judges it. A cache: any failure only
  * means node starts.
  */
 export function keepConfigCopy(cacheRoot: string, topLevel: string, configOid: string, objectFormat: string): void {
@@ -116,7 +116,8 @@ export function keepConfigCopy(cacheRoot: string, topLevel: string, configOid: s
   try {
     if (existsSync(file)) return;
     const bytes = readFileSync(join(topLevel, CONFIG_FILE));
-    if (blobId(bytes, objectFormat) !== configOid) return;
+    // The shell compares texts with `read`, which drops NUL bytes: such a config is node's to judge every time.
+    if (bytes.includes(0) || blobId(bytes, objectFormat) !== configOid) return;
     mkdirSync(cacheRoot, { recursive: true });
     for (const f of readdirSync(cacheRoot)) if (f.startsWith(CONFIG_COPY_PREFIX)) rmSync(join(cacheRoot, f), { force: true });
     const tmp = `${file}.${process.pid}.tmp`;
@@ -124,5 +125,37 @@ export function keepConfigCopy(cacheRoot: string, topLevel: string, configOid: s
     renameSync(tmp, file);
   } catch {
     /* no copy: node judges the next commit */
+  }
+}
+
+/** The file the stored hook reads the boot's wall-clock time from (hooks/pre-commit loopgates_now). */
+export const HOOK_CLOCK_FILE = 'hook-clock';
+
+/**
+ * On Linux, keeps `<cacheRoot>/hook-clock` for this boot: the boot id (/proc/sys/kernel/random/boot_id), then the
+ * UTC ms the machine booted at (Date.now() minus /proc/uptime), so the stored hook can time its ledger lines as
+ * boot time plus /proc/uptime without forking date(1). Rewritten when the boot id differs; elsewhere (no /proc) never
+ * written. A cache: any failure only means the hook runs date(1).
+ */
+export function keepHookClock(cacheRoot: string): void {
+  try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    if (!/^[0-9a-f-]{36}$/.test(boot)) return;
+    const file = join(cacheRoot, HOOK_CLOCK_FILE);
+    let current = '';
+    try {
+      current = readFileSync(file, 'utf8');
+    } catch {
+      /* none yet */
+    }
+    if (current.startsWith(`${boot}\n`)) return;
+    const uptime = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
+    if (!Number.isFinite(uptime)) return;
+    mkdirSync(cacheRoot, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, `${boot}\n${Math.round(Date.now() - uptime * 1000)}\n`);
+    renameSync(tmp, file);
+  } catch {
+    /* no /proc, or no cache: the hook runs date(1) */
   }
 }
