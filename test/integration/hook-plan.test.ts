@@ -2,7 +2,8 @@
 // from the staged loopgates.yaml, a commit none of whose staged paths an enabled gate reads passes without node and
 // still leaves its skip lines in the ledger; node judges the same commits the same way (exit 0, every gate skip), and
 // every doubt hands the commit to node (one case per precondition).
-import { existsSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assertBuilt, head, withSandbox, gitThroughHooks, type Sandbox } from './install-support.js';
@@ -93,7 +94,7 @@ describe('a commit no enabled gate reads: the shell and node give the same verdi
     expect(shell.output).toMatch(n === 1 ? /no gate reads this staged file — skip \(node not started; exit 0\)/ : new RegExp(`no gate reads these ${n} staged files — skip`));
     expect(shell.output).toMatch(/secrets is disabled in loopgates\.yaml/);
     expect(shell.newLedger.map((l) => [l.gate, l.verdict, l.kind, l.mode, l.via])).toStrictEqual(ON.map((id) => [id, 'skip', 'run', 'staged', 'hook-plan']));
-    expect(shell.newLedger.every((l) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/.test(String(l.ts)))).toBe(true);
+    expect(shell.newLedger.every((l) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(String(l.ts)))).toBe(true);
 
     s.repo.git('reset', '-q', '--hard', 'HEAD~1');
     rmSync(plan);
@@ -103,6 +104,45 @@ describe('a commit no enabled gate reads: the shell and node give the same verdi
     expect(node.landed).toBe(true);
     expect(node.newLedger.map((l) => [l.gate, l.verdict])).toStrictEqual(ON.map((id) => [id, 'skip']));
     expect(readFileSync(plan, 'utf8')).toBe(planText);
+  });
+});
+
+describe('the skip forks no cmp and no date: the checked hook runs from its copy, the ledger time is boot time plus uptime', () => {
+  /** A PATH holding git alone (the hook finds node through LOOPGATES_NODE). */
+  const onlyGit = () => {
+    const bin = join(s.base, 'only-git');
+    if (!existsSync(bin)) {
+      mkdirSync(bin);
+      symlinkSync(spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim(), join(bin, 'git'));
+    }
+    return bin;
+  };
+  const near = (ts: unknown, from: number, to: number) => {
+    const t = Date.parse(String(ts));
+    return t >= from - 2000 && t <= to + 2000;
+  };
+  it('with git alone on PATH, a commit no gate reads still skips, with its ledger lines timed now', async () => {
+    const from = Date.now();
+    const r = await commit({ 'ONLY-GIT.md': 'o\n' }, { PATH: onlyGit() });
+    const to = Date.now();
+    expect([r.status, r.landed, r.node], r.output).toEqual([0, true, false]);
+    expect(r.newLedger.map((l) => l.gate)).toStrictEqual(ON);
+    expect(r.newLedger.every((l) => near(l.ts, from, to))).toBe(true);
+  });
+  it('a clock file of another boot: the time comes from date(1)', async () => {
+    const clock = join(s.repo.dir, '.git', 'loopgates', 'cache', 'hook-clock');
+    const kept = readFileSync(clock, 'utf8');
+    expect(kept).toMatch(/^[0-9a-f-]{36}\n\d+\n$/);
+    writeFileSync(clock, kept.replace(/^[0-9a-f]/, (c) => (c === '0' ? '1' : '0')));
+    try {
+      const from = Date.now();
+      const r = await commit({ 'OTHER-BOOT.md': 'o\n' });
+      const to = Date.now();
+      expect([r.status, r.node]).toEqual([0, false]);
+      expect(r.newLedger.every((l) => /\.000Z$/.test(String(l.ts)) && near(l.ts, from - 1000, to))).toBe(true);
+    } finally {
+      writeFileSync(clock, kept);
+    }
   });
 });
 

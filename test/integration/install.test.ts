@@ -2,7 +2,7 @@
 // refuses what it must (credential, missing stored script, missing loopgates, invalid config), lands clean commits,
 // never writes to the working tree or index, and the install is idempotent.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeAndIndexDigest } from '../helpers/git-repo.js';
@@ -148,6 +148,40 @@ describe('install (no package.json: standalone hook)', () => {
       expect(leak.output).toMatch(/leak\.env:1/);
       s.repo.git('rm', '-q', '--cached', 'leak.env');
       expect(tryCommit(s, 'notes.txt', 'clean\n').landed).toBe(true);
+    });
+  });
+
+  it('after a checked commit, runs its checked copy: an edit is still refused, a hook swapped with its old mtime never runs', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      s.repo.git('add', '-A');
+      expect(tryCommit(s, 'notes.txt', 'clean\n').landed).toBe(true);
+      // The check held: its stamp and the copy it vouches for are in the cache.
+      const cache = join(s.repo.dir, '.git/loopgates/cache');
+      const stored = join(s.repo.dir, '.loopgates/hooks/pre-commit');
+      const original = readFileSync(stored, 'utf8');
+      expect(readFileSync(join(cache, 'hook-copy-a'), 'utf8')).toBe(original);
+      const stamp = statSync(join(cache, 'hook-checked-a')).mtimeMs;
+      // An edit (a newer mtime) after the check: refused, as before any check.
+      writeFileSync(stored, original.replace(/^set -u$/m, 'set -u\nexit 0'));
+      const edited = tryCommit(s, 'notes.txt', 'clean 2\n');
+      expect([edited.landed, edited.status]).toEqual([false, 1]);
+      expect(edited.output).toMatch(/\.loopgates\/hooks\/pre-commit is not the hook loopgates installed here/);
+      // The same edit with its mtime put back before the stamp (touch -d): the stamp holds, and what runs is the
+      // checked copy, which refuses the credential; nothing of the edited hook runs.
+      const old = new Date(stamp - 60_000);
+      utimesSync(stored, old, old);
+      const key = fakeAwsKeyId();
+      const leak = tryCommit(s, 'leak.env', `KEY=${key}\n`);
+      expect([leak.landed, leak.status]).toEqual([false, 1]);
+      expect(leak.output).toMatch(/leak\.env:1/);
+      s.repo.git('rm', '-q', '--cached', 'leak.env');
+      // Once its mtime moves on, the next check refuses it.
+      const now = new Date();
+      utimesSync(stored, now, now);
+      const next = tryCommit(s, 'notes.txt', 'clean 3\n');
+      expect([next.landed, next.status]).toEqual([false, 1]);
+      expect(next.output).toMatch(/\.loopgates\/hooks\/pre-commit is not the hook loopgates installed here/);
     });
   });
 
