@@ -7,7 +7,7 @@ import { builtinGates, configOptions } from '../gates/registry.js';
 import { GATE_ID as SECRETS_ID } from '../gates/secrets/index.js';
 import { REPO_ENV_KEYS, type RepoFacts } from '../core/git.js';
 import type { ConfiguredGate } from '../core/config-model.js';
-import { HOOK_PLAN_FILE, HOOK_PLAN_FORMAT, hookPlanText, keepConfigCopy, keepHookClock, storeHookPlan } from '../core/hook-plan.js';
+import { HOOK_PLAN_FILE, hookPlanHeader, hookPlanText, keepConfigCopy, keepHookClock, storeHookPlan } from '../core/hook-plan.js';
 import { LEDGER_IN_TREE, ledgerPath } from '../core/ledger.js';
 import { packageVersion } from '../core/version.js';
 import { LOOPGATES_GITIGNORE } from './install/render.js';
@@ -146,7 +146,7 @@ export interface HookPlanSource {
  */
 export async function writeHookPlan(src: HookPlanSource): Promise<void> {
   const { facts, cacheRoot, cli, configOid } = src;
-  const header = [`loopgates-plan ${HOOK_PLAN_FORMAT}`, `version ${packageVersion()}`, `cli ${cli}`, `config ${configOid}`].join('\n');
+  const header = hookPlanHeader(packageVersion(), cli, configOid);
   let current = '';
   try {
     current = readFileSync(join(cacheRoot, HOOK_PLAN_FILE), 'utf8');
@@ -155,7 +155,7 @@ export async function writeHookPlan(src: HookPlanSource): Promise<void> {
   }
   keepConfigCopy(cacheRoot, facts.topLevel, configOid, facts.objectFormat);
   keepHookClock(cacheRoot);
-  if (current.startsWith(`${header}\n`)) return;
+  if (current.startsWith(header) && current.endsWith('\nloopgates_p_end=1\n')) return;
   const drop = () => storeHookPlan(cacheRoot, null);
   let ledger: string;
   try {
@@ -200,7 +200,7 @@ export const refreshSecretsFastPath: PreflightStep = async (ctx) => {
       return '';
     }
   })();
-  const header = `loopgates-plan ${HOOK_PLAN_FORMAT}\nversion ${packageVersion()}\ncli ${cli}\nconfig ${configOid}\n`;
+  const header = hookPlanHeader(packageVersion(), cli, configOid ?? '');
   const plain =
     secrets !== undefined &&
     configOid !== undefined &&

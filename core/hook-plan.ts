@@ -1,7 +1,7 @@
 // The hook plan: what the stored hook (hooks/pre-commit) needs to pass a commit without starting node when no
 // enabled gate reads any staged path. Compiled by node from the staged loopgates.yaml on every hook run whose config
-// blob id differs from the plan's, written to `<git common dir>/loopgates/cache/hook-plan` (a cache: deleting it only
-// means node starts on the next commit). Line-based, for `read` in POSIX sh: `<key> <value>`.
+// blob id differs from the plan's, written to `<git common dir>/loopgates/cache/hook-plan.sh` (a cache: deleting it
+// only means node starts on the next commit): sh assignments the hook sources (hookPlanText).
 //
 // The shell hands over to node on any doubt: a plan of another version or format, for another CLI, for another
 // config blob; an unstaged config edit; a pending install journal; a ledger place it cannot vouch for; LOOPGATES_SKIP
@@ -13,11 +13,13 @@ import { CONFIG_FILE, type ConfiguredGate } from './config-model.js';
 import { blobId } from './git.js';
 import { messages } from './messages.js';
 
-/** The plan file's name inside the cache root (core/ledger.ts cacheRoot). */
-export const HOOK_PLAN_FILE = 'hook-plan';
+/** The plan file's name inside the cache root (core/ledger.ts cacheRoot). Another name than format 2's line file
+ * (`hook-plan`), which the stored hook of another version may still read: a sourced file must never be read as lines,
+ * nor a line file sourced. */
+export const HOOK_PLAN_FILE = 'hook-plan.sh';
 
 /** Bumped whenever the stored hook would read a plan differently. */
-export const HOOK_PLAN_FORMAT = 2;
+export const HOOK_PLAN_FORMAT = 3;
 
 /** What one plan says. */
 export interface HookPlanInput {
@@ -37,7 +39,7 @@ export interface HookPlanInput {
   gates: readonly ConfiguredGate[];
   /**
    * The gate the shell can judge itself in its plain case (secrets: gates/secrets/fast.ts): its patterns and its skip
-   * ledger line are written as `shell-pattern` / `shell-ledger-line`, so the shell knows a commit only it reads.
+   * ledger line are written apart (loopgates_p_shell_patterns / _shell_line), so the shell knows a commit only it reads.
    */
   shellGate?: string;
 }
@@ -47,37 +49,69 @@ export function anyCaseExtension(ext: string): string {
   return `*.${[...ext].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('')}`;
 }
 
-/** A character the plan's line format cannot hold in a value. */
+/** A character no value of the plan may hold: each is one line of a `case` list or of the ledger. */
 const UNSAFE = /[\n\r\0]/;
 
+/** `v` as one sh word in single quotes (a `'` as `'\''`). */
+const quoted = (v: string): string => `'${v.replace(/'/g, "'\\''")}'`;
+
+/** The plan's first lines: what writeHookPlan compares to keep a current plan, and what the shell checks first. */
+export function hookPlanHeader(version: string, cli: string, configOid: string): string {
+  return `# loopgates hook plan (core/hook-plan.ts), sourced by the stored hook\nloopgates_p_format=${HOOK_PLAN_FORMAT}\nloopgates_p_version=${quoted(version)}\nloopgates_p_cli=${quoted(cli)}\nloopgates_p_config=${quoted(configOid)}\n`;
+}
+
 /**
- * The plan text, or null when something in it cannot be written safely as one line (a path with a newline): then
- * no plan is written and node judges every commit.
+ * The plan text: sh assignments the stored hook sources (one buffered read, where `read` costs a system call a
+ * byte), each value single-quoted, lists one item a line; or null when an item cannot be held (a path with a newline):
+ * then no plan is written and node judges every commit. The last line, `loopgates_p_end=1`, tells a whole file.
  */
 export function hookPlanText(p: HookPlanInput): string | null {
-  const lines = [`loopgates-plan ${HOOK_PLAN_FORMAT}`, `version ${p.version}`, `cli ${p.cli}`, `config ${p.configOid}`, `ledger ${p.ledger}`];
-  if (p.ignoreLines) for (const l of p.ignoreLines) lines.push(`ignore ${l}`);
-  else lines.push('ignore-absent');
+  const items: string[] = [p.version, p.cli, p.configOid, p.ledger, ...(p.ignoreLines ?? [])];
+  const list = (xs: readonly string[]) => quoted(xs.map((x) => `${x}\n`).join(''));
+  const notes: string[] = [];
+  const ledgerLines: string[] = [];
+  const patterns: string[] = [];
+  const shellPatterns: string[] = [];
+  const deleted: string[] = [];
+  let shellLine = '';
   for (const g of p.gates) {
     if (!g.enabled) {
-      lines.push(`note ${messages.disabledGate(g.gate.id)}`);
+      notes.push(messages.disabledGate(g.gate.id));
       continue;
     }
     // A gate with globs the user wrote (Gate.selects) has its blind-glob warning said on every run (core/blind.ts):
     // only node can say it, so such a gate reads every path here.
     const userGlobs = (g.gate.selects?.(g.settings.config) ?? []).some((s) => s.globs.length > 0);
-    const patterns = g.gate.stagedPatterns && !userGlobs ? g.gate.stagedPatterns(g.settings.config) : ['*'];
-    lines.push(`gate ${g.gate.id}`);
-    const shell = g.gate.id === p.shellGate ? 'shell-' : '';
+    const gatePatterns = g.gate.stagedPatterns && !userGlobs ? g.gate.stagedPatterns(g.settings.config) : ['*'];
     // The ledger line a shell skip appends for this gate: what entriesFor (core/ledger.ts) writes for a skip, with
-    // `@TS@` for the time the shell fills in and `via` naming who judged.
-    lines.push(`${shell}ledger-line ${JSON.stringify({ ts: '@TS@', kind: 'run', gate: g.gate.id, verdict: 'skip', mode: 'staged', counts: { files: 0, items: 0, filtered: 0, suppressed: 0, findings: 0 }, durationMs: 0, findings: [], via: 'hook-plan' })}`);
-    for (const pat of patterns) lines.push(`${shell}pattern ${pat}`);
-    // Patterns only a staged deletion must match (the shell tests them on `D` lines of `diff-index --name-status`).
-    if (g.gate.stagedPatterns && !userGlobs && g.gate.deletedPatterns) for (const pat of g.gate.deletedPatterns(g.settings.config)) lines.push(`deleted ${pat}`);
+    // `@TS@` for the time the shell fills in and `via` naming who judged. The shell's own gate's line is `@SHELL@`
+    // in the list: the shell puts its skip or its pass there.
+    const line = JSON.stringify({ ts: '@TS@', kind: 'run', gate: g.gate.id, verdict: 'skip', mode: 'staged', counts: { files: 0, items: 0, filtered: 0, suppressed: 0, findings: 0 }, durationMs: 0, findings: [], via: 'hook-plan' });
+    if (g.gate.id === p.shellGate) {
+      shellLine = line;
+      ledgerLines.push('@SHELL@');
+      shellPatterns.push(...gatePatterns);
+    } else {
+      ledgerLines.push(line);
+      patterns.push(...gatePatterns);
+    }
+    // Patterns only a staged deletion must match (the shell tests them on `D` lines of diff-index).
+    if (g.gate.stagedPatterns && !userGlobs && g.gate.deletedPatterns) deleted.push(...g.gate.deletedPatterns(g.settings.config));
   }
-  lines.push('end');
-  if (lines.some((l) => UNSAFE.test(l))) return null;
+  items.push(...notes, ...ledgerLines, ...patterns, ...shellPatterns, ...deleted, shellLine);
+  if (items.some((l) => UNSAFE.test(l))) return null;
+  const lines = [
+    hookPlanHeader(p.version, p.cli, p.configOid).replace(/\n$/, ''),
+    `loopgates_p_ledger=${quoted(p.ledger)}`,
+    p.ignoreLines ? `loopgates_p_ignore=${list(p.ignoreLines)}` : 'loopgates_p_ignore_absent=1',
+    `loopgates_p_notes=${list(notes)}`,
+    `loopgates_p_lines=${list(ledgerLines)}`,
+    `loopgates_p_shell_line=${quoted(shellLine)}`,
+    `loopgates_p_patterns=${list(patterns)}`,
+    `loopgates_p_shell_patterns=${list(shellPatterns)}`,
+    `loopgates_p_deleted=${list(deleted)}`,
+    'loopgates_p_end=1',
+  ];
   return `${lines.join('\n')}\n`;
 }
 

@@ -63,7 +63,7 @@ beforeAll(async () => {
       s.repo.git('add', '-A');
       const first = await gitAsync(['commit', '-q', '-m', 'loopgates, secrets off'], hookEnv());
       expect(first.status, first.output).toBe(0);
-      plan = join(s.repo.dir, '.git', 'loopgates', 'cache', 'hook-plan');
+      plan = join(s.repo.dir, '.git', 'loopgates', 'cache', 'hook-plan.sh');
       planText = readFileSync(plan, 'utf8');
       ready();
       await new Promise<void>((r) => (release = r));
@@ -242,18 +242,18 @@ describe('every doubt hands the commit to node', () => {
     }
   });
   it('a plan from another loopgates version', async () => {
-    writeFileSync(plan, planText.replace(/^version .*$/m, 'version 0.0.1'));
+    writeFileSync(plan, planText.replace(/^loopgates_p_version=.*$/m, "loopgates_p_version='0.0.1'"));
     expect((await commit(md)).node).toBe(true);
   });
   it('a plan for another CLI', async () => {
-    writeFileSync(plan, planText.replace(/^cli .*$/m, 'cli /elsewhere/bin/loopgates.js'));
+    writeFileSync(plan, planText.replace(/^loopgates_p_cli=.*$/m, "loopgates_p_cli='/elsewhere/bin/loopgates.js'"));
     expect((await commit(md)).node).toBe(true);
   });
   it('a plan of another format, or cut short', async () => {
-    writeFileSync(plan, planText.replace(/^loopgates-plan 2$/m, 'loopgates-plan 3'));
+    writeFileSync(plan, planText.replace(/^loopgates_p_format=3$/m, 'loopgates_p_format=4'));
     expect((await commit(md)).node).toBe(true);
     s.repo.git('reset', '-q', '--hard', 'HEAD~1');
-    writeFileSync(plan, planText.replace(/^end\n/m, ''));
+    writeFileSync(plan, planText.replace(/^loopgates_p_end=1\n/m, ''));
     expect((await commit(md)).node).toBe(true);
   });
   it('no plan', async () => {
@@ -301,9 +301,9 @@ describe('install writes the plan', () => {
       writeFileSync(join(sb.base, 'node-wrapper'), `#!/bin/sh\necho start >>'${starts}'\n'${process.execPath}' "$@"\n`);
       chmodSync(join(sb.base, 'node-wrapper'), 0o755);
       expect((await sb.cli(['install', '--no-proof'])).code).toBe(0);
-      const written = readFileSync(join(sb.repo.dir, '.git', 'loopgates', 'cache', 'hook-plan'), 'utf8');
-      expect(written).toContain(`\nconfig ${sb.repo.git('hash-object', '--', 'loopgates.yaml').trim()}\n`);
-      expect(written).toContain(`\ncli ${join(repoRoot, 'bin', 'loopgates.js')}\n`);
+      const written = readFileSync(join(sb.repo.dir, '.git', 'loopgates', 'cache', 'hook-plan.sh'), 'utf8');
+      expect(written).toContain(`\nloopgates_p_config='${sb.repo.git('hash-object', '--', 'loopgates.yaml').trim()}'\n`);
+      expect(written).toContain(`\nloopgates_p_cli='${join(repoRoot, 'bin', 'loopgates.js')}'\n`);
       sb.repo.write('NOTES.md', 'n\n');
       sb.repo.git('add', '--', 'NOTES.md');
       const before = head(sb);
