@@ -129,6 +129,11 @@ describe('the skip forks no cmp and no date: the checked hook runs from its copy
     expect(r.newLedger.map((l) => l.gate)).toStrictEqual(ON);
     expect(r.newLedger.every((l) => near(l.ts, from, to))).toBe(true);
   });
+  it('with no node anywhere (git alone on PATH, no LOOPGATES_NODE), a commit no gate reads still skips', async () => {
+    const r = await commit({ 'NO-NODE.md': 'o\n' }, { PATH: onlyGit(), LOOPGATES_NODE: undefined });
+    expect([r.status, r.landed], r.output).toEqual([0, true]);
+    expect(r.output).toMatch(/no gate reads this staged file — skip \(node not started; exit 0\)/);
+  });
   it('a clock file of another boot: the time comes from date(1)', async () => {
     const clock = join(s.repo.dir, '.git', 'loopgates', 'cache', 'hook-clock');
     const kept = readFileSync(clock, 'utf8');

@@ -109,6 +109,24 @@ describe('install (no package.json: standalone hook)', () => {
     });
   });
 
+  it('on a branch that predates loopgates, the refusal says HEAD has no stored hook and names install', async () => {
+    await withSandbox(APP, async (s) => {
+      s.repo.git('branch', 'release');
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      s.repo.git('add', '-A');
+      s.gitRun(['commit', '-q', '--no-verify', '-m', 'loopgates']);
+      s.repo.git('checkout', '-q', 'release');
+      const r = tryCommit(s, 'notes.txt', 'hotfix\n');
+      expect([r.landed, r.status]).toEqual([false, 1]);
+      expect(r.output).toMatch(/^loopgates: commit refused: .*\.loopgates\/hooks\/pre-commit is missing, and HEAD has none to restore \(this branch predates loopgates, or a commit removed it\)$/m);
+      expect(r.output).toMatch(/^ {2}fix: loopgates install {3}\(writes loopgates\.yaml and the stored hook on this branch; commit them with your change\)$/m);
+      // install on that branch puts it back; the hotfix is then judged and lands.
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      s.repo.git('add', '-A');
+      expect(tryCommit(s, 'notes.txt', 'hotfix 2\n').landed).toBe(true);
+    });
+  });
+
   it('refuses the commit when cmp cannot compare the stored hook (never runs an unchecked hook)', async () => {
     await withSandbox(APP, async (s) => {
       expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
