@@ -6,6 +6,7 @@ import type { ConfiguredGate } from '../core/config-model.js';
 import type { GateContext, SelfTestCase, Workspace } from '../core/types.js';
 import { runTool } from '../core/tools.js';
 import { runCase } from '../mutations/selftest.js';
+import { runGate } from '../core/runner.js';
 
 /** What a staged config takes from one gate that HEAD's config gave it. */
 export interface Narrowing {
@@ -17,7 +18,9 @@ export interface Narrowing {
 /**
  * The gates enabled under both configs whose staged settings read fewer of the repository's files (every path of
  * `ws`, judged by the gate's own `inputs()`), or whose new candidate-filter entries (Gate.filters.candidates) make
- * one of the gate's shipped red cases pass. Command gates are judged by their files only.
+ * one of the gate's shipped red cases pass, or (built-in gates whose settings differ) under which an error finding the
+ * gate reports on the staged files with HEAD's settings is no longer reported (fresh-user-8 F1: `allow: ['^About']`
+ * staged with `setTitle("About this app")`; a rule turned off or to warning). Command gates are judged by their files only.
  */
 export async function narrowedGates(ws: Workspace, head: readonly ConfiguredGate[], staged: readonly ConfiguredGate[], cacheRoot: string, signal: AbortSignal): Promise<Narrowing[]> {
   const out: Narrowing[] = [];
@@ -41,10 +44,38 @@ export async function narrowedGates(ws: Workspace, head: readonly ConfiguredGate
       out.push({ gate: now.gate.id, what: `${dropped.length} file${dropped.length === 1 ? '' : 's'} it reads under HEAD's loopgates.yaml (${sample})` });
       continue;
     }
-    const hidden = await hidingEntry(now, before, cacheRoot, signal);
+    const hidden = (await hidingEntry(now, before, cacheRoot, signal)) ?? (await hiddenFindings(ws, now, before, cacheRoot, signal));
     if (hidden) out.push({ gate: now.gate.id, what: hidden });
   }
   return out;
+}
+
+/**
+ * The error findings the gate reports on `ws`'s staged files under HEAD's settings and not under the staged ones,
+ * described (file:line). Two runs of the gate, only for a built-in gate whose settings the commit changes; a staged
+ * run that cannot judge is refused by the gate's own run, so it hides nothing here.
+ */
+async function hiddenFindings(ws: Workspace, now: ConfiguredGate, before: ConfiguredGate, cacheRoot: string, signal: AbortSignal): Promise<string | undefined> {
+  if (now.source !== 'builtin' || JSON.stringify(now.settings.config) === JSON.stringify(before.settings.config)) return undefined;
+  const errors = async (g: ConfiguredGate) => {
+    const r = await runGate(g.settings, { ws, cacheRoot, signal });
+    return r.verdict === 'error' ? undefined : r.findings.filter((f) => f.severity === 'error').map((f) => `${f.file}:${f.line} ${f.rule}`);
+  };
+  const was = await errors(before);
+  if (!was?.length) return undefined;
+  const is = await errors(now);
+  if (!is) return undefined;
+  // As multisets: a second copy of a literal hidden while the first stays reported is hidden too.
+  const left = new Map<string, number>();
+  for (const k of is) left.set(k, (left.get(k) ?? 0) + 1);
+  const gone = was.filter((k) => {
+    const n = left.get(k) ?? 0;
+    if (n) left.set(k, n - 1);
+    return !n;
+  });
+  if (!gone.length) return undefined;
+  const sample = gone.slice(0, 3).join(', ') + (gone.length > 3 ? ', …' : '');
+  return `${gone.length} finding${gone.length === 1 ? '' : 's'} it reports under HEAD's loopgates.yaml (${sample})`;
 }
 
 /** The first new candidate-filter entry under which a shipped red case of the gate is no longer caught, described. */

@@ -105,3 +105,42 @@ describe('a commit that keeps a gate on but narrows what it reads (LOOPGATES_ALL
     expect(r.exit).toBe(0);
   });
 });
+
+// fresh-user-8 F1: an allow entry no shipped red case matches, but which exempts exactly the literal the same commit
+// adds, is the same narrowing: judged by the findings the gate reports on the commit's staged files under HEAD's
+// settings that the staged settings no longer report.
+const about = 'app/src/main/kotlin/org/example/About.kt';
+const aboutKt = 'package org.example\n\nclass About : Activity() {\n  fun show() {\n    setTitle("About this app")\n  }\n}\n';
+
+describe("a commit whose allow entry hides its own finding (fresh-user-8 F1)", () => {
+  it("red: allow ['^About'] staged with setTitle(\"About this app\") is refused, exit 1, naming the finding's file:line", async () => {
+    const r = await inTempRepo(kotlin, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': hsConfig(", allow: ['^About']"), [about]: aboutKt } });
+    expect(r.stdout + r.stderr).toContain(`this commit keeps hardcoded-strings enabled in loopgates.yaml but takes from it 1 finding it reports under HEAD's loopgates.yaml (${about}:5`);
+    expect(r.stdout + r.stderr).toContain('LOOPGATES_ALLOW_DISABLE=hardcoded-strings git commit');
+    expect(r.exit).toBe(1);
+    expect(r.untouched).toBe(true);
+  });
+
+  it('green: acknowledged, the commit goes on with a warning and a ledger line saying narrowed', async () => {
+    const r = await inTempRepo(kotlin, (s) => runVerb(s, ['hook', 'pre-commit'], { LOOPGATES_ALLOW_DISABLE: 'hardcoded-strings' }), {
+      stage: { 'loopgates.yaml': hsConfig(", allow: ['^About']"), [about]: aboutKt },
+    });
+    expect(r.stdout + r.stderr).toContain(`WARNING: this commit narrows hardcoded-strings in loopgates.yaml (1 finding it reports under HEAD's loopgates.yaml (${about}:5`);
+    expect(r.ledger.filter((e) => e.kind === 'disable').map((e) => `${e.gate} ${e.verdict}`)).toEqual(['hardcoded-strings narrowed']);
+    expect(r.exit).toBe(0);
+  });
+
+  it('green: the same allow entry committed alone (no staged file it exempts) asks nothing', async () => {
+    const r = await inTempRepo({ ...kotlin, [about]: aboutKt.replace('"About this app"', 'getString(R.string.about)') }, (s) => runVerb(s, ['hook', 'pre-commit']), {
+      stage: { 'loopgates.yaml': hsConfig(", allow: ['^About']") },
+    });
+    expect(r.stdout + r.stderr).not.toContain('takes from it');
+    expect(r.exit).toBe(0);
+  });
+
+  it('red: the literal still refuses when the allow entry does not match it (the check adds no pass)', async () => {
+    const r = await inTempRepo(kotlin, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': hsConfig(", allow: ['^ZZ-internal$']"), [about]: aboutKt } });
+    expect(r.stdout + r.stderr).not.toContain('takes from it');
+    expect(r.exit).toBe(1);
+  });
+});
