@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { loadConfig } from '../../core/config.js';
 import { commandGateKind, commandReadPaths, commandSpecOf } from '../../gates/command/index.js';
 import { builtinGates } from '../../gates/registry.js';
@@ -131,7 +131,10 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     const userCache = join(opts.commonDir, 'loopgates', 'cache');
     const cloneCache = join(clone, '.git', 'loopgates', 'cache');
     const userHadCache = existsSync(userCache);
-    if (userHadCache) cpSync(userCache, cloneCache, { recursive: true });
+    // Not the hook-* files (hook plan, its config copy, the secrets gate's node-free pass): they name their repository's
+    // ledger and paths, so each side keeps its own (a clone's plan in the user's cache logs to the deleted clone).
+    const notHookFiles = (root: string) => (src: string) => src === root || !(dirname(src) === root && basename(src).startsWith('hook-'));
+    if (userHadCache) cpSync(userCache, cloneCache, { recursive: true, filter: notHookFiles(userCache) });
     mkdirSync(join(clone, 'loopgates-proof'));
     stopIfAborted();
 
@@ -197,7 +200,7 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     if (leaked) problems.push('the canary credential appeared in the hook output');
     // Only a proven install keeps anything: a failed proof is rolled back, and install says the repository is as it was.
     stopIfAborted();
-    if (!userHadCache && problems.length === 0 && existsSync(cloneCache)) cpSync(cloneCache, userCache, { recursive: true });
+    if (!userHadCache && problems.length === 0 && existsSync(cloneCache)) cpSync(cloneCache, userCache, { recursive: true, filter: notHookFiles(cloneCache) });
     return {
       ok: problems.length === 0,
       canary: { ...canary, output: leaked ? canary.output.split(secret).join('<canary>') : canary.output },
