@@ -385,18 +385,21 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
           if (translatedIn.length) emit(path, { rule: 'untranslatable-translated', line: e.line, column: e.column, message: `\`${e.key}\` has shouldTranslate: false but is translated in ${translatedIn.join(', ')}` }, `untranslatable\0${e.key}`);
         }
       }
-      // A staged base: which locales lack each of its keys (a new key lacks them all).
-      if (staged && group.format !== 'xcstrings') {
+      // A staged base: which locales lack each of its keys (a new key lacks them all). A String Catalog holds its
+      // translations itself, so the locales counted are the file's other ones (its per-locale summaries are not
+      // judged staged: the file is the base). HEAD's side is judged the same way, so only a gap the commit makes (a
+      // new key, a translation taken away) is introduced.
+      if (staged) {
+        const xc = group.format === 'xcstrings';
+        const others: LocaleCatalog[] = xc ? loaded.locales.filter((l) => l !== baseCat) : [];
+        if (!xc) for (const other of group.files) if (other.path !== path) others.push(...(await loadCatalog(ws, other)).locales);
         const lacking = new Map<string, string[]>();
-        for (const other of group.files) {
-          if (other.path === path) continue;
-          const l = await loadCatalog(ws, other);
-          for (const loc of l.locales) for (const e of missingKeys(baseCat, loc)) lacking.set(e.key, [...(lacking.get(e.key) ?? []), loc.locale]);
-        }
-        const others = group.files.length - 1;
+        for (const loc of others) for (const e of missingKeys(baseCat, loc)) lacking.set(e.key, [...(lacking.get(e.key) ?? []), loc.locale]);
+        const n = xc ? others.length : group.files.length - 1;
+        const what = xc ? 'locale' : 'locale file';
         for (const [key, locales] of lacking) {
           const e = baseCat.byKey.get(key)!;
-          emit(path, { rule: 'missing-key', line: e.line, column: e.column, message: `\`${key}\` is missing in ${locales.length} of ${others} locale file${others === 1 ? '' : 's'}: ${locales.slice(0, 12).join(', ')}${locales.length > 12 ? ', …' : ''}` }, `lacking\0${key}`, locales);
+          emit(path, { rule: 'missing-key', line: e.line, column: e.column, message: `\`${key}\` is missing in ${locales.length} of ${n} ${what}${n === 1 ? '' : 's'}: ${locales.slice(0, 12).join(', ')}${locales.length > 12 ? ', …' : ''}` }, `lacking\0${key}`, locales);
         }
       }
     }

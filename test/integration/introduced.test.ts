@@ -266,6 +266,40 @@ describe('a staged commit is judged by what it introduces', () => {
     });
   });
 
+  it('a String Catalog key staged with only the source language is a missing-key warning, as a new Android base key is (fresh-user F5, IceCubesApp)', async () => {
+    // Shaped like IceCubesApp's Localizable.xcstrings (Xcode writes `" : "`): every key translated into de and fr,
+    // one old key that already lacks fr (a gap of HEAD's, not this commit's).
+    const cat = 'App/Localizable.xcstrings';
+    const unit = (value: string) => ({ stringUnit: { state: 'translated', value } });
+    const strings: Record<string, unknown> = {
+      'account.follow': { localizations: { de: unit('Folgen'), en: unit('Follow'), fr: unit('Suivre') } },
+      'account.old': { localizations: { de: unit('Alt'), en: unit('Old') } },
+      'settings.title': { localizations: { de: unit('Einstellungen'), en: unit('Settings'), fr: unit('Réglages') } },
+    };
+    const xcstrings = (s: Record<string, unknown>) => `${JSON.stringify({ sourceLanguage: 'en', strings: s, version: '1.0' }, null, 2).replace(/": /g, '" : ')}\n`;
+    await committed({ [cat]: xcstrings(strings) }, async (repo) => {
+      const staged = xcstrings({ ...strings, 'Built with love': { localizations: { en: unit('Built with love') } } });
+      repo.write(cat, staged);
+      repo.git('add', cat);
+      const r = await judge(repo);
+      expect(r.code).toBe(0);
+      const sp = r.of('string-parity');
+      expect(sp.verdict).toBe('pass');
+      // At the key's source-language entry, the line the base's other findings use.
+      const at = staged.split('\n').findIndex((l, i, all) => l.includes('"en" : {') && all[i - 2]?.includes('"Built with love" : {')) + 1;
+      expect(r.spots('string-parity')).toEqual([`${cat}:${at} missing-key`]);
+      expect(sp.findings.map((f) => [f.severity, f.message])).toEqual([['warning', '`Built with love` is missing in 2 of 2 locales: de, fr']]);
+      // The old gap (account.old lacks fr) is HEAD's: summarised, not counted.
+      expect(sp.staged).toEqual({ policy: 'introduced', preExisting: { errors: 0, warnings: 1, files: [cat] }, head: 'run' });
+      // A commit that takes a translation away from an old key brings that gap too.
+      const { fr: _gone, ...withoutFr } = (strings['settings.title'] as { localizations: Record<string, unknown> }).localizations;
+      repo.write(cat, xcstrings({ ...strings, 'settings.title': { localizations: withoutFr } }));
+      repo.git('add', cat);
+      const dropped = await judge(repo);
+      expect(dropped.of('string-parity').findings.map((f) => f.message)).toEqual(['`settings.title` is missing in 1 of 2 locales: fr']);
+    });
+  });
+
   it('fingerprints: a placeholder error whose translation text changed is introduced; one whose line moved is not', async () => {
     const ca = `${res}/values-ca/strings.xml`;
     await committed({ [base]: BASE, ...TRANSLATIONS }, async (repo) => {
