@@ -48,10 +48,13 @@ export interface PreflightOutcome {
   results?: GateResult[];
   notes?: string[];
   /**
-   * Run the gates even though `exitCode` refuses: the refusal is about the gates' proofs, not the commit, and the
-   * commit's own findings (a staged credential) must still be reported. The exit code is then the worse of both.
+   * Run the gates even though `exitCode` refuses: the refusal is about the gates' proofs or the config the commit
+   * brings, not what it stages, and the commit's own findings (a staged credential, a hard-coded text) must still be
+   * reported in the same round. The exit code is then the worse of both.
    */
   judgeAnyway?: boolean;
+  /** What refuses the commit, for the verdict line when `exitCode` refuses (`this commit switches off secrets`). */
+  refusal?: string;
   /**
    * Gate id -> note: when that gate's own run fails, its result here is withdrawn and the note printed instead (a
    * command gate whose clean case is the user's own failing content: its findings are the answer, not its proof).
@@ -195,7 +198,8 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
     exitCode = 2;
   }
   const targets = (await ws.targets()).length;
-  io.stdout(formatReport({ version: packageVersion(), mode: ws.mode, root: ws.root, targets, results: [...preResults, ...results], exitCode, notes, ...(interrupted ? { interrupted } : {}), ...(req.stagedPolicy ? { uncapped: true } : {}) }, req.format, { color: io.isTTY, cli: cliWordFor(io.cwd, io.env) }));
+  const refusals = outcomes.flatMap((o) => (o.exitCode !== 0 && o.refusal ? [o.refusal] : []));
+  io.stdout(formatReport({ version: packageVersion(), mode: ws.mode, root: ws.root, targets, results: [...preResults, ...results], exitCode, notes, ...(interrupted ? { interrupted } : {}), ...(req.stagedPolicy ? { uncapped: true } : {}), ...(refusals.length ? { refusals } : {}) }, req.format, { color: io.isTTY, cli: cliWordFor(io.cwd, io.env) }));
 
   try {
     const repoEnv = ws.backing.kind === 'index' ? ws.backing.env : gitEnv(io.env, io.cwd, ws.root);

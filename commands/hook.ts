@@ -69,7 +69,8 @@ export const refuseUnprovenInstall: PreflightStep = async (ctx) => {
 
 /**
  * Refuses (exit 1) a commit whose staged loopgates.yaml switches off a gate HEAD's loopgates.yaml had enabled: such a
- * commit is judged by the config it brings, so one commit could turn the secrets gate off and add a token. Allowed,
+ * commit is judged by the config it brings, so one commit could turn the secrets gate off and add a token. The other
+ * steps and the gates left on still run (judgeAnyway), and the verdict line names the switch-off (`refusal`). Allowed,
  * loudly, when LOOPGATES_ALLOW_DISABLE names the gates (comma-separated, or `all`). A HEAD config that no longer parses
  * counts as enabling every gate (the doubt refuses). No-op when the commit leaves loopgates.yaml as HEAD has it.
  */
@@ -106,7 +107,9 @@ export const refuseQuietDisable: PreflightStep = async (ctx) => {
   }
   const notes = words(false);
   notes[notes.length - 1] += ` (${messages.fix(messages.quietDisableFix(ids))})`;
-  return { exitCode: 1, notes };
+  // The gates left on still judge what the commit stages (under the config it brings), so every problem of the
+  // commit is said in one round; the verdict line names the switch-off as what refused.
+  return { exitCode: 1, notes, judgeAnyway: true, refusal: messages.quietRefusal(off, narrowed.map((n) => n.gate)) };
 };
 
 /**

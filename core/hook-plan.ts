@@ -98,6 +98,10 @@ export function hookPlanText(p: HookPlanInput): string | null {
     // Patterns only a staged deletion must match (the shell tests them on `D` lines of diff-index).
     if (g.gate.stagedPatterns && !userGlobs && g.gate.deletedPatterns) deleted.push(...g.gate.deletedPatterns(g.settings.config));
   }
+  // A commit that changes loopgates.yaml is node's whatever the gates read: only node compares it with HEAD's and
+  // refuses a gate switched off or narrowed by it (commands/hook.ts refuseQuietDisable), and node writes this plan
+  // from the staged config even when that refusal stands.
+  patterns.push(CONFIG_FILE);
   items.push(...notes, ...ledgerLines, ...patterns, ...shellPatterns, ...deleted, shellLine);
   if (items.some((l) => UNSAFE.test(l))) return null;
   const lines = [

@@ -87,6 +87,9 @@ export const messages = {
   quietNarrow: (id: string, what: string) =>
     `this commit keeps ${id} enabled in loopgates.yaml but takes from it ${what}: a gate narrowed by the commit it would judge proves nothing; refused`,
   quietNarrowAllowed: (id: string, what: string) => `WARNING: this commit narrows ${id} in loopgates.yaml (${what}), acknowledged by LOOPGATES_ALLOW_DISABLE`,
+  /** What refused a commit that switches gates off or narrows them, for the verdict line (`refused: …`). */
+  quietRefusal: (off: readonly string[], narrowed: readonly string[]) =>
+    `this commit ${[off.length ? `switches off ${off.join(', ')}` : '', narrowed.length ? `narrows ${narrowed.join(', ')}` : ''].filter(Boolean).join(' and ')}`,
   quietDisableAllowed: (ids: readonly string[]) =>
     `WARNING: this commit switches off ${ids.join(', ')} in loopgates.yaml, acknowledged by LOOPGATES_ALLOW_DISABLE`,
   noConfig: (file: string) => `no ${file}: using the defaults (write one with: loopgates install)`,
@@ -124,9 +127,10 @@ export const messages = {
   /**
    * The last line of a text report; `staged` (the index, as a commit is judged) speaks of the commit. An interrupted
    * run says so: in a hook, the Ctrl-C that reached it ends `git commit` too, which exits 128 + the signal's number
-   * (130 for SIGINT, 143 for SIGTERM): that, not the hook's 2, is what the shell shows.
+   * (130 for SIGINT, 143 for SIGTERM): that, not the hook's 2, is what the shell shows. `refusals`: what refused the
+   * commit besides the gates' verdicts (`this commit switches off secrets`), named first.
    */
-  summary: (counts: Record<string, number>, exitCode: number, staged = true, interrupted?: { signal: string; hook: boolean }) => {
+  summary: (counts: Record<string, number>, exitCode: number, staged = true, interrupted?: { signal: string; hook: boolean }, refusals: readonly string[] = []) => {
     const parts = Object.entries(counts)
       .filter(([, n]) => n > 0)
       .map(([v, n]) => `${num(n)} ${v}`);
@@ -136,6 +140,10 @@ export const messages = {
         ? `the hook exits ${exitCode}${shell ? `; git commit, interrupted too, exits ${shell}` : ''}`
         : `exit ${exitCode}`;
       return `${parts.join(' · ') || 'no gates'} — interrupted (${interrupted.signal}): ${interrupted.hook ? 'commit refused, ' : ''}nothing was judged to the end (${exits})`;
+    }
+    if (refusals.length && exitCode !== 0) {
+      const also = exitCode === 2 ? '; loopgates could not prove the check either' : (counts.fail ?? 0) > 0 ? '; a gate failed too' : '';
+      return `${parts.join(' · ') || 'no gates'} — refused: ${refusals.join('; ')}${also} (exit ${exitCode})`;
     }
     const verdict = staged
       ? exitCode === 0 ? 'commit allowed' : exitCode === 1 ? 'refused: a gate failed' : 'refused: loopgates could not prove the check'

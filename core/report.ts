@@ -27,6 +27,8 @@ export interface RunReport {
   interrupted?: { signal: string; hook: boolean };
   /** Print every finding of a staged run (`run --staged-policy`: the user asked for the list), not STAGED_FINDINGS_CAP. */
   uncapped?: boolean;
+  /** What refused the commit besides the gates' verdicts (a preflight step's `refusal`), for the verdict line. */
+  refusals?: readonly string[];
 }
 
 /**
@@ -148,7 +150,7 @@ export function textReport(report: RunReport, color: boolean, cli?: () => string
   }
   const tally: Record<string, number> = {};
   for (const v of verdictOrder) tally[v] = report.results.filter((r) => r.verdict === v).length;
-  const line = messages.summary(tally, report.exitCode, report.mode === 'staged', report.interrupted);
+  const line = messages.summary(tally, report.exitCode, report.mode === 'staged', report.interrupted, report.refusals);
   out.push(report.exitCode === 0 ? c.green(line) : c.red(line));
   return octalRawBytes(`${out.join('\n')}\n`);
 }
@@ -167,6 +169,7 @@ export function jsonReport(report: RunReport): object {
     root: report.root,
     targets: report.targets,
     exitCode: report.exitCode,
+    ...(report.refusals?.length ? { refusals: report.refusals } : {}),
     notes: report.notes,
     results: report.results,
   };

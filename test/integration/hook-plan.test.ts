@@ -299,6 +299,26 @@ describe('every doubt hands the commit to node', () => {
   });
 });
 
+describe('a staged loopgates.yaml change is always node\'s (the switch-off refusal is judged there, fresh-user F3)', () => {
+  it('a commit switching gates off, refused once with the plan written for its config, is refused again with only loopgates.yaml staged', async () => {
+    const base = head(s);
+    try {
+      // Acknowledged but refused for its Kotlin literal: node wrote the plan for NO_FLOWS_CONFIG (no YAML pattern left).
+      const first = await commit({ 'loopgates.yaml': NO_FLOWS_CONFIG, 'app/Main.kt': 'fun t() = setTitle("Device info")\n' }, { LOOPGATES_ALLOW_DISABLE: 'secrets,maestro-flows' });
+      expect([first.status, first.landed]).toEqual([1, false]);
+      expect(readFileSync(plan, 'utf8')).toContain(`loopgates_p_config='${s.repo.git('rev-parse', ':loopgates.yaml').trim()}'`);
+      s.repo.git('rm', '-q', '--cached', '--', 'app/Main.kt');
+      const again = await commit({}, { LOOPGATES_ALLOW_DISABLE: 'secrets' });
+      expect(again.node).toBe(true);
+      expect(again.output).toContain('this commit switches off maestro-flows in loopgates.yaml (enabled in HEAD)');
+      expect([again.status, again.landed]).toEqual([1, false]);
+    } finally {
+      s.repo.git('reset', '-q', '--hard', base);
+      rmSync(join(s.repo.dir, 'app'), { recursive: true, force: true });
+    }
+  });
+});
+
 describe('install writes the plan', () => {
   it('so the first commit after install, with the config staged as install left it, already skips without node', async () => {
     await withSandbox({ ...APP, 'loopgates.yaml': CONFIG }, async (sb) => {

@@ -144,3 +144,43 @@ describe("a commit whose allow entry hides its own finding (fresh-user-8 F1)", (
     expect(r.exit).toBe(1);
   });
 });
+
+// fresh-user F3: a commit switching a gate off was refused before any other gate ran ("no gates — refused: a gate
+// failed"), so its hard-coded text showed only after a second commit with LOOPGATES_ALLOW_DISABLE. The gates left on
+// run in the same commit, and the verdict line names what refused it.
+const layout = 'app/src/main/res/layout/activity_about.xml';
+const deviceInfo = '<TextView xmlns:android="http://schemas.android.com/apk/res/android"\n    android:text="Device info" />\n';
+
+describe('a refused switch-off still runs the gates left on, and the verdict line says what refused (fresh-user F3)', () => {
+  it('red: secrets switched off with a hard-coded "Device info" staged: hardcoded-strings reports it in the same commit; the verdict names the switch-off', async () => {
+    const r = await inTempRepo({ ...kotlin, 'loopgates.yaml': hsConfig('').replace('secrets: {enabled: false}', 'secrets: {enabled: true}') }, (s) => runVerb(s, ['hook', 'pre-commit']), {
+      stage: { 'loopgates.yaml': hsConfig(''), [layout]: deviceInfo },
+    });
+    expect(r.stdout).toContain('this commit switches off secrets in loopgates.yaml (enabled in HEAD)');
+    expect(r.stdout).toMatch(/^hardcoded-strings +fail +scanned 1 file, /m);
+    expect(r.stdout).toContain(`${layout}:2:`);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('1 fail — refused: this commit switches off secrets; a gate failed too (exit 1)');
+    expect(r.exit).toBe(1);
+    expect(r.untouched).toBe(true);
+  });
+
+  it('red: with nothing else wrong, the gates left on pass and the verdict line says the switch-off alone refused', async () => {
+    const r = await inTempRepo(files, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': config(false), 'a.txt': 'b\n' } });
+    expect(r.stdout).toMatch(/^ok +pass /m);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('1 pass — refused: this commit switches off hardcoded-strings (exit 1)');
+    expect(r.exit).toBe(1);
+  });
+
+  it("red: the narrowing of fresh-user-8 F1 (allow ['^About']): the verdict line says the narrowing refused, not a gate", async () => {
+    const r = await inTempRepo(kotlin, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': hsConfig(", allow: ['^About']"), [about]: aboutKt } });
+    expect(r.stdout).toMatch(/^hardcoded-strings +pass /m);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('1 pass — refused: this commit narrows hardcoded-strings (exit 1)');
+    expect(r.exit).toBe(1);
+  });
+
+  it('the json report names the refusal too', async () => {
+    const r = await inTempRepo(files, (s) => runVerb(s, ['hook', 'pre-commit', '--format', 'json']), { stage: { 'loopgates.yaml': config(false), 'a.txt': 'b\n' } });
+    const j = JSON.parse(r.stdout) as { exitCode: number; refusals?: string[]; results: Array<{ gate: string; verdict: string }> };
+    expect([j.exitCode, j.refusals, j.results.map((x) => `${x.gate} ${x.verdict}`)]).toEqual([1, ['this commit switches off hardcoded-strings'], ['ok pass']]);
+  });
+});
