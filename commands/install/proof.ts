@@ -12,6 +12,7 @@ import { builtinGates } from '../../gates/registry.js';
 import { git, REPO_ENV_KEYS, splitZ } from '../../core/git.js';
 import { fsPath } from '../../core/paths.js';
 import { LEDGER_IN_TREE, type LedgerEntry } from '../../core/ledger.js';
+import { shellQuote } from '../../core/messages.js';
 
 /**
  * Files of the user's working tree that decide how the hook behaves; copied into the clone as they are now, and staged
@@ -62,8 +63,9 @@ export interface ProofResult {
   /** Why the proof failed, one line each; empty when ok. */
   problems: string[];
   /**
-   * The fix for a canary commit that landed when the proof found its cause in the configuration it used (the secrets
-   * gate disabled, or gitleaks' own configuration letting the canary's file through); null otherwise (then the hook
+   * The fix when the proof found the cause: a canary commit that landed through the configuration it used (the secrets
+   * gate disabled, or gitleaks' own configuration letting the canary's file through), or a clean commit the hook's own
+   * commands refused before loopgates ran (a file they need that is not committed); null otherwise (then the hook
    * output's own fix, or the hook script, is the place to look).
    */
   fix: string | null;
@@ -87,8 +89,9 @@ export interface ProofOptions {
 }
 
 /**
- * Clone `top` (objects shared, nothing checked out, index = HEAD but for the files that steer the hook: those as the
- * user's index has them), copy those files as they are in the working tree, link node_modules, then commit through
+ * Clone `top` (objects shared, HEAD checked out with no smudge filter, index = HEAD but for the files that steer the
+ * hook: those as the user's index has them), copy those files as they are in the working tree, link node_modules (so
+ * the team's own hook finds its committed scripts and installed tools as in the user's tree), then commit through
  * the real hooks dir: clean first, canary second. Never throws for a refused or
  * failed commit (that is the answer); throws GitError when the clone itself cannot be made. Removes the clone.
  */
@@ -107,9 +110,16 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     opts.log(`proving: scratch clone in ${clone}`);
     await git(['clone', '--quiet', '--no-checkout', '--shared', '--', opts.top, clone], { cwd: base, env, timeoutMs });
     const head = await git(['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: clone, env, okExitCodes: [1, 128] });
-    if (head.exitCode === 0) await git(['read-tree', 'HEAD'], { cwd: clone, env });
+    if (head.exitCode === 0) {
+      await git(['read-tree', 'HEAD'], { cwd: clone, env });
+      // HEAD's files on disk: the team's own hook runs its committed scripts by path (mattermost-mobile's
+      // `.husky/pre-commit` is `sh ./scripts/pre-commit.sh`), as it does in the user's tree (fresh-user F4).
+      await git([...noSmudge(await filterDrivers(clone, env)), 'checkout-index', '--all', '--force'], { cwd: clone, env, timeoutMs });
+    }
     for (const name of COPIED) {
       const from = join(opts.top, name);
+      // As the working tree has them now, not as checked out: a file the user deleted is gone from the clone too.
+      rmSync(join(clone, name), { recursive: true, force: true });
       if (!existsSync(from)) continue;
       cpSync(from, join(clone, name), { recursive: true, filter: (src) => !NOT_COPIED.has(src.slice(src.lastIndexOf('/') + 1)) || src === from });
     }
@@ -120,7 +130,11 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     if (staged.stdout.length > 0) await git(['update-index', '-z', '--index-info'], { cwd: clone, env, input: staged.stdout });
     const copied = await copyCommandGateInputs(opts.top, clone, env);
     if (copied.files > 0) opts.log(`proving: copied ${copied.files} file(s) the command gates read (${copied.gates.join(', ')}) from the working tree, as their self-tests read them`);
-    if (existsSync(join(opts.top, 'node_modules'))) symlinkSync(join(opts.top, 'node_modules'), join(clone, 'node_modules'), process.platform === 'win32' ? 'junction' : 'dir');
+    // The user's installed packages, not only those a repository commits (the checkout may have made the folder).
+    if (existsSync(join(opts.top, 'node_modules'))) {
+      rmSync(join(clone, 'node_modules'), { recursive: true, force: true });
+      symlinkSync(join(opts.top, 'node_modules'), join(clone, 'node_modules'), process.platform === 'win32' ? 'junction' : 'dir');
+    }
     const record = join(opts.commonDir, 'loopgates', 'cli-path');
     if (existsSync(record)) {
       mkdirSync(join(clone, '.git', 'loopgates'), { recursive: true });
@@ -135,7 +149,7 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     // ledger and paths, so each side keeps its own (a clone's plan in the user's cache logs to the deleted clone).
     const notHookFiles = (root: string) => (src: string) => src === root || !(dirname(src) === root && basename(src).startsWith('hook-'));
     if (userHadCache) cpSync(userCache, cloneCache, { recursive: true, filter: notHookFiles(userCache) });
-    mkdirSync(join(clone, 'loopgates-proof'));
+    mkdirSync(join(clone, 'loopgates-proof'), { recursive: true });
     stopIfAborted();
 
     const commit = async (file: string, content: string, message: string): Promise<ProofCommit> => {
@@ -158,6 +172,7 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     };
 
     opts.log('proving: clean commit (a cold cache also runs every gate\'s self-test first; later commits reuse it)');
+    const ledgerAtStart = ledgerBytes(clone);
     const clean = await commit('clean.txt', 'loopgates install proof: nothing secret here\n', 'loopgates install proof: clean commit');
     opts.log(`proving: clean commit ${clean.landed ? 'landed' : `was REFUSED (${refusalCode(clean)})`} (${(clean.durationMs / 1000).toFixed(1)} s)`);
     const ledgerBefore = ledgerBytes(clone);
@@ -175,13 +190,27 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     // every staged file, so the canary lands; the clean commit lands too.
     const skippedByPath = (output: string) => output.includes(ALLOWLIST_SKIP_NOTE);
     const allowlistFix = `make .gitleaks.toml read ${CANARY_PATH} (no [allowlist] path that matches loopgates-proof/*.txt), then: loopgates install; to keep that configuration, install without the proof: loopgates install --no-proof`;
+    // The team's own part of the hook refusing the clean commit: the canary's refusal then proves nothing either.
+    const team = clean.landed ? null : teamRefusal(clean, ledgerBefore.some((n, i) => n !== ledgerAtStart[i]));
     if (!clean.landed) {
       if (skippedByPath(clean.output)) {
         problems.push(`the clean commit was refused (${refusalCode(clean)}): the [allowlist] paths of .gitleaks.toml skip loopgates-proof/clean.txt, so the secrets gate read nothing in it`);
         fix = allowlistFix;
+      } else if (team) {
+        const missing = await uncommittedFilesNamed(clean.output, opts.top, clone, env);
+        const noProof = 'or install without the proof: loopgates install --no-proof';
+        if (missing.length > 0) {
+          problems.push(`the clean commit was refused (${refusalCode(clean)}) ${team}: they need ${missing.join(', ')}, which ${missing.length > 1 ? 'are' : 'is'} not committed (the scratch clone holds only committed files)`);
+          fix = `commit ${missing.join(' ')} (git add ${missing.map(shellWord).join(' ')} && git commit), then: loopgates install; ${noProof}`;
+        } else {
+          problems.push(`the clean commit was refused (${refusalCode(clean)}) ${team}; the scratch clone holds only committed files, so perhaps a file they need is not committed`);
+          fix = `commit what the hook's own commands need, or make them pass (their output is above), then: loopgates install; ${noProof}`;
+        }
       } else problems.push(`the clean commit was refused (${refusalCode(clean)}): every commit would be refused`);
     }
-    if (canary.landed && skippedByPath(canary.output)) {
+    if (team && !canary.landed) {
+      /* the canary commit met the same refusal: it says nothing about loopgates */
+    } else if (canary.landed && skippedByPath(canary.output)) {
       // The secrets gate skips a commit of only files the committed allowlist exempts (its verdict `skip`, exit 0).
       problems.push(`the canary commit LANDED only because the [allowlist] paths of .gitleaks.toml skip ${CANARY_PATH}: gitleaks never looks inside such a file`);
       fix = allowlistFix;
@@ -214,9 +243,63 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
 }
 
 /**
- * Copy into `clone` the files the repository's command gates (and their self-tests) read, from `top`'s working tree:
- * the hook's self-test makes a command gate's cases from the working tree, and the clone checks nothing out. Paths
- * the user's tree lacks (listed but deleted) are left out, as the gate's own self-test leaves them out. A config the
+ * Who refused proof commit `c` when it was not loopgates, as a phrase after "refused": the hook that was there before
+ * loopgates (the shim chains it and names it, hooks/chain-previous), or the hook's own commands when loopgates never
+ * ran (it said nothing and logged nothing: husky's `sh -e` stops at the team's failing line before the loopgates
+ * block). Null when loopgates ran and refused.
+ */
+function teamRefusal(c: ProofCommit, ledgerGrew: boolean): string | null {
+  const previous = /^loopgates: the previous pre-commit hook \((.+)\) refused the commit \(exit (\d+)\)$/m.exec(c.output);
+  if (previous) return `by the hook's own commands (the pre-commit hook that was there before loopgates, ${previous[1]}, exit ${previous[2]})`;
+  if (!ledgerGrew && !/^loopgates\b/m.test(c.output)) return "by the hook's own commands before loopgates ran";
+  return null;
+}
+
+/**
+ * Repository-relative paths that a refused commit's `output` names on a line saying a file is missing (`sh: 0: cannot
+ * open ./scripts/x.sh: No such file`, bash's `./x.sh: No such file or directory`, node's `Cannot find module '…'`),
+ * that the user's working tree `top` has but HEAD does not: files the scratch clone cannot have. Sorted; [] when none.
+ */
+async function uncommittedFilesNamed(output: string, top: string, clone: string, env: Readonly<Record<string, string | undefined>>): Promise<string[]> {
+  const found = new Set<string>();
+  for (const line of output.split('\n')) {
+    if (!/no such file|not found|cannot open|can't open|cannot find|does not exist/i.test(line)) continue;
+    for (const [token] of line.matchAll(/[^\s'"`:()<>,]+/g)) {
+      let p = token.startsWith(`${clone}/`) ? token.slice(clone.length + 1) : token;
+      if (p.startsWith('/')) continue;
+      p = p.replace(/^(\.\/)+/, '');
+      if (!/[./]/.test(p) || p.startsWith('../') || !existsSync(join(top, p))) continue;
+      found.add(p);
+    }
+  }
+  if (found.size === 0) return [];
+  const inHead = new Set(splitZ((await git(['ls-tree', '-r', '-z', '--name-only', 'HEAD', '--', ...found], { cwd: clone, env, okExitCodes: [128] })).stdout));
+  return [...found].filter((p) => !inHead.has(p)).sort();
+}
+
+/** `p` as one shell word (quoted only when it needs to be). */
+const shellWord = (p: string): string => (/^[\w@%+=:,./-]+$/.test(p) ? p : shellQuote(p));
+
+/** The filter drivers git's config defines for `clone` (its global and system config: a fresh clone has no local one). */
+async function filterDrivers(clone: string, env: Readonly<Record<string, string | undefined>>): Promise<string[]> {
+  const r = await git(['config', '-z', '--name-only', '--get-regexp', '^filter\\.'], { cwd: clone, env, okExitCodes: [1] });
+  const names = splitZ(r.stdout).map((key) => key.slice('filter.'.length, key.lastIndexOf('.'))).filter(Boolean);
+  return [...new Set(names)];
+}
+
+/**
+ * `-c` options that make each of `drivers` write blobs as stored: a smudge filter in the clone (git-lfs fetching,
+ * git-crypt without its key) could fetch from the network or fail the checkout; the proof needs the files, not them
+ * decoded (a pointer file is still the file the hook may list).
+ */
+function noSmudge(drivers: readonly string[]): string[] {
+  return drivers.flatMap((d) => ['-c', `filter.${d}.smudge=`, '-c', `filter.${d}.process=`, '-c', `filter.${d}.required=false`]);
+}
+
+/**
+ * Copy into `clone` the files the repository's command gates (and their self-tests) read, from `top`'s working tree
+ * over HEAD's checked-out versions: the hook's self-test makes a command gate's cases from the working tree. Paths
+ * the user's tree lacks (listed but deleted) are removed, as the gate's own self-test leaves them out. A config the
  * clone cannot load copies nothing: the hook itself then refuses the proof commit with every problem.
  */
 async function copyCommandGateInputs(top: string, clone: string, env: Readonly<Record<string, string | undefined>>): Promise<{ files: number; gates: string[] }> {
@@ -232,11 +315,15 @@ async function copyCommandGateInputs(top: string, clone: string, env: Readonly<R
   for (const spec of specs) for (const p of await commandReadPaths(spec, listed, (p) => readFile(fsPath(top, p), 'utf8'))) paths.add(p);
   let files = 0;
   for (const p of [...paths].sort()) {
+    // Those are in the clone as the working tree has them already.
+    if (COPIED.some((c) => p === c || p.startsWith(`${c}/`))) continue;
     // By their exact bytes (core/paths.ts): a string path names no file when the name is not UTF-8.
     const from = fsPath(top, p);
     const to = fsPath(clone, p);
     const st = lstatSync(from, { throwIfNoEntry: false });
-    if (existsSync(to) || !st) continue;
+    // The checkout wrote HEAD's version: the working tree's replaces it, and one the user deleted goes.
+    rmSync(to, { force: true });
+    if (!st) continue;
     const slash = p.lastIndexOf('/');
     if (slash > 0) mkdirSync(fsPath(clone, p.slice(0, slash)), { recursive: true });
     // A link stays a link (as cpSync copied it); a file is copied by its bytes.
