@@ -66,6 +66,12 @@ export const messages = {
   /** doctor with no install record and no hook git would run; `team`: loopgates' tracked files present (uninstall keeps them). */
   notInstalledHere: (team: readonly string[]) =>
     `loopgates is not installed in this clone: git runs no loopgates hook, so commits here are not checked${team.length ? ` (${team.join(' and ')} ${team.length === 1 ? 'is' : 'are'} here: the team's files, which uninstall leaves as committed)` : ''}`,
+  // husky 9's runner in core.hooksPath (commands/install/place.ts): what git runs for pre-commit, or nothing.
+  huskyRunnerMissing: (file: string, linked: boolean, hooksPath: string) =>
+    `${file} is missing (husky 9's runner; .husky/_ is git-ignored: ${linked ? 'a linked worktree (git worktree add) starts without it' : 'git clean -xfd removes it'}): git finds no pre-commit hook in core.hooksPath (${hooksPath}), so every commit lands unchecked`,
+  huskyRunnerNotExecutable: (file: string) => `${file} is not executable: git skips it, so every commit lands unchecked`,
+  huskyRunnerForeign: (file: string, h: string) => `${file} does not run husky's runner ${h}: git never reaches .husky/pre-commit, so every commit lands unchecked`,
+  huskyRunnerFix: (top: string) => `npx husky   (run in ${top}: husky writes .husky/_ again; its "prepare": "husky" script does the same on npm install)`,
   readOnly: (path: string, why: string, denying: string) => `cannot write ${path}: ${why} (${denying} is not writable for this user)`,
   readOnlyFix: (dir: string) => `chmod -R u+w ${shellQuote(dir)}   (if another user owns it: sudo chown -R "$(id -un)" ${shellQuote(dir)}), then run the command again`,
   readOnlyFsFix: (dir: string) => `${dir} is on a read-only file system: run loopgates in a writable clone (or remount it read-write)`,

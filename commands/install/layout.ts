@@ -137,7 +137,9 @@ export function detectManagers(layout: RepoLayout): Managers {
   if (existsSync(huskyDir) && statSync(huskyDir).isDirectory()) {
     const active = hooksDir === huskyDir || hooksDir === join(huskyDir, '_');
     const v8 = existsSync(join(huskyDir, '_', 'husky.sh')) && !existsSync(join(huskyDir, '_', 'h'));
-    husky = { active, version: v8 || hooksDir === huskyDir ? 8 : 9 };
+    // core.hooksPath says which husky set it (8: .husky, 9: .husky/_), whatever is left in .husky/_ (husky 9 keeps a
+    // husky.sh stub there; with its h removed, the files alone would read as husky 8).
+    husky = { active, version: hooksDir === huskyDir ? 8 : hooksDir === join(huskyDir, '_') ? 9 : v8 ? 8 : 9 };
   }
   const lefthook = ['lefthook.yml', '.lefthook.yml', 'lefthook.yaml', '.lefthook.yaml', 'lefthook.toml', '.lefthook.toml', 'lefthook.json', '.lefthook.json'].find((f) =>
     existsSync(join(top, f)),

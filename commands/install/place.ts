@@ -178,6 +178,7 @@ export function verifyPlacements(placements: readonly Placement[], layout: RepoL
       if (!p.manager.startsWith('husky') && layout.hooksDir !== dirHooks) problems.push({ what: `git runs hooks from ${layout.hooksDir}, not ${dirHooks}`, fix: reinstall });
       if (!p.manager.startsWith('husky') && !executable(p.file)) problems.push({ what: `${p.file} is not executable: git skips it`, fix: `chmod +x ${p.file}` });
       if (p.manager === 'husky 8' && !executable(p.file)) problems.push({ what: `${p.file} is not executable: git skips it`, fix: `chmod +x ${p.file}` });
+      if (p.manager === 'husky 9' && huskyActive) problems.push(...huskyRunnerProblems(layout));
       continue;
     }
     const hook = join(p.dir, 'pre-commit');
@@ -192,4 +193,24 @@ export function verifyPlacements(placements: readonly Placement[], layout: RepoL
     if (!shimIsFallback && layout.hooksDir !== p.dir) problems.push({ what: `git runs hooks from ${layout.hooksDir}, not ${p.dir}`, fix: reinstall });
   }
   return problems;
+}
+
+/**
+ * husky 9: git runs <hooks dir>/pre-commit (.husky/_/pre-commit, core.hooksPath resolved from this work tree's top as
+ * git does), which sources husky's runner `h` beside it, which runs .husky/pre-commit. .husky/_ is git-ignored, so
+ * `git clean -xfd` removes it and a linked worktree never has it: git then finds no hook and runs nothing (F6, F7).
+ */
+function huskyRunnerProblems(layout: RepoLayout): Problem[] {
+  const rel = (f: string) => relative(layout.top, f) || f;
+  const runner = join(layout.hooksDir, 'pre-commit');
+  const h = join(layout.hooksDir, 'h');
+  const hooksPath = layout.hooksPath.local ?? layout.hooksPath.global ?? layout.hooksPath.system ?? rel(layout.hooksDir);
+  const linked = layout.gitDir !== layout.commonDir;
+  const fix = messages.huskyRunnerFix(layout.top);
+  if (!existsSync(runner)) return [{ what: messages.huskyRunnerMissing(rel(runner), linked, hooksPath), fix }];
+  if (!executable(runner)) return [{ what: messages.huskyRunnerNotExecutable(rel(runner)), fix: `chmod +x ${runner}` }];
+  // husky 9.0 writes `. "${0%/*}/h"`, 9.1 `. "$(dirname "$0")/h"`: a line that sources h beside the runner.
+  if (!/^[ \t]*\.[ \t]+.*\/h"?[ \t]*$/m.test(readFileSync(runner, 'utf8'))) return [{ what: messages.huskyRunnerForeign(rel(runner), rel(h)), fix }];
+  if (!existsSync(h)) return [{ what: messages.huskyRunnerMissing(rel(h), linked, hooksPath), fix }];
+  return [];
 }
