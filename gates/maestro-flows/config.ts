@@ -6,6 +6,11 @@ import { z } from 'zod';
 export const RULES = {
   /** A tapOn / doubleTapOn / longPressOn not followed by a bounded check of its effect before the next action. */
   'tap-without-check': 'error',
+  /**
+   * A tap whose only following "check" is a tap on the identical selector (it finds the same element whether or not
+   * the first tap moved the screen on). A warning: the second is often another element of the same label (a dialog's).
+   */
+  'same-selector-tap': 'warning',
   /** `repeat` with `while:` and no `times:` (Maestro bounds it at Int.MAX), or a non-literal `times`. */
   'unbounded-repeat': 'error',
   /** `retry` without a literal 0..3 `maxRetries`, or whose body does not end in a check. */

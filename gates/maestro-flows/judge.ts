@@ -25,7 +25,7 @@ export function flowSetOf(ctx: Pick<GateContext<MaestroFlowsConfig>, 'ws' | 'con
 
 /** Stats in words, for the verdict's notes and the bench. */
 export function statsLine(s: FlowStats): string {
-  return `${s.flows} flows, ${s.taps} taps (${s.tapsChecked} checked, ${s.focusTaps} focus taps, ${s.tapsAcrossRunFlow} judged across runFlow), ${s.retries} retries, ${s.unboundedRepeats} unbounded repeats, ${s.pointTaps} point taps, ${s.missingFiles} missing files`;
+  return `${s.flows} flows, ${s.taps} taps (${s.tapsChecked} checked, ${s.sameSelectorTaps ? `${s.sameSelectorTaps} followed only by a tap on the same selector, ` : ''}${s.focusTaps} focus taps, ${s.tapsAcrossRunFlow} judged across runFlow), ${s.retries} retries, ${s.unboundedRepeats} unbounded repeats, ${s.pointTaps} point taps, ${s.missingFiles} missing files`;
 }
 
 /** Judge `inputs` (flow paths from inputs()). */

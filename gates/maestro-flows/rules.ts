@@ -36,9 +36,11 @@ export interface FlowStats {
   unboundedRepeats: number;
   pointTaps: number;
   missingFiles: number;
+  /** Taps whose only following "check" is a tap on the identical selector (same-selector-tap): not in tapsChecked. */
+  sameSelectorTaps: number;
 }
 
-export const emptyStats = (): FlowStats => ({ flows: 0, taps: 0, tapsChecked: 0, focusTaps: 0, tapsAcrossRunFlow: 0, retries: 0, unboundedRepeats: 0, pointTaps: 0, missingFiles: 0 });
+export const emptyStats = (): FlowStats => ({ flows: 0, taps: 0, tapsChecked: 0, focusTaps: 0, tapsAcrossRunFlow: 0, retries: 0, unboundedRepeats: 0, pointTaps: 0, missingFiles: 0, sameSelectorTaps: 0 });
 
 const isOptional = (c: Command) => obj(c.arg)?.optional === true;
 const isPointTap = (c: Command) => TAPS.has(c.name) && obj(c.arg)?.point !== undefined;
@@ -197,9 +199,31 @@ export function nextAfterFlow(set: FlowSet, path: string): string[] {
   return out;
 }
 
+/** A tap's options that do not choose the element (https://docs.maestro.dev/api-reference/commands/tapon). */
+const TAP_OPTIONS: ReadonlySet<string> = new Set(['retryTapIfNoChange', 'repeat', 'delay', 'waitToSettleTimeoutMs', 'waitUntilVisible', 'label', 'optional']);
+
+/** JSON with object keys sorted at every depth, so equal selectors written in another key order compare equal. */
+function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  const o = obj(v);
+  if (!o) return JSON.stringify(v) ?? 'null';
+  return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`).join(',')}}`;
+}
+
+/** The element selector of a tap (`tapOn: "Log in"` is `{text: "Log in"}`), without its options; undefined for a point tap. */
+function selectorOf(c: Command): string | undefined {
+  if (typeof c.arg === 'string') return stableJson({ text: c.arg });
+  const a = obj(c.arg);
+  if (!a || a.point !== undefined) return undefined;
+  const sel = Object.fromEntries(Object.entries(a).filter(([k]) => !TAP_OPTIONS.has(k)));
+  return Object.keys(sel).length ? stableJson(sel) : undefined;
+}
+
 /** What judging one tap found. */
 interface TapVerdict {
   bad?: string;
+  /** A following tap on the identical selector, the only "check" on some path: a warning, not a proof. */
+  same?: string;
   focus: boolean;
   crossed: boolean;
   involves: string[];
@@ -225,6 +249,18 @@ function judgeTap(set: FlowSet, tap: Command, strict: boolean): TapVerdict {
     const c = o.cmd;
     if (isCheck(c)) return undefined;
     if (SELECTOR_ACTIONS.has(c.name) && !isPointTap(c)) {
+      // The same selector again finds the element the tap just tapped whether or not the screen moved on (a blind
+      // re-tap by another name). A warning, not an error: a dialog's own "Delete" after a list's "Delete" is another
+      // element with the same label (duckduckgo's corpus flows), which only a check can tell apart.
+      // In a row: the same gesture next in the same command list (only neutral commands between). Not the tap itself
+      // met again by a repeat (tapping "+" three times is the loop's point), nor one after a conditional block that
+      // may have acted (a promo dismissed, then the field tapped again).
+      const inRow = !typed && c.name === tap.name && c.list === tap.list && c.index > tap.index && tap.list.cmds.slice(tap.index + 1, c.index).every(transparent);
+      const mine = inRow ? selectorOf(tap) : undefined;
+      if (!strict && mine !== undefined && selectorOf(c) === mine) {
+        verdict.same ??= `${tap.name} is followed by ${c.name} on the same selector at ${where(c)}${after}: the second tap finds the element whether or not this tap moved the screen on, so it does not prove this tap's effect; add an assertVisible or extendedWaitUntil for what this tap should show (a dialog's own button of the same label: assert the dialog) before tapping again`;
+        return undefined;
+      }
       if (!strict) return undefined;
       return `${tap.name} is followed by ${c.name} at ${where(c)}${after}, which proves its own element is there, not this tap's effect (strictChecks: true): add an assertVisible or extendedWaitUntil after the tap`;
     }
@@ -329,14 +365,19 @@ export function judgeFlows(set: FlowSet, judged: ReadonlySet<string>, options: J
       for (const c of allCommands(l)) {
         if (!TAPS.has(c.name)) continue;
         const v = judgeTap(set, c, options.strictChecks);
+        const same = !v.bad ? v.same : undefined;
         if (own) {
           stats.taps++;
-          if (!v.bad) stats.tapsChecked++;
+          if (!v.bad && !same) stats.tapsChecked++;
+          if (same) stats.sameSelectorTaps++;
           if (v.focus) stats.focusTaps++;
           if (v.crossed) stats.tapsAcrossRunFlow++;
         }
         if (v.bad && (own || v.involves.some((x) => judged.has(x)))) {
           add({ rule: 'tap-without-check', file: p, message: v.bad, involves: v.involves, subject: `${c.name}:${JSON.stringify(c.arg)}` }, c.pos);
+        }
+        if (same && (own || v.involves.some((x) => judged.has(x)))) {
+          add({ rule: 'same-selector-tap', file: p, message: same, involves: v.involves, subject: `same:${c.name}:${JSON.stringify(c.arg)}` }, c.pos);
         }
       }
     }

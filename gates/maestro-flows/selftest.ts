@@ -80,6 +80,7 @@ export function maestroFlowsSelfTest(): SelfTestCase[] {
   const missing = variant('- runFlow: subflows/open-settings.yaml\n', '- runFlow: subflows/close-dialog.yaml\n- runFlow: subflows/open-settings.yaml\n');
   const warm = variant('- launchApp:\n    clearState: true\n', '- launchApp:\n    stopApp: false\n');
   const selectorNext = variant('- assertVisible: "Settings"\n', '', GREEN_SUB);
+  const sameSelector = variant('- assertVisible: "Settings"\n', '- tapOn: "More"\n', GREEN_SUB);
   const platformSub = `appId: com.example.notes
 ---
 - runFlow:
@@ -111,6 +112,7 @@ export function maestroFlowsSelfTest(): SelfTestCase[] {
     red('the same tap followed by back outside the platform blocks', 'tap-without-check', SUB, platformSub.replace('- assertVisible: "Settings"\n', '- back\n'), '- tapOn: "Menu"'),
     { name: 'a tap followed by a selector tap passes by default (Maestro waits for that element)', kind: 'green', files: { ...green, [SUB]: selectorNext } },
     red('strictChecks: a following selector tap does not count as the check', 'tap-without-check', SUB, selectorNext, '- tapOn: "More"', { config: { strictChecks: true } }),
+    red('a tap followed by a tap on the same selector (rule raised to error)', 'same-selector-tap', SUB, sameSelector, '- tapOn: "More"', { config: { rules: { 'same-selector-tap': 'error' } } }),
     red('repeat with while and no times', 'unbounded-repeat', MAIN, whileOnly, '- repeat:'),
     red('retry maxRetries above 3', 'retry-bound', MAIN, retries, 'maxRetries: 10'),
     red('retry maxRetries not a literal', 'retry-bound', MAIN, retryExpr, 'maxRetries: ${RETRIES}'),

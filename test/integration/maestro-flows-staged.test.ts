@@ -117,3 +117,46 @@ describe('maestro-flows staged', () => {
     });
   });
 });
+
+// fresh-user F1 (Tusky): `tapOn: "Log in"` twice in a row passed with both taps "checked": the second tap finds the
+// element the first one tapped whether or not the screen moved on. A warning (the commit goes on): in the corpus the
+// second is a dialog's own button of the same label (duckduckgo's "Delete" after "Delete").
+describe('maestro-flows: the same selector tapped twice in a row (fresh-user F1)', () => {
+  const LOGIN = '.maestro/login.yaml';
+  const flow = (first: string, second: string) => `appId: com.keylesspalace.tusky\n---\n- launchApp\n- tapOn: ${first}\n- tapOn: ${second}\n- assertVisible: "Domain of your instance"\n`;
+  const judged = (content: string, config: unknown = {}) =>
+    withGitRepo({ 'README.md': '# app\n' }, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'init');
+      repo.write(LOGIN, content);
+      repo.git('add', '--', LOGIN);
+      return runGate({ gate: maestroFlowsGate, config: maestroFlowsGate.configSchema.parse(config), timeoutMs: 30_000 }, { ws: await indexWorkspace(repo.dir, {}), cacheRoot: '/tmp/loopgates-test-cache' });
+    });
+
+  it('red: the second tapOn "Log in" is not the check of the first: a same-selector-tap warning at the first, not counted as checked', async () => {
+    const r = await judged(flow('"Log in"', '"Log in"'));
+    expect(r.verdict).toBe('pass');
+    expect(r.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.rule} ${f.severity}`)).toEqual([`${LOGIN}:4:3 same-selector-tap warning`]);
+    expect(r.findings[0]!.message).toBe(`tapOn is followed by tapOn on the same selector at ${LOGIN}:5: the second tap finds the element whether or not this tap moved the screen on, so it does not prove this tap's effect; add an assertVisible or extendedWaitUntil for what this tap should show (a dialog's own button of the same label: assert the dialog) before tapping again`);
+    expect(r.notes[0]).toMatch(/^1 flows, 2 taps \(1 checked, 1 followed only by a tap on the same selector, 0 focus taps/);
+  });
+
+  it('red: the same selector in another spelling (a map with text:, an option that does not choose the element) is the same', async () => {
+    const r = await judged(flow('{text: "Log in", retryTapIfNoChange: false}', '"Log in"'));
+    expect(r.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([`${LOGIN}:4 same-selector-tap`]);
+  });
+
+  it('green: another selector (another index, another label) still counts as the check, by default', async () => {
+    for (const second of ['{text: "Log in", index: 1}', '"Log in with browser"']) {
+      const r = await judged(flow('"Log in"', second));
+      expect(r.findings, second).toEqual([]);
+      expect(r.notes[0]).toMatch(/^1 flows, 2 taps \(2 checked, 0 focus taps/);
+    }
+  });
+
+  it('strictChecks: the first tap is unchecked (an error), with no warning besides it', async () => {
+    const r = await judged(flow('"Log in"', '"Log in"'), { strictChecks: true });
+    expect(r.findings.map((f) => `${f.file}:${f.line} ${f.rule} ${f.severity}`)).toEqual([`${LOGIN}:4 tap-without-check error`]);
+    expect(r.verdict).toBe('fail');
+  });
+});
