@@ -51,11 +51,24 @@ export function planPlacement(layout: RepoLayout, managers: Managers): Plan {
         `  or give this repository its own hooks: git config core.hooksPath "$(git rev-parse --git-common-dir)/hooks"   (your ${outerScope} hooks then stop running here); then: loopgates install`,
     };
   }
+  const sharedDir = hooksPath.local !== null && !isInside(hooksDir, commonDir) && !isInside(hooksDir, top);
+  const sharedRefusal = (): Plan => ({
+    ok: false,
+    message: `core.hooksPath is set for this repository to ${hooksDir}, outside the repository: other repositories may share that directory, so loopgates will not write there.`,
+    fix: `add these lines to ${join(hooksDir, 'pre-commit')}:\n${SNIPPETS.sharedDir}\n  then run: loopgates install`,
+  });
   if (managers.husky) {
+    const why = hooksPath.local === null ? 'core.hooksPath unset' : `core.hooksPath is ${hooksPath.local}, not ${managers.husky.version === 8 ? '.husky' : '.husky/_'}`;
+    // Until husky is active git runs the hooks dir's pre-commit; one outside the repository is never written (a shim
+    // there could not be recorded either): refused, or the hook there already runs the stored hook.
+    if (sharedDir) {
+      if (!configRunsStoredHook(top, join(hooksDir, 'pre-commit'))) return sharedRefusal();
+      notes.push(`husky is configured (.husky/) but not active in this clone (${why}): our block goes into .husky/pre-commit; until husky is active, ${join(hooksDir, 'pre-commit')} runs the stored hook`);
+      return { ok: true, placements: [{ kind: 'block', file: huskyFile, manager: 'husky' }, { kind: 'delegated', manager: `core.hooksPath=${hooksPath.local}`, file: join(hooksDir, 'pre-commit') }], notes };
+    }
     // .husky/ is committed but husky has not set core.hooksPath in this clone yet (its `prepare` did not run): place
     // both, so the hook runs now through .git/hooks and keeps running once husky takes over core.hooksPath.
     // core.hooksPath may be set here to a folder of the repository's own (global/system ones refused above).
-    const why = hooksPath.local === null ? 'core.hooksPath unset' : `core.hooksPath is ${hooksPath.local}, not ${managers.husky.version === 8 ? '.husky' : '.husky/_'}`;
     notes.push(`husky is configured (.husky/) but not active in this clone (${why}): our block goes into .husky/pre-commit and a shim into the hooks dir until husky is active`);
     return { ok: true, placements: [{ kind: 'block', file: huskyFile, manager: 'husky' }, { kind: 'shim', dir: hooksDir }], notes };
   }
@@ -86,11 +99,7 @@ export function planPlacement(layout: RepoLayout, managers: Managers): Plan {
     if (configRunsStoredHook(top, join(hooksDir, 'pre-commit'))) {
       return { ok: true, placements: [{ kind: 'delegated', manager: `core.hooksPath=${hooksPath.local}`, file: join(hooksDir, 'pre-commit') }], notes };
     }
-    return {
-      ok: false,
-      message: `core.hooksPath is set for this repository to ${hooksDir}, outside the repository: other repositories may share that directory, so loopgates will not write there.`,
-      fix: `add these lines to ${join(hooksDir, 'pre-commit')}:\n${SNIPPETS.sharedDir}\n  then run: loopgates install`,
-    };
+    return sharedRefusal();
   }
   if (managers.hook.kind === 'foreign') {
     const backup = join(hooksDir, PREVIOUS_HOOK);
@@ -173,7 +182,8 @@ export function verifyPlacements(placements: readonly Placement[], layout: RepoL
       if (p.manager.startsWith('husky') && env.HUSKY === '0') problems.push({ what: 'HUSKY=0 is set in this environment: husky runs no hooks, ours included', fix: 'unset HUSKY' });
       const dirHooks = p.file.slice(0, -'/pre-commit'.length);
       const huskyActive = managers.husky?.active === true;
-      const shimToo = placements.some((q) => q.kind === 'shim');
+      // What git runs until husky is active: our shim, or a hook outside the repository that runs the stored hook.
+      const shimToo = placements.some((q) => q.kind === 'shim' || q.kind === 'delegated');
       if (p.manager.startsWith('husky') && !huskyActive && !shimToo) problems.push({ what: 'husky is not active (core.hooksPath does not point at .husky)', fix: 'npm install   (husky sets core.hooksPath in its prepare script)' });
       if (!p.manager.startsWith('husky') && layout.hooksDir !== dirHooks) problems.push({ what: `git runs hooks from ${layout.hooksDir}, not ${dirHooks}`, fix: reinstall });
       if (!p.manager.startsWith('husky') && !executable(p.file)) problems.push({ what: `${p.file} is not executable: git skips it`, fix: `chmod +x ${p.file}` });

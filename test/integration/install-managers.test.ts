@@ -262,6 +262,36 @@ describe('managers install refuses next to (changing nothing)', () => {
     });
   });
 
+  // The inactive-husky branch placed a shim into any hooks dir, so it wrote into a folder outside the repository and
+  // the install record refused to name it: "internal error: loopgates install wrote …/pre-commit, outside …".
+  it('an inactive .husky/ beside a local core.hooksPath outside the repository: the shared-folder refusal, until that hook runs the stored hook', async () => {
+    await withSandbox({ ...APP, '.husky/pre-commit': 'npm test\n' }, async (s) => {
+      const shared = join(s.base, 'shared-hooks');
+      mkdirSync(shared);
+      s.repo.git('config', 'core.hooksPath', shared);
+      const before = fullState(s);
+      for (const argv of [['install'], ['install', '--no-proof']]) {
+        const r = await s.cli(argv);
+        expect(r.stderr).not.toMatch(/internal error/);
+        expect(r.stderr).toMatch(/refused, nothing was changed: core\.hooksPath is set for this repository to .*shared-hooks, outside the repository: other repositories may share that directory/);
+        expect(r.stderr).toMatch(/fix: add these lines to .*shared-hooks\/pre-commit/);
+        expect(r.code).toBe(2);
+        expect(fullState(s)).toBe(before);
+        expect(readdirSync(shared)).toEqual([]);
+      }
+      // The fix it names works: with those lines in the shared hook, install places the husky block and proves nothing
+      // about the shared folder it did not write.
+      writeFileSync(join(shared, 'pre-commit'), '#!/bin/sh\n[ -f .loopgates/hooks/pre-commit ] && exec sh .loopgates/hooks/pre-commit\n', { mode: 0o755 });
+      const ok = await s.cli(['install', '--no-proof']);
+      expect(ok.stderr).toBe('');
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toMatch(/added the loopgates block in \.husky\/pre-commit \(husky\)/);
+      expect(ok.stdout).toMatch(/core\.hooksPath=.*shared-hooks runs the stored hook/);
+      expect(readdirSync(shared)).toEqual(['pre-commit']);
+      expect((await s.cli(['doctor'])).code).toBe(0);
+    });
+  });
+
   it('lefthook, until its config runs the stored hook', async () => {
     await withSandbox({ ...APP, 'lefthook.yml': 'pre-commit:\n  commands:\n    lint:\n      run: echo lint\n' }, async (s) => {
       const before = fullState(s);
