@@ -25,7 +25,7 @@ import {
   withoutBlock,
   type ResolveMode,
 } from './install/render.js';
-import { ChangeSet, loadState, readCurrent, saveState, statePath, revertState, undoPending, type FileChange } from './install/state.js';
+import { ChangeSet, loadState, readCurrent, saveState, statePath, revertState, undoPending, type FileChange, type ProofStatus } from './install/state.js';
 import { pendingIsRunning, pendingPath, pendingProblem, readPending } from './install/pending.js';
 import { defaultConfigFor, enabledSettings, NO_INPUT_YET, noInputWhy, repositoryInputs } from './install/config-default.js';
 import { CONFIG_FILE, loadConfig, type ConfiguredGate } from '../core/config.js';
@@ -111,7 +111,8 @@ Exit codes: 0 restored (or nothing was installed) · 2 some file was left as it 
 const DOCTOR_USAGE = `loopgates doctor
 
 Check, without changing anything, that the hook will run and can judge a commit:
-  - install: the last \`loopgates install\` completed its proof (no unfinished install's journal is left)
+  - install: the last \`loopgates install\` completed its proof (no unfinished install's journal is left), or placed
+    the hook without it (--no-proof, --from-prepare: said as an info line with the command that proves it)
   - the stored hook .loopgates/hooks/pre-commit: present, current for this loopgates version, LF line endings
   - placement: git's hooks dir (git rev-parse --git-path hooks, core.hooksPath by scope), the shim or husky block,
     its run bit, and whether another manager (husky, lefthook, pre-commit, simple-git-hooks) is in the way
@@ -391,7 +392,14 @@ async function installSteps(args: readonly string[], io: CommandIO): Promise<num
       return ExitCode.broken;
     }
     ctx.out(`git will run the hook: ${describePlacements(plan.placements, rel)}`);
+    // Without the proof, the record says so once this run placed anything (doctor reads it); a run that placed
+    // nothing leaves standing the proof of what is there.
+    const unproven = (why: 'no-proof' | 'from-prepare') => {
+      if (changes.written.length > 0 || state.proof === null) state.proof = why;
+      saveState(layout, state);
+    };
     if (fromPrepare) {
+      unproven('from-prepare');
       changes.finish();
       await planAtInstall(top, mode, ctx.env);
       return ExitCode.ok;
@@ -426,7 +434,9 @@ async function installSteps(args: readonly string[], io: CommandIO): Promise<num
         return ExitCode.broken;
       }
       ctx.out('proven: a commit staging a credential is refused and a clean commit lands');
-    }
+      state.proof = 'passed';
+      saveState(layout, state);
+    } else unproven('no-proof');
     changes.finish();
     await planAtInstall(top, mode, ctx.env);
   } catch (err) {
@@ -809,8 +819,20 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
     return ExitCode.broken;
   }
   const unfinished = pendingProblem(layout.commonDir);
-  // No journal says only that nothing is unfinished; the install record says an install completed.
-  check(unfinished ? [unfinished] : [], existsSync(statePath(layout.commonDir)) ? 'install completed its proof' : 'no unfinished install (none recorded in this repository)');
+  // No journal says only that nothing is unfinished; the install record says an install completed, and whether its
+  // proof ran (a skipped proof is said, not counted as a problem: --no-proof is the way with the secrets gate off).
+  if (unfinished) check([unfinished], '');
+  else if (!existsSync(statePath(layout.commonDir))) ok('no unfinished install (none recorded in this repository)');
+  else {
+    let proof: ProofStatus | null = null;
+    try {
+      proof = loadState(layout).proof;
+    } catch {
+      /* an unreadable record: whether the proof ran is not known */
+    }
+    if (proof === 'passed') ok('install completed its proof');
+    else ctx.out(`info     ${messages.proofSkipped(proof)}`);
+  }
   const managers = detectManagers(layout);
   const plan = planPlacement(layout, managers);
   // No install record and git would not run the hook: not installed in this clone (never, or uninstalled; the team's

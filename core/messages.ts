@@ -72,6 +72,13 @@ export const messages = {
   huskyRunnerNotExecutable: (file: string) => `${file} is not executable: git skips it, so every commit lands unchecked`,
   huskyRunnerForeign: (file: string, h: string) => `${file} does not run husky's runner ${h}: git never reaches .husky/pre-commit, so every commit lands unchecked`,
   huskyRunnerFix: (top: string) => `npx husky   (run in ${top}: husky writes .husky/_ again; its "prepare": "husky" script does the same on npm install)`,
+  /** doctor: the install record says the hook was placed without install's proof (`how`: which flag; null: not recorded). */
+  proofSkipped: (how: 'no-proof' | 'from-prepare' | null) =>
+    how === 'no-proof'
+      ? 'install completed without its proof (loopgates install --no-proof): the hook is placed (checked below) but no commit has shown it refuses a credential; to prove it: loopgates install'
+      : how === 'from-prepare'
+        ? `install placed the hook from package.json's "prepare" script (loopgates install --from-prepare), without its proof; to prove it: loopgates install`
+        : 'install completed, but its record does not say whether its proof ran (an older loopgates wrote it); to prove it: loopgates install',
   readOnly: (path: string, why: string, denying: string) => `cannot write ${path}: ${why} (${denying} is not writable for this user)`,
   readOnlyFix: (dir: string) => `chmod -R u+w ${shellQuote(dir)}   (if another user owns it: sudo chown -R "$(id -un)" ${shellQuote(dir)}), then run the command again`,
   readOnlyFsFix: (dir: string) => `${dir} is on a read-only file system: run loopgates in a writable clone (or remount it read-write)`,

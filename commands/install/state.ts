@@ -26,10 +26,19 @@ export interface FileChange {
  */
 export interface InstallState {
   version: 2;
+  /**
+   * Whether the files placed were proven by install's scratch-clone proof: `passed`, or placed without it by
+   * `--no-proof` / `--from-prepare`. Null: a record written before loopgates noted it (or not yet known).
+   */
+  proof: ProofStatus | null;
   changes: FileChange[];
   dirsCreated: string[];
   outside: string[];
 }
+
+/** How the placement in the record came about: proven, or placed without the proof (and by which flag). */
+export type ProofStatus = 'passed' | 'no-proof' | 'from-prepare';
+const PROOF_STATUSES: readonly ProofStatus[] = ['passed', 'no-proof', 'from-prepare'];
 
 /** The two roots a recorded path is relative to: the working tree's top level, or the git common dir. */
 export interface RepoRoots {
@@ -48,6 +57,7 @@ interface StoredPath {
 
 interface StoredState {
   version: 2;
+  proof?: ProofStatus;
   changes: (StoredPath & Omit<FileChange, 'path'>)[];
   dirsCreated: StoredPath[];
 }
@@ -64,7 +74,7 @@ export const sha256 = (b: Buffer | string): string => createHash('sha256').updat
 /** Path of the record inside the git common dir. */
 export const statePath = (commonDir: string): string => join(commonDir, 'loopgates', 'install.json');
 
-const emptyState = (): InstallState => ({ version: 2, changes: [], dirsCreated: [], outside: [] });
+const emptyState = (): InstallState => ({ version: 2, proof: null, changes: [], dirsCreated: [], outside: [] });
 
 /** Whether `child` is `parent` or inside it (both absolute). */
 function inside(child: string, parent: string): boolean {
@@ -134,6 +144,7 @@ export function loadState(roots: RepoRoots): InstallState {
   if (parsed.version === 1) return fromV1(roots, parsed);
   if (parsed.version !== 2) throw new Error(`${p} is not a loopgates install record`);
   const state = emptyState();
+  if (PROOF_STATUSES.includes(parsed.proof as ProofStatus)) state.proof = parsed.proof!;
   for (const { root, path: stored, ...rest } of parsed.changes) {
     const path = resolveStored(roots, { root, path: stored });
     if (path === null) state.outside.push(stored);
@@ -154,6 +165,7 @@ export function saveState(roots: RepoRoots, state: InstallState): void {
   const p = statePath(roots.commonDir);
   const stored: StoredState = {
     version: 2,
+    ...(state.proof !== null ? { proof: state.proof } : {}),
     changes: state.changes.map(({ path, ...rest }) => ({ ...toStored(roots, path), ...rest })),
     dirsCreated: state.dirsCreated.map((d) => toStored(roots, d)),
   };

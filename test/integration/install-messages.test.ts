@@ -3,7 +3,7 @@
 // `loopgates install`, which failed again ("The empty string is not a valid path"). Each must name the cause and the
 // one command that fixes it. Real git, the built CLI as a child process for the permission case.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, readFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/setup-env.js';
@@ -97,6 +97,36 @@ describe('install, uninstall and doctor say the cause and the one fix', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('core.hooksPath is set to the empty string in your local git config');
       expect(r.stderr).toContain('fix: git config --local --unset core.hooksPath');
+    });
+  });
+});
+
+describe('doctor says whether the last install proved the hook', () => {
+  // doctor said "ok       install completed its proof" after install --no-proof (and after --from-prepare): the
+  // record only said an install completed.
+  it('after --no-proof or --from-prepare: the proof was skipped, and how to run it; after a proven install: completed its proof', async () => {
+    await withSandbox({ ...files, 'package.json': '{\n  "name": "app",\n  "private": true\n}\n' }, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      const d = await s.cli(['doctor']);
+      expect(d.stdout).not.toContain('install completed its proof');
+      expect(d.stdout).toMatch(/^info {5}install completed without its proof \(loopgates install --no-proof\): the hook is placed \(checked below\) but no commit has shown it refuses a credential; to prove it: loopgates install$/m);
+      expect(d.code).toBe(0);
+
+      const proven = await s.cli(['install']);
+      expect(proven.stdout).toMatch(/proven: /);
+      expect(proven.code).toBe(0);
+      expect((await s.cli(['doctor'])).stdout).toMatch(/^ok {7}install completed its proof$/m);
+      // Run again with nothing to place, --no-proof leaves the proof of what is placed standing.
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      expect((await s.cli(['doctor'])).stdout).toMatch(/^ok {7}install completed its proof$/m);
+
+      // A fresh placement from package.json's prepare script (the shim gone, as in a new clone): not proven here.
+      rmSync(join(s.repo.dir, '.git/hooks/pre-commit'));
+      expect((await s.cli(['install', '--from-prepare'])).code).toBe(0);
+      const p = await s.cli(['doctor']);
+      expect(p.stdout).not.toContain('install completed its proof');
+      expect(p.stdout).toMatch(/^info {5}install placed the hook from package\.json's "prepare" script \(loopgates install --from-prepare\), without its proof; to prove it: loopgates install$/m);
+      expect(p.code).toBe(0);
     });
   });
 });
