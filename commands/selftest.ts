@@ -1,8 +1,8 @@
 // The `selftest` and `mutate` verbs, and the cached self-test step the pre-commit hook runs before any gate
 // (issue 4). Exit codes follow DESIGN.md: 0 proven / every mutant killed, 1 a gate did not prove itself,
-// 2 loopgates, its config or a tool is broken (or the run was interrupted).
+// 2 loopgates, its config or a tool is broken (or a selftest run was interrupted); mutate interrupted: 130 / 143.
 import { resolve } from 'node:path';
-import type { CommandIO, Verb } from '../core/command.js';
+import { interruptedExitCode, type CommandIO, type Verb } from '../core/command.js';
 import { parseVerbArgs } from './args.js';
 import type { PreflightStep, VerbDeps } from './execute.js';
 import type { ConfiguredGate, LoadedConfig } from '../core/config.js';
@@ -73,8 +73,8 @@ Options:
   --format <f>    text (default; a table per gate and operator) or json (mutation-testing-elements schema 2)
   -h, --help      this text
 
-Exit codes: 0 every mutant killed · 1 any other outcome · 2 loopgates.yaml is invalid, an unknown --gate, or
-the run was interrupted.
+Exit codes: 0 every mutant killed · 1 any other outcome · 2 loopgates.yaml is invalid or an unknown --gate
+· 130 / 143 interrupted by SIGINT (Ctrl-C) / SIGTERM (the scratch space is removed; the tree and index untouched).
 `;
 
 interface Selected {
@@ -239,7 +239,7 @@ export function makeMutateVerb(deps: VerbDeps = {}): Verb {
         io,
         mutants.map((m) => ({ ts, kind: 'mutation', gate: m.gate, verdict: m.outcome, operator: m.operator, file: m.file, line: m.line, seed: report.seed, durationMs: Math.round(m.durationMs) })),
       );
-      if (report.aborted) return 2;
+      if (report.aborted) return interruptedExitCode(io.signal);
       return report.ok ? 0 : 1;
     },
   };

@@ -28,3 +28,14 @@ export interface Verb {
 
 /** Exit codes (DESIGN.md): 0 pass, 1 a gate failed, 2 loopgates/config/tool broken, 3 stopped to ask a human. */
 export const ExitCode = { ok: 0, gateFailed: 1, broken: 2, askHuman: 3 } as const;
+
+/**
+ * The exit code of a verb its `signal` ended: 130 for SIGINT (Ctrl-C), 143 for SIGTERM (128 + the signal's number,
+ * as a shell reports a tool the signal killed, and as install and retry exit); anything else (SIGPIPE, an abort
+ * with no signal's name) is `ExitCode.broken`. cli.ts aborts with `new Error('SIGINT')` and so on.
+ */
+export function interruptedExitCode(signal: AbortSignal): number {
+  const r: unknown = signal.reason;
+  const name = r instanceof Error ? r.message : '';
+  return name === 'SIGINT' ? 130 : name === 'SIGTERM' ? 143 : ExitCode.broken;
+}
