@@ -38,6 +38,32 @@ const distUrls = {
   },
 };
 
+/**
+ * zod, initialised on first use: our sources' `import { z } from 'zod'` gets a stand-in namespace whose first read
+ * initialises the bundled zod (esbuild turns the `require` below into that module's lazy initialiser, so there is
+ * still one zod instance, the one zod-to-json-schema imports too). With the gates' schemas built on first use
+ * (core/lazy-schema.ts), a commit whose configuration comes from the config cache never initialises zod (~5 ms).
+ * A cache miss reads `z.object` and friends through it and validates as before.
+ */
+const lazyZod = {
+  name: 'loopgates-lazy-zod',
+  setup(b) {
+    b.onResolve({ filter: /^zod$/ }, (args) => {
+      if (args.namespace === 'loopgates-lazy-zod' || args.importer.includes(`${sep}node_modules${sep}`)) return undefined;
+      return { path: 'zod', namespace: 'loopgates-lazy-zod' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'loopgates-lazy-zod' }, () => ({
+      resolveDir: root,
+      loader: 'js',
+      contents: [
+        'let zod;',
+        "const real = () => (zod ??= require('zod').z);",
+        'export const z = new Proxy({}, { get: (_t, key) => real()[key], has: (_t, key) => key in real() });',
+      ].join('\n'),
+    }));
+  },
+};
+
 /** Packages the bundle leaves in node_modules (see `external` below). */
 export const LAZY_PACKAGES = ['gettext-parser', 'execa'];
 
@@ -65,7 +91,7 @@ export async function bundle({ metafile } = {}) {
         "const __loopgatesDistUrl = (rel) => require('node:url').pathToFileURL(require('node:path').join(__dirname, rel)).href;",
       ].join('\n'),
     },
-    plugins: [distUrls],
+    plugins: [distUrls, lazyZod],
     // Left to node_modules, imported only when a run needs them (`await import()` stays as it is in CommonJS on
     // node20): gettext-parser only for a malformed PO file (with iconv-lite and readable-stream, ~0.9 MB of the
     // bundle), execa only on Windows (core/tools.ts). Every commit reads and decodes the whole bundle, ~20 ms CPU

@@ -3,6 +3,7 @@
 // two controls, no control without area, and on-screen text the string catalog holds. Spec: issue 13; README.md beside
 // this file. This module is what every commit loads: metadata, config schema, input selection, mutation operators.
 import { z } from 'zod';
+import { lazySchema } from '../../core/lazy-schema.js';
 import { selectInputs } from '../../core/inputs.js';
 import type { Gate } from '../../core/types.js';
 import { RULES } from './audit.js';
@@ -14,19 +15,21 @@ export const GATE_ID = 'dump-audit';
 export const DEFAULT_INCLUDE: readonly string[] = ['**/*.uix', '**/window_dump*.xml'];
 export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/build/**', '**/.gradle/**'];
 
-export const configSchema = z
-  .object({
-    include: z
-      .array(z.string().min(1))
-      .default([...DEFAULT_INCLUDE])
-      .describe(`Globs of the dump files judged (default ${DEFAULT_INCLUDE.join(', ')}); with globs of your own, a run --all that finds none is vacuous.`),
-    exclude: z.array(z.string().min(1)).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never judged.'),
-    catalogText: z
-      .enum(['error', 'warning', 'off'])
-      .default('warning')
-      .describe('Severity of on-screen text that is no value of the base string catalog (hard-coded text), when the repository has catalogs. Default warning: a dump also shows user data.'),
-  })
-  .strict();
+export const configSchema = lazySchema(() =>
+  z
+    .object({
+      include: z
+        .array(z.string().min(1))
+        .default([...DEFAULT_INCLUDE])
+        .describe(`Globs of the dump files judged (default ${DEFAULT_INCLUDE.join(', ')}); with globs of your own, a run --all that finds none is vacuous.`),
+      exclude: z.array(z.string().min(1)).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never judged.'),
+      catalogText: z
+        .enum(['error', 'warning', 'off'])
+        .default('warning')
+        .describe('Severity of on-screen text that is no value of the base string catalog (hard-coded text), when the repository has catalogs. Default warning: a dump also shows user data.'),
+    })
+    .strict(),
+);
 
 export type DumpAuditConfig = z.infer<typeof configSchema>;
 

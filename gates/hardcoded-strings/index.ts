@@ -4,6 +4,7 @@
 // This module is what every commit loads: metadata, config schema, input selection and the (parser-free) mutation
 // operators. The extractors (web-tree-sitter, saxes) load in run() from judge.ts; the cases in selfTest().
 import { z } from 'zod';
+import { lazySchema } from '../../core/lazy-schema.js';
 import { anyCaseExtension } from '../../core/hook-plan.js';
 import { selectInputs as selectByGlobs } from '../../core/inputs.js';
 import type { Gate } from '../../core/types.js';
@@ -80,41 +81,44 @@ export const DEFAULT_EXCLUDE: readonly string[] = [
   '**/*.min.js',
 ];
 
-const regex = z.string().superRefine((s, ctx) => {
-  try {
-    new RegExp(s, 'u');
-  } catch (e) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `not a valid regular expression: ${e instanceof Error ? e.message : String(e)}` });
-  }
-});
+const regex = () =>
+  z.string().superRefine((s, ctx) => {
+    try {
+      new RegExp(s, 'u');
+    } catch (e) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `not a valid regular expression: ${e instanceof Error ? e.message : String(e)}` });
+    }
+  });
 
 /** The gate's section of loopgates.yaml. `configSchema.parse({})` gives the defaults. */
-export const configSchema = z
-  .object({
-    include: z.array(z.string().min(1)).default([...DEFAULT_INCLUDE]).describe('Globs of the files judged (picomatch, repository-relative).'),
-    exclude: z.array(z.string().min(1)).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never judged (tests, generated code).'),
-    allow: z
-      .array(regex)
-      .default([])
-      .describe('Regular expressions (JavaScript, `u` flag) of literals that are not text to translate; searched in the literal, anchor with ^…$ for a whole match.'),
-    names: z
-      .array(z.string().min(1))
-      .default([])
-      .describe('Brand and product names shown as written in every language ("Spotify", "GitLab"): a literal equal to one (trimmed, case included) is not text to translate.'),
-    attributes: z
-      .object({
-        android: z.array(z.string().min(1)).default([...DEFAULT_ANDROID_ATTRIBUTES]).describe('Android XML attributes that hold text (`android:text`, `app:title`).'),
-        kotlin: z.array(z.string().min(1)).default([...DEFAULT_KOTLIN_NAMES]).describe('Kotlin named arguments and assigned properties that hold text.'),
-        swift: z.array(z.string().min(1)).default([...DEFAULT_SWIFT_PROPERTIES]).describe('UIKit and AppKit properties whose assignment holds text (`label.text = …`, `alert.messageText = …`).'),
-        jsx: z.array(z.string().min(1)).default([...DEFAULT_JSX_ATTRIBUTES]).describe('JSX props that hold text.'),
-      })
-      .strict()
-      .default({})
-      .describe('Override the text-bearing attribute lists per language.'),
-    textComponents: z.array(z.string().min(1)).default([...DEFAULT_TEXT_COMPONENTS]).describe('JSX components whose children are text.'),
-    honorLintIgnore: z.boolean().default(true).describe('Count Android Lint `tools:ignore="HardcodedText"` as a suppression.'),
-  })
-  .strict();
+export const configSchema = lazySchema(() =>
+  z
+    .object({
+      include: z.array(z.string().min(1)).default([...DEFAULT_INCLUDE]).describe('Globs of the files judged (picomatch, repository-relative).'),
+      exclude: z.array(z.string().min(1)).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never judged (tests, generated code).'),
+      allow: z
+        .array(regex())
+        .default([])
+        .describe('Regular expressions (JavaScript, `u` flag) of literals that are not text to translate; searched in the literal, anchor with ^…$ for a whole match.'),
+      names: z
+        .array(z.string().min(1))
+        .default([])
+        .describe('Brand and product names shown as written in every language ("Spotify", "GitLab"): a literal equal to one (trimmed, case included) is not text to translate.'),
+      attributes: z
+        .object({
+          android: z.array(z.string().min(1)).default([...DEFAULT_ANDROID_ATTRIBUTES]).describe('Android XML attributes that hold text (`android:text`, `app:title`).'),
+          kotlin: z.array(z.string().min(1)).default([...DEFAULT_KOTLIN_NAMES]).describe('Kotlin named arguments and assigned properties that hold text.'),
+          swift: z.array(z.string().min(1)).default([...DEFAULT_SWIFT_PROPERTIES]).describe('UIKit and AppKit properties whose assignment holds text (`label.text = …`, `alert.messageText = …`).'),
+          jsx: z.array(z.string().min(1)).default([...DEFAULT_JSX_ATTRIBUTES]).describe('JSX props that hold text.'),
+        })
+        .strict()
+        .default({})
+        .describe('Override the text-bearing attribute lists per language.'),
+      textComponents: z.array(z.string().min(1)).default([...DEFAULT_TEXT_COMPONENTS]).describe('JSX components whose children are text.'),
+      honorLintIgnore: z.boolean().default(true).describe('Count Android Lint `tools:ignore="HardcodedText"` as a suppression.'),
+    })
+    .strict(),
+);
 
 export type HardcodedStringsConfig = z.infer<typeof configSchema>;
 

@@ -1,6 +1,7 @@
 // The maestro-flows gate's options in loopgates.yaml (`gates.maestro-flows`), a strict zod schema:
 // `configSchema.parse({})` gives the defaults.
 import { z } from 'zod';
+import { lazySchema } from '../../core/lazy-schema.js';
 
 /** Rule ids and their default severities (README.md beside this file says what each catches and why). */
 export const RULES = {
@@ -36,33 +37,35 @@ const ruleIds = Object.keys(RULES) as [RuleId, ...RuleId[]];
 export const DEFAULT_FLOWS: readonly string[] = ['**/.maestro/**/*.yaml', '**/.maestro/**/*.yml'];
 export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**'];
 
-export const configSchema = z
-  .object({
-    flows: z
-      .array(z.string().min(1))
-      .default([...DEFAULT_FLOWS])
-      .describe('Globs (picomatch, repository-relative) of Maestro flow files. A folder outside .maestro/ is a workspace rooted at the glob\'s static base.'),
-    exclude: z.array(z.string().min(1)).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never judged as flows.'),
-    entryPoints: z
-      .array(z.string().min(1))
-      .optional()
-      .describe('Globs of the flows run on their own (override the workspace config.yaml `flows` / includeTags / excludeTags).'),
-    strictChecks: z
-      .boolean()
-      .default(false)
-      .describe('When true, a following selector command (which Maestro waits for) does not count as the check of a tap: only assertVisible, extendedWaitUntil, … do.'),
-    maestroVersion: z
-      .string()
-      .regex(/^\d+\.\d+(\.\d+)?$/, 'a version such as 1.40.3')
-      .optional()
-      .describe('Maestro CLI version the flows run on (else detected from a pinned MAESTRO_VERSION in CI files). Below 1.41 every tapOn needs retryTapIfNoChange: false.'),
-    ignoreMissing: z
-      .array(z.string().min(1))
-      .default([])
-      .describe('Globs (repository-relative) of runFlow / runScript targets that may be absent from the snapshot (git-ignored local scripts).'),
-    rules: z.record(z.enum(ruleIds), z.enum(['error', 'warning', 'off'])).default({}).describe('Severity per rule id (error, warning, off), overriding the defaults.'),
-  })
-  .strict();
+export const configSchema = lazySchema(() =>
+  z
+    .object({
+      flows: z
+        .array(z.string().min(1))
+        .default([...DEFAULT_FLOWS])
+        .describe('Globs (picomatch, repository-relative) of Maestro flow files. A folder outside .maestro/ is a workspace rooted at the glob\'s static base.'),
+      exclude: z.array(z.string().min(1)).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never judged as flows.'),
+      entryPoints: z
+        .array(z.string().min(1))
+        .optional()
+        .describe('Globs of the flows run on their own (override the workspace config.yaml `flows` / includeTags / excludeTags).'),
+      strictChecks: z
+        .boolean()
+        .default(false)
+        .describe('When true, a following selector command (which Maestro waits for) does not count as the check of a tap: only assertVisible, extendedWaitUntil, … do.'),
+      maestroVersion: z
+        .string()
+        .regex(/^\d+\.\d+(\.\d+)?$/, 'a version such as 1.40.3')
+        .optional()
+        .describe('Maestro CLI version the flows run on (else detected from a pinned MAESTRO_VERSION in CI files). Below 1.41 every tapOn needs retryTapIfNoChange: false.'),
+      ignoreMissing: z
+        .array(z.string().min(1))
+        .default([])
+        .describe('Globs (repository-relative) of runFlow / runScript targets that may be absent from the snapshot (git-ignored local scripts).'),
+      rules: z.record(z.enum(ruleIds), z.enum(['error', 'warning', 'off'])).default({}).describe('Severity per rule id (error, warning, off), overriding the defaults.'),
+    })
+    .strict(),
+);
 
 export type MaestroFlowsConfig = z.infer<typeof configSchema>;
 

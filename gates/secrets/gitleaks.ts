@@ -13,6 +13,7 @@ import { delimiter, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
+import { lazySchema } from '../../core/lazy-schema.js';
 import { LoopgatesError, ToolMissingError } from '../../core/errors.js';
 import { REPO_ENV_KEYS, git } from '../../core/git.js';
 import { fsPath, hasRawBytes, lossyIndex, pathBytes } from '../../core/paths.js';
@@ -445,17 +446,20 @@ export interface GitleaksFinding {
   endLine: number;
 }
 
-const reportSchema = z.array(
-  z
-    .object({
-      RuleID: z.string().min(1),
-      Description: z.string().optional(),
-      File: z.string().min(1),
-      StartLine: z.number().int().min(1),
-      StartColumn: z.number().int(),
-      EndLine: z.number().int().optional(),
-    })
-    .passthrough(),
+// Built on first use (core/lazy-schema.ts): a clean scan reports `[]`, which parseReport takes without zod.
+const reportSchema = lazySchema(() =>
+  z.array(
+    z
+      .object({
+        RuleID: z.string().min(1),
+        Description: z.string().optional(),
+        File: z.string().min(1),
+        StartLine: z.number().int().min(1),
+        StartColumn: z.number().int(),
+        EndLine: z.number().int().optional(),
+      })
+      .passthrough(),
+  ),
 );
 
 /**
@@ -469,6 +473,8 @@ export function parseReport(text: string): GitleaksFinding[] {
   } catch {
     throw new LoopgatesError('the gitleaks JSON report is not valid JSON', GITLEAKS_FIX);
   }
+  // An empty array is what the schema accepts as it is, and what every clean scan reports: no zod for it.
+  if (Array.isArray(data) && data.length === 0) return [];
   const parsed = reportSchema.safeParse(data);
   if (!parsed.success) throw new LoopgatesError(`the gitleaks JSON report has an unexpected shape (${parsed.error.issues[0]?.path.join('.') || 'root'}: ${parsed.error.issues[0]?.message ?? ''})`, GITLEAKS_FIX);
   return parsed.data.map((f) => ({ rule: f.RuleID, description: f.Description ?? '', file: f.File, line: f.StartLine, byteColumn: f.StartColumn, endLine: Math.max(f.StartLine, f.EndLine ?? f.StartLine) }));

@@ -2,15 +2,18 @@
 // scans what a commit would record; a canary credential proves on each new binary/config that it can see.
 // This module is what every commit loads (metadata, config schema, inputs); the scan itself is in scan.ts.
 import { z } from 'zod';
+import { lazySchema } from '../../core/lazy-schema.js';
 import type { Gate } from '../../core/types.js';
 import { injectCredential, secretsSelfTest } from './cases.js';
 
 /** loopgates.yaml `gates.secrets`: `scanTimeoutMs` bounds one gitleaks process (ms; the gate's own timeoutMs bounds the whole gate). */
-export const secretsConfigSchema = z
-  .object({
-    scanTimeoutMs: z.number().int().positive().default(120_000),
-  })
-  .strict();
+export const secretsConfigSchema = lazySchema(() =>
+  z
+    .object({
+      scanTimeoutMs: z.number().int().positive().default(120_000),
+    })
+    .strict(),
+);
 
 export type SecretsConfig = z.infer<typeof secretsConfigSchema>;
 

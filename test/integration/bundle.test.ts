@@ -75,6 +75,25 @@ describe('the stored hook runs the CommonJS bundle with a V8 code cache', () => 
     });
   });
 
+  it('zod and the gates\' schemas load on first use: a config cache miss after cached hits still refuses a bad option, at its line', async () => {
+    await withSandbox(APP, async (s) => {
+      await installAndProve(s);
+      expect(commit(s, 'NOTES.md', 'one\n').landed).toBe(true);
+      // A staged loopgates.yaml the config cache has never seen: validated by the gates' schemas, built only now
+      // (core/lazy-schema.ts), through the bundle's lazily initialised zod (scripts/bundle.mjs lazyZod).
+      const bad = commit(s, 'loopgates.yaml', 'version: 1\ngates:\n  hardcoded-strings:\n    allow: ["("]\n  secrets:\n    scanTimeoutMs: "soon"\n');
+      expect(bad.landed).toBe(false);
+      expect(bad.status).toBe(1);
+      expect(bad.output).toContain('loopgates.yaml is invalid (2 problems)');
+      expect(bad.output).toMatch(/loopgates\.yaml:4 +gates\.hardcoded-strings\.allow\[0\]: not a valid regular expression/);
+      expect(bad.output).toMatch(/loopgates\.yaml:6 +gates\.secrets\.scanTimeoutMs: Expected number, received string/);
+      // The same options, valid: the commit is judged under them (the cache now holds this config).
+      const good = commit(s, 'loopgates.yaml', 'version: 1\ngates:\n  hardcoded-strings:\n    allow: ["^x$"]\n  secrets:\n    scanTimeoutMs: 60000\n');
+      expect(good.output).toContain('commit allowed (exit 0)');
+      expect(good.landed).toBe(true);
+    });
+  });
+
   it('one flipped byte in the V8 data (V8 itself does not checksum code caches) is ignored, and the cache is rewritten', async () => {
     await withSandbox(APP, async (s) => {
       await installAndProve(s);
