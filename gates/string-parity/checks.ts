@@ -4,7 +4,7 @@ import type { CatalogEntry, Grammar, LocaleCatalog, PluralVariable, PluralVarian
 import * as cardinals from 'make-plural/cardinals';
 import { coveredByExact, isPluralCategory, type PluralRules } from './locale.js';
 import { argTypes, isFormatString, parsePrintf, type PrintfResult, type PrintfSpec } from './placeholders/printf.js';
-import { parseIcu, type IcuResult } from './placeholders/icu.js';
+import { icuErrorText, parseIcu, type IcuResult } from './placeholders/icu.js';
 import { parseI18next } from './placeholders/i18next.js';
 import { markupDifference, markupInTranslation, tagsInText, type MarkupTag } from './placeholders/markup.js';
 import { checkGettextMessage } from './placeholders/gettext.js';
@@ -406,7 +406,7 @@ function compareIcu(tr: CatalogEntry, base: CatalogEntry, ctx: PairContext): rea
   const b = icuOf(base.value, base.grammar !== 'icu-arb');
   if (!/[{}<']/.test(tr.value) && b.ok && b.args.length === 0 && b.tags.length === 0) return NONE;
   const t = parseIcu(tr.value, quotes);
-  if (!t.ok) return [{ rule: 'icu-syntax', ...pos(tr), message: `${ctx.locale} \`${tr.key}\`: ICU syntax error ${t.error!.kind} at character ${t.error!.offset + 1}` }];
+  if (!t.ok) return [{ rule: 'icu-syntax', ...pos(tr), message: `${ctx.locale} \`${tr.key}\`: ICU syntax error ${icuErrorText(t.error!, tr.value)}` }];
   if (!b.ok || sameSimpleShape(t, b, ctx.tags ?? 'all')) return NONE;
   return icuDiff(t, b, tr.key, ctx, pos(tr));
 }
@@ -931,7 +931,7 @@ export function checkBaseEntry(e: CatalogEntry, locale: string): RawFinding[] {
     }
   } else if (e.grammar === 'icu' || e.grammar === 'icu-arb') {
     const r = icuOf(e.value, e.grammar === 'icu');
-    if (!r.ok) out.push({ rule: 'icu-syntax', ...at, message: `${locale} \`${e.key}\`: ICU syntax error in the base: ${r.error!.kind} at character ${r.error!.offset + 1}` });
+    if (!r.ok) out.push({ rule: 'icu-syntax', ...at, message: `${locale} \`${e.key}\`: ICU syntax error in the base: ${icuErrorText(r.error!, e.value)}` });
   }
   return out;
 }

@@ -38,11 +38,37 @@ export interface IcuArgument {
 
 export interface IcuResult {
   ok: boolean;
-  /** Syntax error: formatjs's error kind and 0-based offset. */
-  error?: { kind: string; offset: number };
+  /** Syntax error: formatjs's error kind and where its location starts and ends (icuErrorText says it in words). */
+  error?: IcuSyntaxError;
   args: IcuArgument[];
   /** Tag names `<0>`, `</0>`, `<b>` in order of appearance. */
   tags: string[];
+}
+
+/** A point of formatjs's error location: 0-based `offset`, 1-based `line` and `column`, all within the message. */
+export interface IcuPoint {
+  offset: number;
+  line: number;
+  column: number;
+}
+
+/** formatjs's syntax error: its kind (`EXPECT_ARGUMENT_CLOSING_BRACE`...) and the start and end of its location. */
+export interface IcuSyntaxError extends IcuPoint {
+  kind: string;
+  end: IcuPoint;
+}
+
+/**
+ * Where `error` is in `text`, in words: `MISSING_OTHER_CLAUSE at character 24`. For an argument never closed formatjs's
+ * location starts at its `{` (often character 1 of a plural message) and ends where the parser stopped looking for
+ * the `}`: that end is the error's position, and the `{` is named. A message with line breaks gets line and column.
+ */
+export function icuErrorText(error: IcuSyntaxError, text: string): string {
+  const multiline = text.includes('\n');
+  const at = (p: IcuPoint) => (multiline ? `line ${p.line}, column ${p.column} of the message` : `character ${p.offset + 1}`);
+  if (error.kind !== 'EXPECT_ARGUMENT_CLOSING_BRACE' || error.end.offset === error.offset) return `${error.kind} at ${at(error)}`;
+  const end = error.end.offset >= text.length ? ' (the end of the message)' : '';
+  return `${error.kind} at ${at(error.end)}${end}: the \`{\` at ${at(error)} is never closed`;
 }
 
 const PUA = '\uE000';
@@ -126,8 +152,10 @@ function withFormatjs(text: string, apostropheQuotes: boolean, tags: string[]): 
   try {
     ast = parse(src, { ignoreTag: true, requiresOtherClause: true });
   } catch (err) {
-    const e = err as { message?: string; location?: { start?: { offset?: number } } };
-    return { ok: false, error: { kind: e.message ?? 'SYNTAX_ERROR', offset: e.location?.start?.offset ?? 0 }, args: [], tags };
+    const e = err as { message?: string; location?: { start?: Partial<IcuPoint>; end?: Partial<IcuPoint> } };
+    const point = (p: Partial<IcuPoint> | undefined): IcuPoint => ({ offset: p?.offset ?? 0, line: p?.line ?? 1, column: p?.column ?? 1 });
+    const start = point(e.location?.start);
+    return { ok: false, error: { kind: e.message ?? 'SYNTAX_ERROR', ...start, end: e.location?.end ? point(e.location.end) : start }, args: [], tags };
   }
   const args: IcuArgument[] = [];
   // Names an element shows (for its plural parent's `#`, `pound`), added to `out`.
