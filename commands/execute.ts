@@ -70,6 +70,12 @@ export interface PreflightOutcome {
 /** A step run after config and snapshot are loaded and before the gates. */
 export type PreflightStep = (ctx: PreflightContext) => Promise<PreflightOutcome | void>;
 
+/**
+ * A step run on the gates' results, before the report (the hook's refusal of a commit that waives its own finding):
+ * its outcome counts as a preflight step's (exit code, notes, refusal, ledger); `results` and `judgeAnyway` are not read.
+ */
+export type VerdictStep = (ctx: PreflightContext, results: readonly GateResult[]) => Promise<PreflightOutcome | void>;
+
 /** One run's request. */
 export interface RunRequest {
   mode: Mode;
@@ -86,6 +92,8 @@ export interface RunRequest {
    * hook: commands/hook.ts refreshSecretsFastPath). Its outcome is ignored; it must not throw.
    */
   after?: PreflightStep;
+  /** Judges the gates' results once they ran (not when a preflight step stopped the run). */
+  verdictSteps?: readonly VerdictStep[];
   /** Write the gates' `ctx.log` lines to stderr, as `<gate>: <line>`. */
   verbose?: boolean;
   /** The run is `loopgates hook pre-commit` inside `git commit` (an interrupted one's summary names git's exit too). */
@@ -181,6 +189,14 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
     }
     // Every refusal of the step withdrawn: the gates' own verdicts decide.
     if (o.results!.length === 0 && o.judgeAnyway) o.exitCode = 0;
+  }
+  if (!stopped && !io.signal.aborted) {
+    for (const step of req.verdictSteps ?? []) {
+      const outcome = await step({ io, config, ws, gates: selected, bypassed: skip.ids, cacheRoot }, results);
+      if (!outcome) continue;
+      outcomes.push({ exitCode: outcome.exitCode, results: [], ...(outcome.notes ? { notes: outcome.notes } : {}), ...(outcome.refusal ? { refusal: outcome.refusal } : {}), ...(outcome.ledger ? { ledger: outcome.ledger } : {}) });
+      notes.push(...(outcome.notes ?? []));
+    }
   }
   const preResults = outcomes.flatMap((o) => o.results ?? []);
   const preExit = Math.max(0, ...outcomes.map((o) => o.exitCode));

@@ -18,7 +18,7 @@ import { selfTestPreflight } from './selftest.js';
 import { pendingProblem } from './install/pending.js';
 import { runGate } from '../core/runner.js';
 import { executeRun } from './execute.js';
-import type { PreflightStep, VerbDeps } from './execute.js';
+import type { PreflightStep, VerbDeps, VerdictStep } from './execute.js';
 
 /** classifyCase's words (mutations/outcomes.ts) for a case whose gate returned `error`, and the runner's timeout. */
 const COULD_NOT_RUN = ' error: the gate could not run: ';
@@ -110,6 +110,30 @@ export const refuseQuietDisable: PreflightStep = async (ctx) => {
   // The gates left on still judge what the commit stages (under the config it brings), so every problem of the
   // commit is said in one round; the verdict line names the switch-off as what refused.
   return { exitCode: 1, notes, judgeAnyway: true, refusal: messages.quietRefusal(off, narrowed.map((n) => n.gate)) };
+};
+
+/**
+ * Refuses (exit 1) a commit in which a gate reports nothing only because an exemption the same commit stages waves
+ * its finding through (GateResult.waived: a .gitleaksignore entry written with the credential's line, a gitleaks:allow
+ * comment on it; fresh F11): refuseQuietDisable's narrowing, by a file other than loopgates.yaml. Allowed, loudly and
+ * on the record, when LOOPGATES_ALLOW_DISABLE names the gate (or `all`); an exemption HEAD already holds asks nothing.
+ */
+export const refuseOwnWaivers: VerdictStep = async (ctx, results) => {
+  const waiving = results.filter((r) => r.waived?.length);
+  if (!waiving.length) return;
+  const what = (w: readonly string[]) => `${w.length} finding${w.length === 1 ? '' : 's'} of its own (${w.slice(0, 3).join('; ')}${w.length > 3 ? '; …' : ''})`;
+  const allow = new Set((ctx.io.env.LOOPGATES_ALLOW_DISABLE ?? '').split(',').map((x) => x.trim()).filter(Boolean));
+  const ids = waiving.map((r) => r.gate);
+  if (allow.has('all') || ids.every((id) => allow.has(id))) {
+    const ts = new Date().toISOString();
+    return {
+      exitCode: 0,
+      notes: waiving.map((r) => messages.ownWaiverAllowed(r.gate, what(r.waived!))),
+      ledger: ids.map((gate) => ({ ts, kind: 'disable' as const, gate, verdict: 'narrowed', mode: 'staged' as const, acknowledgedBy: 'LOOPGATES_ALLOW_DISABLE' })),
+    };
+  }
+  const notes = waiving.map((r) => `${messages.ownWaiver(r.gate, what(r.waived!))} (${messages.fix(messages.ownWaiverFix(r.gate))})`);
+  return { exitCode: 1, notes, refusal: messages.quietRefusal([], ids) };
 };
 
 /**
@@ -258,7 +282,7 @@ export function makeHookVerb(deps: VerbDeps = {}, steps?: readonly PreflightStep
       if (!(HANDLED_HOOKS as readonly string[]).includes(name)) throw new LoopgatesError(messages.unknownHook(name, HANDLED_HOOKS), messages.unknownHookFix);
       // Git passes no arguments to pre-commit; extra ones mean a hook script loopgates did not write.
       if (rest.length) throw new LoopgatesError(messages.badArgs(`unexpected arguments after ${name}: ${rest.join(' ')}`, 'hook'), messages.unknownHookFix);
-      return executeRun({ mode: 'staged', gateIds: [], format: formatOf(values.format), preflight: steps ?? preflight, after: refreshSecretsFastPath, hook: true }, io, deps);
+      return executeRun({ mode: 'staged', gateIds: [], format: formatOf(values.format), preflight: steps ?? preflight, verdictSteps: [refuseOwnWaivers], after: refreshSecretsFastPath, hook: true }, io, deps);
     },
   };
 }

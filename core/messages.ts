@@ -100,6 +100,11 @@ export const messages = {
   quietNarrow: (id: string, what: string) =>
     `this commit keeps ${id} enabled in loopgates.yaml but takes from it ${what}: a gate narrowed by the commit it would judge proves nothing; refused`,
   quietNarrowAllowed: (id: string, what: string) => `WARNING: this commit narrows ${id} in loopgates.yaml (${what}), acknowledged by LOOPGATES_ALLOW_DISABLE`,
+  /** A commit whose own exemption (a .gitleaksignore entry, a gitleaks:allow comment) waves its own finding through. */
+  ownWaiver: (id: string, what: string) => `this commit keeps ${id} enabled but waives ${what}: a gate narrowed by the commit it would judge proves nothing; refused`,
+  ownWaiverFix: (id: string) =>
+    `if it is not a secret, say so for this commit: LOOPGATES_ALLOW_DISABLE=${id} git commit …; otherwise remove the credential, rotate it and drop the exemption`,
+  ownWaiverAllowed: (id: string, what: string) => `WARNING: this commit narrows ${id} (waives ${what}), acknowledged by LOOPGATES_ALLOW_DISABLE`,
   /** What refused a commit that switches gates off or narrows them, for the verdict line (`refused: …`). */
   quietRefusal: (off: readonly string[], narrowed: readonly string[]) =>
     `this commit ${[off.length ? `switches off ${off.join(', ')}` : '', narrowed.length ? `narrows ${narrowed.join(', ')}` : ''].filter(Boolean).join(' and ')}`,

@@ -184,7 +184,7 @@ async function judgeOnce<C>(settings: GateSettings<C>, options: RunOptions, fixe
     if (out === 'timeout') return done({ ...base, verdict: 'error', counts: zeroCounts(), ...timeoutError(gate.id, settings.timeoutMs) });
     const findings = out.findings.map((f) => completeFinding(gate.id, f));
     const counts: Counts = { ...zeroCounts(), ...out.counts, findings: findings.length };
-    const common = { ...base, findings, counts, itemUnit: out.itemUnit ?? 'items', notes: out.notes ?? [], ...(out.info?.length ? { info: out.info } : {}) };
+    const common = { ...base, findings, counts, itemUnit: out.itemUnit ?? 'items', notes: out.notes ?? [], ...(out.info?.length ? { info: out.info } : {}), ...(out.waived?.length ? { waived: out.waived } : {}) };
     if (out.error) return done({ ...common, verdict: 'error', reason: out.error.message, error: out.error });
     if (counts.files === 0 && out.skip && options.ws.mode === 'staged' && findings.length === 0) return done({ ...common, verdict: 'skip', reason: out.skip });
     if (counts.files === 0) {

@@ -198,6 +198,13 @@ export interface GateOutput {
    * and no finding the verdict is then `skip` (nothing the gate must judge), not `vacuous`; never `pass`.
    */
   skip?: string;
+  /**
+   * Staged mode: error findings the gate did not report only because an exemption the change itself stages waves them
+   * through (secrets: a .gitleaksignore entry or a gitleaks:allow comment the commit adds), one `file:line rule, by …`
+   * each, never a value. The hook refuses such a commit as a narrowing unless LOOPGATES_ALLOW_DISABLE names the gate
+   * (commands/hook.ts refuseOwnWaivers); `run` only reports them.
+   */
+  waived?: string[];
 }
 
 /** One shipped self-test case (DESIGN.md "self-test"), run in an in-memory workspace by mutations/selftest.ts. */
@@ -380,6 +387,8 @@ export interface GateResult {
   durationMs: number;
   /** Staged runs judged against HEAD (core/introduced.ts): the policy in force and what stayed out of the verdict. */
   staged?: StagedJudgement;
+  /** GateOutput.waived: absent when the change waives nothing of its own. */
+  waived?: string[];
 }
 
 /** How one gate's staged findings were split (GateResult.staged). */

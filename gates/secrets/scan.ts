@@ -351,6 +351,11 @@ async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, pro
   const stale: string[] = [];
   const allowed: string[] = [];
   const waived: string[] = [];
+  // Staged: what only an exemption the commit itself adds waves through (GateOutput.waived; the hook refuses it).
+  const own: string[] = [];
+  const ownWaiver = async (f: GitleaksFinding, lines: string, by: string) => {
+    if (ws.mode === 'staged' && !(await heldInHead(ws, f.file, lines))) own.push(`${f.file}:${f.line} ${f.rule}, by ${by}`);
+  };
   const lineText = new Map<string, string>();
   for (const f of raw.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)) {
     const spot = ignoreEntry(f);
@@ -364,12 +369,16 @@ async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, pro
     if (lines.includes(ALLOW_SIGNATURE)) {
       filtered++;
       allowed.push(`${f.file}:${f.line}`);
+      await ownWaiver(f, lines, 'a gitleaks:allow comment on its line');
       continue;
     }
     const cover = isIgnored(ignore, f) ? await ignoreCovers(ws, carried, f, decoded, lfs.objects) : 'no entry';
     if (cover === 'covered') {
       filtered++;
-      if (carried && !carried.has(spot)) waived.push(spot);
+      if (carried && !carried.has(spot)) {
+        waived.push(spot);
+        await ownWaiver(f, lines, `the .gitleaksignore entry ${spot} it adds`);
+      }
       continue;
     }
     lineText.set(spot, lines);
@@ -388,10 +397,13 @@ async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, pro
       column,
       severity: 'error',
       message: stale.includes(spot)
-        ? `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown); the .gitleaksignore entry ${spot} was written for what this line held before and the line changed, so it no longer covers it: remove the credential and rotate it; if it is not a secret either, take ${spot} out of .gitleaksignore in one commit and list it again in the commit that stages this line`
+        ? `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown); the .gitleaksignore entry ${spot} was written for what this line held before and the line changed, so it no longer covers it: remove the credential and rotate it; if it is not a secret either, take ${spot} out of .gitleaksignore in one commit and list it again in the commit that stages this line, saying so for that commit: LOOPGATES_ALLOW_DISABLE=${GATE_ID} git commit …`
         : unstagedIgnore.has(spot)
-          ? `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it; if it is not a secret, the work tree's .gitleaksignore lists ${spot}, but only the staged one counts: git add .gitleaksignore`
-          : `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it, or list ${spot} in .gitleaksignore if it is not a secret`,
+          ? `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it; if it is not a secret, the work tree's .gitleaksignore lists ${spot}, but only the staged one counts: git add .gitleaksignore, and say so for this commit: LOOPGATES_ALLOW_DISABLE=${GATE_ID} git commit …`
+          : ws.mode === 'staged'
+            ? // The entry staged with its own line is a narrowing the hook refuses unless the commit says so.
+              `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it; if it is not a secret, list ${spot} in .gitleaksignore, stage it and say so for this commit: LOOPGATES_ALLOW_DISABLE=${GATE_ID} git commit …`
+            : `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it, or list ${spot} in .gitleaksignore if it is not a secret`,
       fingerprint: fingerprint(GATE_ID, f.rule, f.file, `${f.rule}#${n}`),
     });
   }
@@ -400,7 +412,7 @@ async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, pro
   // so the commit waives a finding: named, for the reviewer of .gitleaksignore's diff.
   if (waived.length) notes.push(`${waived.length} finding(s) waved through by .gitleaksignore entries this commit adds: ${listed(waived)}`);
   if (stale.length) notes.push(`${stale.length} finding(s) on a line the change rewrote match a .gitleaksignore entry written before (${listed(stale)}): an entry covers the line's content it was listed with, so these are not filtered`);
-  const output: GateOutput = { findings, counts: { files: inputs.length - unscanned.length - lfsUnread.size, items, filtered }, itemUnit, notes };
+  const output: GateOutput = { findings, counts: { files: inputs.length - unscanned.length - lfsUnread.size, items, filtered }, itemUnit, notes, ...(own.length ? { waived: own } : {}) };
   // Fail closed, the commit (or the tree) judged whole: content nobody could scan refuses the run, whatever else was
   // scanned with it (a binary over the limit used to be vacuous alone and a pass next to any other staged file).
   const errors: Array<{ message: string; fix: string }> = [];
@@ -488,6 +500,18 @@ async function ignoreCovers(
   const a = lineOf(after, f.line + shift);
   const b = lineOf(then.bytes, f.line + then.prefixLines);
   return a !== undefined && b !== undefined && a.equals(b) ? 'covered' : 'line changed';
+}
+
+/**
+ * Whether every line of a finding's span (`lines`, LF-joined) is a line of HEAD's copy of `file`, read as the scan reads
+ * it: the credential and the exemption on or for it were committed before, so waving it through hides nothing this
+ * change adds (a file scanned whole: a -diff attribute, a gitleaks:allow comment). An added file has no HEAD copy.
+ */
+async function heldInHead(ws: Workspace, file: string, lines: string): Promise<boolean> {
+  const before = await ws.before?.(file);
+  if (!before) return false;
+  const then = new Set(decodeForScan(before).bytes.toString('utf8').split('\n'));
+  return lines.split('\n').every((l) => then.has(l));
 }
 
 /** The bytes of 1-based line `n` of `bytes` (without its LF), or undefined past the end. */

@@ -48,7 +48,7 @@ async function commitOnce(sc: Scenario, extraEnv: Record<string, string | undefi
   const lines = ledgerLines()
     .slice(ledger)
     .map((l) => JSON.parse(l) as Record<string, unknown>);
-  const verdicts = lines.map((l) => ({ gate: l.gate, verdict: l.verdict, kind: l.kind, mode: l.mode, counts: l.counts, findings: (l.findings as unknown[]).length }));
+  const verdicts = lines.map((l) => ({ gate: l.gate, verdict: l.verdict, kind: l.kind, mode: l.mode, counts: l.counts, findings: (l.findings as unknown[] | undefined)?.length ?? 0 }));
   if (landed) s.repo.git('reset', '-q', '--hard', 'HEAD~1');
   else s.repo.git('reset', '-q', '--hard', 'HEAD');
   sc.undo?.();
@@ -304,6 +304,26 @@ describe('a .gitleaksignore is applied by node only, never by the gitleaks the s
     expect(fast.landed, fast.output).toBe(false);
     expect(fast.status).toBe(1);
     expect(fast.node).toBe(true);
+  });
+
+  // fresh F11: the entry and the credential it names in one commit: the shell hands it to node, which refuses it as a
+  // narrowing of secrets (LOOPGATES_ALLOW_DISABLE=secrets lets it through, on the record).
+  it('a .gitleaksignore entry staged with the credential it waives, after a fast pass: node refuses it (exit 1)', async () => {
+    await commitOnce({ name: 'plain', stage: stageFile('notes.txt', 'first\nplain before waiver\n') }, {});
+    const plain = await commitOnce({ name: 'plain', stage: stageFile('notes.txt', 'first\nplain before waiver\n') }, {});
+    expect([plain.status, plain.node]).toEqual([0, false]);
+    const sc: Scenario = { name: 'own waiver', stage: () => {
+      stageFile('.gitleaksignore', 'notes.txt:aws-access-token:2\n')();
+      stageFile('notes.txt', `first\naws_access_key_id = "${aws}"\n`)();
+    } };
+    const { fast } = await differential(sc);
+    expect(fast.node).toBe(true);
+    expect(fast.output).toContain('this commit keeps secrets enabled but waives 1 finding of its own (notes.txt:2 aws-access-token');
+    expect(fast.output).not.toContain(aws);
+    expect([fast.status, fast.landed]).toEqual([1, false]);
+    const allowed = await commitOnce({ ...sc, env: { LOOPGATES_ALLOW_DISABLE: 'secrets' } }, {});
+    expect([allowed.status, allowed.landed, allowed.node]).toEqual([0, true, true]);
+    expect(allowed.verdicts.filter((v) => v.kind === 'disable').map((v) => `${String(v.gate)} ${String(v.verdict)}`)).toEqual(['secrets narrowed']);
   });
 
   it('a committed .gitleaksignore entry whose line now holds another credential: refused, as with the fast path off', async () => {
