@@ -71,6 +71,9 @@ export const messages = {
     `${file} is missing (husky 9's runner; .husky/_ is git-ignored: ${linked ? 'a linked worktree (git worktree add) starts without it' : 'git clean -xfd removes it'}): git finds no pre-commit hook in core.hooksPath (${hooksPath}), so every commit lands unchecked`,
   huskyRunnerNotExecutable: (file: string) => `${file} is not executable: git skips it, so every commit lands unchecked`,
   huskyRunnerForeign: (file: string, h: string) => `${file} does not run husky's runner ${h}: git never reaches .husky/pre-commit, so every commit lands unchecked`,
+  huskyZeroEnv: 'HUSKY=0 is set in this environment: husky runs no hooks, ours included, so every commit lands unchecked (husky says nothing)',
+  huskyZeroInit: (at: string) => `${at} sets HUSKY=0 (husky 9 sources it before every hook): husky runs no hooks, ours included, so every commit lands unchecked (husky says nothing)`,
+  huskyZeroInitFix: (file: string) => `remove that line from ${file}   (to skip the hooks for one command: HUSKY=0 git commit …)`,
   huskyRunnerFix: (top: string) => `npx husky   (run in ${top}: husky writes .husky/_ again; its "prepare": "husky" script does the same on npm install)`,
   /** doctor: the install record says the hook was placed without install's proof (`how`: which flag; null: not recorded). */
   proofSkipped: (how: 'no-proof' | 'from-prepare' | null) =>

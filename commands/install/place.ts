@@ -179,7 +179,7 @@ export function verifyPlacements(placements: readonly Placement[], layout: RepoL
       const stop = exitBeforeBlock(text);
       if (stop) problems.push({ what: `${relative(layout.top, p.file) || p.file}:${stop.line} \`${stop.text}\` ends the script before the loopgates block: git never reaches the hook`, fix: `${reinstall}   (moves the block above that line)` });
       if (hasCR(p.file)) problems.push({ what: `${p.file} has CRLF line endings: sh cannot run it`, fix: `convert it to LF line endings, then: ${reinstall}` });
-      if (p.manager.startsWith('husky') && env.HUSKY === '0') problems.push({ what: 'HUSKY=0 is set in this environment: husky runs no hooks, ours included', fix: 'unset HUSKY' });
+      if (p.manager.startsWith('husky') && env.HUSKY === '0') problems.push({ what: messages.huskyZeroEnv, fix: 'unset HUSKY' });
       const dirHooks = p.file.slice(0, -'/pre-commit'.length);
       const huskyActive = managers.husky?.active === true;
       // What git runs until husky is active: our shim, or a hook outside the repository that runs the stored hook.
@@ -188,7 +188,7 @@ export function verifyPlacements(placements: readonly Placement[], layout: RepoL
       if (!p.manager.startsWith('husky') && layout.hooksDir !== dirHooks) problems.push({ what: `git runs hooks from ${layout.hooksDir}, not ${dirHooks}`, fix: reinstall });
       if (!p.manager.startsWith('husky') && !executable(p.file)) problems.push({ what: `${p.file} is not executable: git skips it`, fix: `chmod +x ${p.file}` });
       if (p.manager === 'husky 8' && !executable(p.file)) problems.push({ what: `${p.file} is not executable: git skips it`, fix: `chmod +x ${p.file}` });
-      if (p.manager === 'husky 9' && huskyActive) problems.push(...huskyRunnerProblems(layout));
+      if (p.manager === 'husky 9' && huskyActive) problems.push(...huskyRunnerProblems(layout), ...huskyInitProblems(env));
       continue;
     }
     const hook = join(p.dir, 'pre-commit');
@@ -223,4 +223,22 @@ function huskyRunnerProblems(layout: RepoLayout): Problem[] {
   if (!/^[ \t]*\.[ \t]+.*\/h"?[ \t]*$/m.test(readFileSync(runner, 'utf8'))) return [{ what: messages.huskyRunnerForeign(rel(runner), rel(h)), fix }];
   if (!existsSync(h)) return [{ what: messages.huskyRunnerMissing(rel(h), linked, hooksPath), fix }];
   return [];
+}
+
+/**
+ * husky 9's h sources `${XDG_CONFIG_HOME:-$HOME/.config}/husky/init.sh` before it reads HUSKY, so a line there that
+ * sets HUSKY=0 skips every hook of this user, silently. Read, not run: doctor changes nothing, and init.sh may.
+ */
+function huskyInitProblems(env: Readonly<Record<string, string | undefined>>): Problem[] {
+  const config = env.XDG_CONFIG_HOME || (env.HOME ? join(env.HOME, '.config') : null);
+  if (config === null) return [];
+  const init = join(config, 'husky', 'init.sh');
+  let text: string;
+  try {
+    text = readFileSync(init, 'utf8');
+  } catch {
+    return [];
+  }
+  const at = text.split(/\r?\n/).findIndex((l) => /^\s*(?:export\s+)?HUSKY=(["']?)0\1\s*(?:[;#].*)?$/.test(l));
+  return at < 0 ? [] : [{ what: messages.huskyZeroInit(`${init}:${at + 1}`), fix: messages.huskyZeroInitFix(init) }];
 }

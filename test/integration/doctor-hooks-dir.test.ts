@@ -3,8 +3,8 @@
 // removes it and a linked worktree (`git worktree add`) never has it; git then finds no hook and every commit lands
 // unchecked (F6, F7). Real husky 9 from node_modules, real git, real commits.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeAndIndexDigest } from '../helpers/git-repo.js';
 import { repoRoot } from '../helpers/setup-env.js';
@@ -144,6 +144,46 @@ describe('a linked worktree (git worktree add) with the relative core.hooksPath=
       const d = await s.cli(['doctor'], {}, wt);
       expect(d.stdout).toMatch(/PROBLEM {2}\.husky\/_\/pre-commit is not executable: git skips it, so every commit lands unchecked\n {9}fix: chmod \+x .*linked\/\.husky\/_\/pre-commit/);
       expect(d.code).toBe(2);
+    });
+  });
+});
+
+describe('HUSKY=0: husky skips every hook without a word, loopgates included', () => {
+  it('in the environment: the commit lands unchecked, and doctor names it', async () => {
+    await withSandbox(APP, async (s) => {
+      await huskyInstalled(s);
+      const file = join(s.repo.dir, 'k.txt');
+      writeFileSync(file, `aws_access_key_id = ${fakeAwsKeyId()}\n`);
+      s.repo.git('add', 'k.txt');
+      const before = head(s);
+      s.gitRun(['commit', '-q', '-m', 'canary'], { HUSKY: '0' });
+      expect(head(s)).not.toBe(before);
+      s.repo.git('reset', '-q', '--hard', 'HEAD~1');
+      const d = await s.cli(['doctor'], { HUSKY: '0' });
+      expect(d.stdout).toMatch(/PROBLEM {2}HUSKY=0 is set in this environment: husky runs no hooks, ours included, so every commit lands unchecked \(husky says nothing\)\n {9}fix: unset HUSKY/);
+      expect(d.code).toBe(2);
+    });
+  });
+
+  // husky 9's h sources ~/.config/husky/init.sh before it reads HUSKY: a line there skips every hook for this user,
+  // and doctor, whose own environment has no HUSKY, said healthy.
+  it("in husky's init.sh (~/.config/husky/init.sh): doctor and install name the file and line; without it, healthy", async () => {
+    await withSandbox(APP, async (s) => {
+      await huskyInstalled(s);
+      const init = join(s.home, '.config', 'husky', 'init.sh');
+      mkdirSync(dirname(init), { recursive: true });
+      writeFileSync(init, '# nvm for GUI clients\nexport HUSKY=0\n');
+      expect(canaryLands(s, s.repo.dir)).toBe(true);
+      s.repo.git('reset', '-q', '--hard', 'HEAD~1');
+      const d = await s.cli(['doctor']);
+      expect(d.stdout).toMatch(/PROBLEM {2}.*\/\.config\/husky\/init\.sh:2 sets HUSKY=0 \(husky 9 sources it before every hook\): husky runs no hooks, ours included, so every commit lands unchecked \(husky says nothing\)\n {9}fix: remove that line from .*init\.sh {3}\(to skip the hooks for one command: HUSKY=0 git commit …\)/);
+      expect(d.code).toBe(2);
+      const i = await s.cli(['install', '--no-proof']);
+      expect(i.stderr).toMatch(/loopgates install: .*init\.sh:2 sets HUSKY=0/);
+      expect(i.code).toBe(2);
+      writeFileSync(init, '# nvm for GUI clients\n');
+      expect((await s.cli(['doctor'])).code).toBe(0);
+      expect(canaryLands(s, s.repo.dir)).toBe(false);
     });
   });
 });
