@@ -53,6 +53,25 @@ export const KOTLIN_CALLS: Readonly<Record<string, number>> = {
 };
 
 /**
+ * Setters of KOTLIN_CALLS that Kotlin also exposes as properties (a Java getter/setter pair): `tv.error = "…"` is
+ * `tv.setError("…")`, so the assignment is read as the call is, whatever `attributes.kotlin` holds. Assignments only:
+ * as named arguments these names belong to any data class (`state.copy(error = "network")`). The others (`text`,
+ * `title`, `hint`, `message`...) are in DEFAULT_KOTLIN_NAMES.
+ */
+const SETTER_PROPERTIES: ReadonlySet<string> = new Set([
+  'error', // TextView / EditText / TextInputLayout setError: the message under the field
+  'helperText', // TextInputLayout
+  'placeholderText',
+  'summary', // Preference
+  'summaryOn', // TwoStatePreference
+  'summaryOff',
+  'dialogTitle', // DialogPreference
+  'dialogMessage',
+  'textOn', // Switch, ToggleButton
+  'textOff',
+]);
+
+/**
  * A view id at the text position: RemoteViews' setters take the view's id first (`setContentDescription(viewId, text)`,
  * Fossify commons' `RemoteViews.setText(R.id.title, text)`), so the text is the next argument. An id is `R.id.x`
  * (`android.R.id.x`) or a name ending in `Id` / `ID` (`viewId`, `widgetTextId`).
@@ -297,7 +316,7 @@ export async function extractKotlin(source: string, names: readonly string[] = D
         const target = n.namedChildren.find((c) => c.type === 'directly_assignable_expression');
         const name = lastName(target ?? null);
         const value = n.lastNamedChild;
-        if (name && named.has(name) && value && value !== target) for (const l of literalsIn(value)) add(l, `${name} = …`);
+        if (name && (named.has(name) || SETTER_PROPERTIES.has(name)) && value && value !== target) for (const l of literalsIn(value)) add(l, `${name} = …`);
       }
     });
     const directives = collectDirectives(root, source, {
