@@ -529,20 +529,25 @@ export async function lsTree(cwd: string, env?: Readonly<Record<string, string |
 }
 
 /**
- * The stage-0 index entries with git's skip-worktree bit (a sparse checkout's files outside its cone, or `git
- * update-index --skip-worktree`), as path -> { mode, oid }, from `git ls-files -t -s -z` (git-ls-files(1): tag `S`).
+ * The stage-0 index entries a listing of the work tree's files cannot read as files, from one `git ls-files -t -s -z`
+ * (git-ls-files(1): tag `S` is skip-worktree): `skipWorktree`, path -> { mode, oid } of the entries with git's
+ * skip-worktree bit (a sparse checkout's files outside its cone, or `git update-index --skip-worktree`); `gitlinks`,
+ * the paths of submodules (mode `160000`: another repository's commit, whose files this one does not hold), sorted.
  * Throws GitError.
  */
-export async function lsSkipWorktree(cwd: string, env?: Readonly<Record<string, string | undefined>>): Promise<Map<string, { mode: string; oid: string }>> {
+export async function lsIndexGaps(cwd: string, env?: Readonly<Record<string, string | undefined>>): Promise<{ skipWorktree: Map<string, { mode: string; oid: string }>; gitlinks: string[] }> {
   const out = await git(['ls-files', '-t', '-s', '-z', '--full-name'], { cwd, ...(env ? { env } : {}) });
-  const entries = new Map<string, { mode: string; oid: string }>();
+  const skipWorktree = new Map<string, { mode: string; oid: string }>();
+  const gitlinks: string[] = [];
   for (const rec of splitZ(out.stdout)) {
     // "<tag> SP <mode> SP <object> SP <stage> TAB <file>"
     const tab = rec.indexOf('\t');
     const [tag = '', mode = '', oid = '', stage = ''] = rec.slice(0, tab).split(' ');
-    if (tag === 'S' && stage === '0') entries.set(rec.slice(tab + 1), { mode, oid });
+    if (stage !== '0') continue;
+    if (tag === 'S') skipWorktree.set(rec.slice(tab + 1), { mode, oid });
+    if (mode === '160000') gitlinks.push(rec.slice(tab + 1));
   }
-  return entries;
+  return { skipWorktree, gitlinks: gitlinks.sort() };
 }
 
 /** Whether git ignores `path` (relative to `cwd`), per `git check-ignore -q`. Throws GitError on other failures. */

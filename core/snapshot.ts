@@ -4,7 +4,7 @@
 import { lstatSync, readFileSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { LoopgatesError, WorkspaceError } from './errors.js';
-import { BlobReader, blobId, emptyTreeId, findTopLevel, git, isInsideGitDir, looseBlob, lsIndex, lsSkipWorktree, lsTree, readIndexFile, resolveRepo, stagedEntries } from './git.js';
+import { BlobReader, blobId, emptyTreeId, findTopLevel, git, isInsideGitDir, looseBlob, lsIndex, lsIndexGaps, lsTree, readIndexFile, resolveRepo, stagedEntries } from './git.js';
 import { messages } from './messages.js';
 import type { RepoFacts } from './git.js';
 import { decodePath, fsPath, lossyIndex } from './paths.js';
@@ -162,6 +162,9 @@ export async function treeWorkspace(
   let reader: BlobReader | undefined;
   // Everything git lists (links included), in a work tree.
   let gitListed: string[] = [];
+  // Other repositories inside this one, whose files no gate reads: submodules (gitlinks) and untracked nested ones.
+  let submodules: string[] = [];
+  let nested: string[] = [];
   if (top !== null) {
     const repo = await resolveRepo(cwd, env);
     facts = repo.facts;
@@ -172,7 +175,11 @@ export async function treeWorkspace(
       // A path listed but not on disk: deleted in the working tree (not judged: --all is the tree), or outside a
       // sparse checkout, where the tree was never meant to hold it: those are judged from the index, so a sparse
       // checkout never makes --all pass over catalogs it did not read.
-      for (const [path, e] of await lsSkipWorktree(r, repo.env)) if (REGULAR.has(e.mode) && !isRegularFile(fsPath(r, path))) fromIndex.set(path, e.oid);
+      const gaps = await lsIndexGaps(r, repo.env);
+      for (const [path, e] of gaps.skipWorktree) if (REGULAR.has(e.mode) && !isRegularFile(fsPath(r, path))) fromIndex.set(path, e.oid);
+      submodules = gaps.gitlinks;
+      // git ls-files -o names an untracked repository inside the tree by its folder, `dir/`, and none of its files.
+      nested = all.filter((p) => p.endsWith('/'));
       if (fromIndex.size) {
         listed = [...listed, ...fromIndex.keys()].sort();
         reader = new BlobReader(r, repo.env);
@@ -231,6 +238,13 @@ export async function treeWorkspace(
   const notes = fromIndex.size
     ? [`sparse checkout: ${fromIndex.size} tracked file${fromIndex.size === 1 ? '' : 's'} outside it (${shown.slice(0, 3).join(', ')}${shown.length > 3 ? ', …' : ''}) ${fromIndex.size === 1 ? 'was' : 'were'} read from the index`]
     : [];
+  // fresh F6: a credential in a submodule passed `run --all` without a word. Its files are another repository's, judged
+  // there; a named file inside one (`--files libs/sub/s.md`) is read, so only a whole-tree run says this.
+  if (mode === 'all') {
+    const few = (ps: string[]) => `${ps.slice(0, 3).join(', ')}${ps.length > 3 ? ', …' : ''}`;
+    if (submodules.length) notes.push(`${submodules.length} submodule${submodules.length === 1 ? '' : 's'} (${few(submodules)}) not scanned: run loopgates in ${submodules.length === 1 ? 'it' : 'each'}`);
+    if (nested.length) notes.push(`${nested.length} nested repositor${nested.length === 1 ? 'y' : 'ies'} (${few(nested)}, untracked) not scanned: run loopgates in ${nested.length === 1 ? 'it' : 'each'}`);
+  }
   return {
     mode,
     root,
