@@ -168,11 +168,25 @@ export async function main(argv: readonly string[], io: CommandIO, options: Main
     return 0;
   }
   let stdoutUsed = false;
+  // Every `loopgates <verb>` a verb prints for the user is started the way this shell can start it (README "A fix line
+  // names the command the way your shell can start it"): one place, so no message can miss it. Not a machine-readable
+  // document on stdout (its report rewrites the strings inside), and not a child's output passed through (verbatim).
+  const cli = cliWordFor(io.cwd, io.env);
+  const format = requestedFormat(ours);
+  const document = format !== undefined && (machineFormats[verb.name] ?? []).includes(format as ReportFormat);
   const verbIO: CommandIO = {
     ...io,
     stdout: (t) => {
       stdoutUsed = true;
-      io.stdout(t);
+      io.stdout(document ? t : runnable(t, cli));
+    },
+    stderr: (t) => io.stderr(runnable(t, cli)),
+    verbatim: io.verbatim ?? {
+      stdout: (t) => {
+        stdoutUsed = true;
+        io.stdout(t);
+      },
+      stderr: io.stderr,
     },
   };
   try {

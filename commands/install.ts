@@ -13,7 +13,7 @@ import { runTool } from '../core/tools.js';
 import { probeGitleaks, resolveGitleaks } from '../gates/secrets/gitleaks.js';
 import { detectManagers, emptyHooksPathScope, listsLoopgates, localLoopgatesFiles, readPackageJson, repoLayout, STORED_HOOK, type Managers, type RepoLayout } from './install/layout.js';
 import { detectPackageManager, strayLockfiles, type PackageManager } from '../core/package-manager.js';
-import { applyPlacements, planPlacement, verifyPlacements, type Placement, type Problem } from './install/place.js';
+import { applyPlacements, planPlacement, SNIPPETS, verifyPlacements, type Placement, type Problem } from './install/place.js';
 import { proveHook } from './install/proof.js';
 import {
   ATTRIBUTES_RULE,
@@ -318,7 +318,15 @@ async function installSteps(args: readonly string[], io: CommandIO): Promise<num
   const managers = detectManagers(layout);
   const plan = planPlacement(layout, managers);
   if (!plan.ok) {
-    io.stderr(`loopgates install: refused, nothing was changed: ${plan.message}\n  fix: ${plan.fix}\n`);
+    const text = `loopgates install: refused, nothing was changed: ${plan.message}\n  fix: ${plan.fix}\n`;
+    // The block is file content the user pastes into a shared hook: as written, not started with this shell's command.
+    const at = text.indexOf(SNIPPETS.sharedDir);
+    if (at < 0 || !io.verbatim) io.stderr(text);
+    else {
+      io.stderr(text.slice(0, at));
+      io.verbatim.stderr(SNIPPETS.sharedDir);
+      io.stderr(text.slice(at + SNIPPETS.sharedDir.length));
+    }
     return ExitCode.broken;
   }
   const state = loadState(layout);

@@ -159,8 +159,8 @@ export const retryVerb: Verb = {
       set.flakes = set.flakes.filter((s) => values.rule!.includes(s.spec.id));
     }
     const raw = io.streams;
-    const errSink: Sink = raw ? (raw.stderr as unknown as Sink) : textSink(io.stderr);
-    const outSink: Sink = format === 'json' ? errSink : raw ? (raw.stdout as unknown as Sink) : textSink(io.stdout);
+    const errSink: Sink = raw ? (raw.stderr as unknown as Sink) : textSink(io.verbatim?.stderr ?? io.stderr);
+    const outSink: Sink = format === 'json' ? errSink : raw ? (raw.stdout as unknown as Sink) : textSink(io.verbatim?.stdout ?? io.stdout);
     const r = await engine.runRetry({
       argv: argv as [string, ...string[]],
       cwd: io.cwd,

@@ -1,7 +1,7 @@
 // The word a printed fix uses to start loopgates: `loopgates` only when the user's shell can run it (fresh-user-4 F6:
 // with loopgates a local devDependency, `loopgates install` answered "command not found").
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { delimiter, dirname, join, sep } from 'node:path';
+import { delimiter, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shellQuote } from './messages.js';
 import { detectPackageManager } from './package-manager.js';
@@ -11,14 +11,17 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 // In command position only: at the start, after a backtick or parenthesis, or after ": " (`run: loopgates doctor`);
 // prose ("when loopgates install ran") is left as written. Only `loopgates <verb>` is a command to rewrite (not
-// "loopgates is not installed").
-const COMMAND = new RegExp(`(^|[\\n\`(]|: )loopgates (?=(?:${VERB_NAMES.join('|')})(?![\\w-]))`, 'g');
+// "loopgates is not installed", nor the label of a verb's own message, "loopgates install: proof failed").
+const COMMAND = new RegExp(`(^|[\\n\`(]|: )loopgates (?=(?:${VERB_NAMES.join('|')})(?![\\w:-]))`, 'g');
 
-/** An executable `name` in PATH's folders, or null. */
-function onPath(name: string, env: Env): string | null {
+/**
+ * An executable `name` in PATH's folders, or null; absolute. A relative folder is looked up from `cwd`, as the shell
+ * does: husky 9 runs a hook with `node_modules/.bin` first on PATH, relative (fresh-user F2).
+ */
+function onPath(name: string, cwd: string, env: Env): string | null {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (!dir) continue;
-    const p = join(dir, name);
+    const p = resolve(cwd, dir, name);
     try {
       const st = statSync(p);
       if (st.isFile() && (st.mode & 0o111) !== 0) return p;
@@ -68,7 +71,7 @@ function ownBin(): string | null {
  * else `node <this CLI's bin/loopgates.js>`.
  */
 export function cliWord(cwd: string, env: Env): string {
-  const hit = onPath('loopgates', env);
+  const hit = onPath('loopgates', cwd, env);
   if (hit && !hit.includes(`${sep}node_modules${sep}.bin${sep}`)) return 'loopgates';
   const top = localInstall(cwd);
   if (top) return runnerOf(top);

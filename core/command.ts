@@ -16,6 +16,12 @@ export interface CommandIO {
    * output without decoding it). Absent in tests: such verbs fall back to `stdout` / `stderr`.
    */
   streams?: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
+  /**
+   * `stdout` / `stderr` as given, for text that is not loopgates' own (a child's output): cli.ts starts each
+   * `loopgates <verb>` of `stdout` / `stderr` with the command this shell can run, and must not touch a child's words.
+   * Absent: `stdout` / `stderr` are already verbatim.
+   */
+  verbatim?: { stdout: (text: string) => void; stderr: (text: string) => void };
 }
 
 /** One verb: `usage` is the full text `loopgates <verb> --help` prints; `run` gets the arguments after the verb. */

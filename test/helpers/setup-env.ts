@@ -18,3 +18,5 @@ if (existsSync(join(localGitleaksDir, 'gitleaks'))) {
 export const LOOPGATES = (process.env.PATH ?? '').split(delimiter).some((d) => d && !d.includes('node_modules') && existsSync(join(d, 'loopgates')))
   ? 'loopgates'
   : `node ${join(repoRoot, 'bin', 'loopgates.js')}`;
+/** LOOPGATES as regular-expression source, for fix lines matched by a pattern. */
+export const LOOPGATES_RE = LOOPGATES.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

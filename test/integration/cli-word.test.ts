@@ -1,9 +1,11 @@
 // Fix lines name a command the user's shell can run (fresh-user-4 F6): with loopgates a local devDependency and no
 // `loopgates` on PATH, `fix: loopgates …` answered "command not found". Real repositories, the CLI in-process.
-import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withSandbox } from './install-support.js';
+import { main } from '../../cli.js';
+import { gitThroughHooks, withSandbox } from './install-support.js';
 import { repoRoot } from '../helpers/setup-env.js';
 
 const NO_GATES = 'version: 1\ngates:\n  secrets:\n    enabled: false\n  hardcoded-strings:\n    enabled: false\n  string-parity:\n    enabled: false\n  maestro-flows:\n    enabled: false\n  dump-audit:\n    enabled: false\n';
@@ -58,6 +60,67 @@ describe('fix lines start loopgates the way this project can run it', () => {
       chmodSync(join(bin, 'loopgates'), 0o755);
       expect((await s.cli(['run', '--gate', 'nope'], { PATH: pathWithout([bin]) })).stderr).toContain('  fix: run: loopgates explain   to list the gates');
       expect((await s.cli(['run', '--gate', 'nope'], { PATH: pathWithout() })).stderr).toContain(`  fix: run: node ${join(repoRoot, 'bin', 'loopgates.js')} explain   to list the gates`);
+    });
+  });
+
+  // fresh-user F2: messages a verb prints itself (not a report's note, not a thrown error's fix) said bare `loopgates`.
+  it("a verb's own messages too: retry's ask-human, doctor's broken loopgates.yaml, install's failed proof and its interruption", async () => {
+    await withSandbox({ 'package.json': pkg(), '.gitignore': 'node_modules/\n' }, async (s) => {
+      installLocally(s.repo.dir);
+      const env = { PATH: pathWithout() };
+      let ask = { code: 0, stdout: '', stderr: '' };
+      for (let i = 0; i < 3; i++) ask = await s.cli(['retry', '--task', 'develop', '--', 'false'], env);
+      expect(ask.code).toBe(3);
+      expect(ask.stderr).toContain('then clear the count on purpose: npx loopgates retry --reset --task develop\n');
+
+      s.repo.write('loopgates.yaml', 'version: 1\ngates: [\n');
+      const doctor = await s.cli(['doctor'], env);
+      expect(doctor.stdout + doctor.stderr).toContain(`fix: edit ${join(s.repo.dir, 'loopgates.yaml')}, then run: npx loopgates doctor\n`);
+      rmSync(join(s.repo.dir, 'loopgates.yaml'));
+
+      // A team hook that runs a script that is not committed: the proof fails (install-proof-clone.test.ts).
+      const h = spawnSync(process.execPath, [join(repoRoot, 'node_modules/husky/bin.js')], { cwd: s.repo.dir, env: s.env, encoding: 'utf8' });
+      expect(h.status).toBe(0);
+      s.repo.write('.husky/pre-commit', 'sh ./scripts/local-checks.sh\n');
+      s.repo.git('add', '.husky/pre-commit');
+      s.repo.git('commit', '-q', '--no-verify', '-m', 'team hook');
+      s.repo.write('scripts/local-checks.sh', 'true\n');
+      const failed = await s.cli(['install'], env);
+      expect(failed.code).toBe(2);
+      expect(failed.stderr).toContain('then: npx loopgates install; or install without the proof: npx loopgates install --no-proof\n');
+      // The label of install's own lines is not a command.
+      expect(failed.stderr).toMatch(/^loopgates install: proof failed: /m);
+
+      // Ctrl-C once install has written its files (paused there for the test): it rolls back and says what to run.
+      let stderr = '';
+      const ctrlC = new AbortController();
+      const onErr = (t: string) => {
+        stderr += t;
+        if (t.includes('paused at placed')) ctrlC.abort(new Error('SIGINT'));
+      };
+      const code = await main(['install'], { cwd: s.repo.dir, env: { ...s.env, ...env, LOOPGATES_TEST_INSTALL_PAUSE: 'placed' }, stdout: () => undefined, stderr: onErr, isTTY: false, signal: ctrlC.signal });
+      expect(code).toBe(130);
+      expect(stderr).toMatch(/^loopgates install: interrupted \(SIGINT\): rolled back/m);
+      expect(stderr).toContain('  fix: npx loopgates install   (and let it finish');
+    });
+  });
+
+  it('inside a husky hook (node_modules/.bin first on PATH, relative): the fix says npx loopgates, as the user\'s shell needs', async () => {
+    await withSandbox({ 'package.json': pkg(), '.gitignore': 'node_modules/\n', 'src/a.txt': 'a\n' }, async (s) => {
+      installLocally(s.repo.dir);
+      const env = { PATH: pathWithout() };
+      const h = spawnSync(process.execPath, [join(repoRoot, 'node_modules/husky/bin.js')], { cwd: s.repo.dir, env: s.env, encoding: 'utf8' });
+      expect(h.status).toBe(0);
+      const r = await s.cli(['install', '--no-proof'], env);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/added the loopgates block in \.husky\/pre-commit \(husky 9\)/);
+      // A staged loopgates.yaml that does not parse: the hook refuses with the config error's fix.
+      s.repo.write('loopgates.yaml', 'version: 1\ngates: [\n');
+      s.repo.git('add', 'loopgates.yaml');
+      const commit = await gitThroughHooks(s, ['commit', '-m', 'broken config'], env);
+      expect(commit.status).toBe(1);
+      expect(commit.output).toContain(`, then run: npx loopgates doctor\n`);
+      expect(commit.output).not.toMatch(/then run: loopgates doctor/);
     });
   });
 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinGates } from '../../gates/registry.js';
 import { inTempRepo, runVerb } from '../helpers/cli.js';
 import { assertBuilt, head, letGitRefreshIndex } from './install-support.js';
+import { LOOPGATES, LOOPGATES_RE } from '../helpers/setup-env.js';
 
 const KOTLIN_UI = 'app/src/main/java/org/example/Main.kt';
 
@@ -64,7 +65,7 @@ describe('gates by input', () => {
     await inTempRepo(files, async (s) => {
       const doctor = await runVerb(s, ['doctor']);
       expect(doctor.stdout).toMatch(/^PROBLEM {2}string-parity is off \(gates\.string-parity\.enabled: false\) but this repository now holds 2 files it reads \(app\/src\/main\/res\/values-de\/strings\.xml, app\/src\/main\/res\/values\/strings\.xml\): commits to them land unchecked$/m);
-      expect(doctor.stdout).toContain('fix: set gates.string-parity.enabled: true in loopgates.yaml, then: loopgates run --all --gate string-parity');
+      expect(doctor.stdout).toContain(`fix: set gates.string-parity.enabled: true in loopgates.yaml, then: ${LOOPGATES} run --all --gate string-parity`);
       expect(doctor.stdout).not.toMatch(/^healthy$/m);
       expect(doctor.exit).toBe(2);
       expect(doctor.untouched).toBe(true);
@@ -74,7 +75,7 @@ describe('gates by input', () => {
   it('doctor refuses a config that enables a gate with no input here (run --all would be vacuous), naming the fix', async () => {
     await inTempRepo({ 'README.md': '# notes\n', 'loopgates.yaml': 'version: 1\ngates:\n  string-parity:\n    enabled: false\n' }, async (s) => {
       const doctor = await runVerb(s, ['doctor']);
-      expect(doctor.stdout).toMatch(/^PROBLEM {2}hardcoded-strings is enabled but has no input in this repository \(it reads: .+\): loopgates run --all is vacuous \(exit 2\)$/m);
+      expect(doctor.stdout).toMatch(new RegExp(String.raw`^PROBLEM {2}hardcoded-strings is enabled but has no input in this repository \(it reads: .+\): ${LOOPGATES_RE} run --all is vacuous \(exit 2\)$`, 'm'));
       expect(doctor.stdout).toContain('fix: set gates.hardcoded-strings.enabled: false in loopgates.yaml (or allowEmpty: "<why zero inputs is fine>")');
       expect(doctor.stdout).toMatch(/^info {5}off: string-parity \(gates\.string-parity\.enabled: false\); it would read nothing here$/m);
       expect(doctor.stdout).not.toMatch(/^healthy$/m);

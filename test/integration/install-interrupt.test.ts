@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeAndIndexDigest } from '../helpers/git-repo.js';
-import { LOOPGATES, repoRoot } from '../helpers/setup-env.js';
+import { LOOPGATES, LOOPGATES_RE, repoRoot } from '../helpers/setup-env.js';
 import { assertBuilt, dirDigest, letGitRefreshIndex, withSandbox, type Sandbox } from './install-support.js';
 
 beforeAll(assertBuilt);
@@ -70,7 +70,7 @@ describe('install interrupted by SIGINT / SIGTERM rolls back', () => {
         expect(r.stdout).toContain('placed the shim');
         expect(r.code).toBe(130);
         expect(r.stderr).toContain('loopgates install: interrupted (SIGINT): rolled back: nothing install wrote is kept (the repository is as it was before this install)');
-        expect(r.stderr).toMatch(/^ {2}fix: loopgates install {3}\(and let it finish/m);
+        expect(r.stderr).toMatch(new RegExp(String.raw`^ {2}fix: ${LOOPGATES_RE} install {3}\(and let it finish`, 'm'));
         expect(fullState(s.repo.dir)).toBe(before);
         expect(existsSync(join(s.repo.dir, '.git/loopgates'))).toBe(false);
       });
@@ -130,7 +130,7 @@ describe('install interrupted by SIGINT / SIGTERM rolls back', () => {
         expect(existsSync(mark)).toBe(true);
         expect(r.stderr).not.toContain('killed by SIGINT');
         expect(r.stderr).toContain('loopgates install: interrupted (SIGINT) before it changed anything: the repository is as it was');
-        expect(r.stderr).toMatch(/^ {2}fix: loopgates install$/m);
+        expect(r.stderr).toMatch(new RegExp(String.raw`^ {2}fix: ${LOOPGATES_RE} install$`, 'm'));
         expect(r.code).toBe(130);
         expect(fullState(s.repo.dir)).toBe(before);
       });
@@ -154,7 +154,7 @@ describe('install killed hard (SIGKILL): no rollback can run', () => {
         const d = await s.cli(['doctor']);
         expect(d.code).toBe(2);
         expect(d.stdout).toMatch(/PROBLEM {2}loopgates install \(pid \d+, started \S+\) was interrupted before its proof passed \(killed\?\): what it placed is unproven/);
-        expect(d.stdout).toContain('         fix: loopgates install   (undoes the unfinished install, then installs and proves the hook; or: loopgates uninstall)');
+        expect(d.stdout).toContain(`         fix: ${LOOPGATES} install   (undoes the unfinished install, then installs and proves the hook; or: ${LOOPGATES} uninstall)`);
         expect(d.stdout).not.toMatch(/^healthy$/m);
         // The hook refuses a commit with the same cause and fix.
         const c = s.gitRun(['commit', '-q', '--allow-empty', '-m', 'after a killed install']);

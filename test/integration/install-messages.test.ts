@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../helpers/setup-env.js';
+import { LOOPGATES_RE, repoRoot } from '../helpers/setup-env.js';
 import { assertBuilt, dirDigest, withSandbox, type Sandbox } from './install-support.js';
 
 const bin = join(repoRoot, 'bin', 'loopgates.js');
@@ -109,7 +109,7 @@ describe('doctor says whether the last install proved the hook', () => {
       expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
       const d = await s.cli(['doctor']);
       expect(d.stdout).not.toContain('install completed its proof');
-      expect(d.stdout).toMatch(/^info {5}install completed without its proof \(loopgates install --no-proof\): the hook is placed \(checked below\) but no commit has shown it refuses a credential; to prove it: loopgates install$/m);
+      expect(d.stdout).toMatch(new RegExp(String.raw`^info {5}install completed without its proof \(${LOOPGATES_RE} install --no-proof\): the hook is placed \(checked below\) but no commit has shown it refuses a credential; to prove it: ${LOOPGATES_RE} install$`, 'm'));
       expect(d.code).toBe(0);
 
       const proven = await s.cli(['install']);
@@ -125,7 +125,7 @@ describe('doctor says whether the last install proved the hook', () => {
       expect((await s.cli(['install', '--from-prepare'])).code).toBe(0);
       const p = await s.cli(['doctor']);
       expect(p.stdout).not.toContain('install completed its proof');
-      expect(p.stdout).toMatch(/^info {5}install placed the hook from package\.json's "prepare" script \(loopgates install --from-prepare\), without its proof; to prove it: loopgates install$/m);
+      expect(p.stdout).toMatch(new RegExp(String.raw`^info {5}install placed the hook from package\.json's "prepare" script \(${LOOPGATES_RE} install --from-prepare\), without its proof; to prove it: ${LOOPGATES_RE} install$`, 'm'));
       expect(p.code).toBe(0);
     });
   });
@@ -161,7 +161,7 @@ describe('install says what is left to do, before it does work that cannot help 
       expect(r.code).toBe(2);
       expect(r.stdout).not.toContain('proving:');
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^loopgates install: refused, nothing was changed: gitleaks was not found on PATH \(the secrets gate runs it on every commit, and install's proof needs it\)\n {2}fix: .*gitleaks.*, then: loopgates install\n$/);
+      expect(r.stderr).toMatch(new RegExp(String.raw`^loopgates install: refused, nothing was changed: gitleaks was not found on PATH \(the secrets gate runs it on every commit, and install's proof needs it\)\n {2}fix: .*gitleaks.*, then: ${LOOPGATES_RE} install\n$`));
       expect(dirDigest(s.repo.dir)).toBe(before);
       // --no-proof places the hook without it (doctor and every commit still name the missing scanner).
       expect((await s.cli(['install', '--no-proof'], { PATH: path })).code).toBe(0);

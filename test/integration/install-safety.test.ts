@@ -5,7 +5,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeAndIndexDigest } from '../helpers/git-repo.js';
-import { repoRoot } from '../helpers/setup-env.js';
+import { LOOPGATES_RE, repoRoot } from '../helpers/setup-env.js';
 import { assertBuilt, dirDigest, withSandbox, type Sandbox } from './install-support.js';
 
 beforeAll(assertBuilt);
@@ -142,7 +142,7 @@ describe('husky 9 with `exit 0` in .husky/pre-commit', () => {
       const at = text.indexOf('# >>> loopgates');
       s.repo.write('.husky/pre-commit', `${text.slice(0, at)}exit 0\n${text.slice(at)}`);
       const d = await s.cli(['doctor']);
-      expect(d.stdout).toMatch(/PROBLEM {2}\.husky\/pre-commit:2 `exit 0` ends the script before the loopgates block: git never reaches the hook\n {9}fix: loopgates install/);
+      expect(d.stdout).toMatch(new RegExp(String.raw`PROBLEM {2}\.husky\/pre-commit:2 \`exit 0\` ends the script before the loopgates block: git never reaches the hook\n {9}fix: ${LOOPGATES_RE} install`));
       expect(d.stdout).not.toMatch(/ok {7}git will run the hook/);
       expect(d.code).toBe(2);
       // The fix it names works: install moves the block above the exit.
@@ -178,8 +178,10 @@ describe('core.hooksPath outside the repository', () => {
       s.repo.git('config', 'core.hooksPath', shared);
       const first = await s.cli(['install']);
       expect(first.code).toBe(2);
-      const lines = /add these lines to \S+:\n([\s\S]*?)\n {2}then run: loopgates install/.exec(first.stderr)?.[1];
+      const lines = new RegExp(String.raw`add these lines to \S+:\n([\s\S]*?)\n {2}then run: ${LOOPGATES_RE} install`).exec(first.stderr)?.[1];
       expect(lines).toMatch(/# >>> loopgates/);
+      // File content to paste, shared by other repositories: printed as written, not with this shell's command word.
+      expect(lines).toContain('(or: loopgates install)');
       spawnSync('mkdir', ['-p', shared]);
       writeFileSync(join(shared, 'pre-commit'), `#!/bin/sh\n${lines ?? ''}\n`, { mode: 0o755 });
 
@@ -203,7 +205,7 @@ describe('a proof that fails for a missing tool', () => {
       expect(r.stderr).toMatch(/^loopgates install: refused, nothing was changed: gitleaks: LOOPGATES_GITLEAKS names .*no-such-gitleaks, which does not exist or is not a file/m);
       expect(r.stderr).not.toMatch(/proving|proof failed/);
       expect(fullState(s)).toBe(before);
-      expect(r.stderr).toMatch(/^ {2}fix: .*install gitleaks .*, then: loopgates install$/m);
+      expect(r.stderr).toMatch(new RegExp(String.raw`^ {2}fix: .*install gitleaks .*, then: ${LOOPGATES_RE} install$`, 'm'));
       expect(r.stderr).not.toMatch(/ends the hook script/);
     });
   });
@@ -218,7 +220,7 @@ describe('a proof whose canary lands because of the configuration, not the hook 
       expect(r.stderr).toMatch(
         /^loopgates install: proof failed: the commit staging a canary credential LANDED: the secrets gate is disabled in loopgates\.yaml \(gates\.secrets\.enabled: false\), so nothing can refuse the canary commit$/m,
       );
-      expect(r.stderr).toMatch(/^ {2}fix: set gates\.secrets\.enabled: true in loopgates\.yaml .*then: loopgates install; .*loopgates install --no-proof$/m);
+      expect(r.stderr).toMatch(new RegExp(String.raw`^ {2}fix: set gates\.secrets\.enabled: true in loopgates\.yaml .*then: ${LOOPGATES_RE} install; .*: ${LOOPGATES_RE} install --no-proof$`, 'm'));
       expect(r.stderr).not.toMatch(/ends the hook script/);
       expect(r.stderr).toMatch(/rolled back: nothing install wrote is left/);
       expect(fullState(s)).toBe(before);
@@ -232,7 +234,7 @@ describe('a proof whose canary lands because of the configuration, not the hook 
   it('the fix it names works: the secrets gate enabled in a staged loopgates.yaml (not yet committed), install proves the hook', async () => {
     await withSandbox({ ...APP, 'loopgates.yaml': 'version: 1\ngates:\n  secrets: {enabled: false}\n' }, async (s) => {
       const r = await s.cli(['install']);
-      expect(r.stderr).toMatch(/^ {2}fix: set gates\.secrets\.enabled: true in loopgates\.yaml \(or delete that key\) and stage it \(git add loopgates\.yaml\), then: loopgates install; /m);
+      expect(r.stderr).toMatch(new RegExp(String.raw`^ {2}fix: set gates\.secrets\.enabled: true in loopgates\.yaml \(or delete that key\) and stage it \(git add loopgates\.yaml\), then: ${LOOPGATES_RE} install; `, 'm'));
       s.repo.write('loopgates.yaml', 'version: 1\ngates:\n  secrets: {enabled: true}\n');
       s.repo.git('add', 'loopgates.yaml');
       const again = await s.cli(['install']);
@@ -250,7 +252,7 @@ describe('a proof whose canary lands because of the configuration, not the hook 
       const r = await s.cli(['install']);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^loopgates install: proof failed: the canary commit was refused \(exit 2\) because the secrets scanner is blind under the repository's gitleaks configuration/m);
-      expect(r.stderr).toMatch(/^ {2}fix: .*\[extend\] useDefault = true.*, then: loopgates install$/m);
+      expect(r.stderr).toMatch(new RegExp(String.raw`^ {2}fix: .*\[extend\] useDefault = true.*, then: ${LOOPGATES_RE} install$`, 'm'));
       expect(fullState(s)).toBe(before);
     });
   });
@@ -269,7 +271,7 @@ describe('a proof whose canary lands because of the configuration, not the hook 
         /^loopgates install: proof failed: the canary commit LANDED only because the \[allowlist\] paths of \.gitleaks\.toml skip loopgates-proof\/canary\.txt: gitleaks never looks inside such a file$/m,
       );
       expect(r.stderr).not.toMatch(/the hook does not guard commits/);
-      expect(r.stderr).toMatch(/^ {2}fix: make \.gitleaks\.toml read loopgates-proof\/canary\.txt \(no \[allowlist\] path that matches loopgates-proof\/\*\.txt\), then: loopgates install; .*loopgates install --no-proof$/m);
+      expect(r.stderr).toMatch(new RegExp(String.raw`^ {2}fix: make \.gitleaks\.toml read loopgates-proof\/canary\.txt \(no \[allowlist\] path that matches loopgates-proof\/\*\.txt\), then: ${LOOPGATES_RE} install; .*: ${LOOPGATES_RE} install --no-proof$`, 'm'));
       expect(r.stderr).not.toMatch(/ends the hook script/);
       expect(fullState(s)).toBe(before);
     });

@@ -5,7 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../helpers/setup-env.js';
+import { LOOPGATES, repoRoot } from '../helpers/setup-env.js';
 import { withGitRepo, type TempRepo } from '../helpers/git-repo.js';
 
 const bin = join(repoRoot, 'bin', 'loopgates.js');
@@ -279,7 +279,7 @@ describe('loopgates retry: the anti-loop breaker reads the ledger', () => {
       expect(evidence).toHaveLength(3);
       expect(new Set(evidence.map((l) => /fingerprint ([0-9a-f]{16})/.exec(l)![1])).size).toBe(1);
       expect(last!.stderr).toContain('Build failed in 3.3 s at /tmp/x93/app/Main.kt');
-      expect(last!.stderr).toContain('loopgates retry --reset --task feature-x');
+      expect(last!.stderr).toContain(`: ${LOOPGATES} retry --reset --task feature-x`);
       // The ledger holds hashes and codes, never the output text.
       const ledger = readFileSync(join(repo.dir, '.git', 'loopgates', 'ledger.jsonl'), 'utf8');
       expect(ledger).not.toContain('Build failed');

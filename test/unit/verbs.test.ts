@@ -15,5 +15,7 @@ describe('the verb names', () => {
     for (const verb of VERB_NAMES) expect(runnable(`run: loopgates ${verb}`, 'npx loopgates')).toBe(`run: npx loopgates ${verb}`);
     expect(runnable('run: loopgates is not installed', 'npx loopgates')).toBe('run: loopgates is not installed');
     expect(runnable('run: loopgates dump-audits', 'npx loopgates')).toBe('run: loopgates dump-audits');
+    // A verb's own message label is not a command (cli.ts passes every line a verb prints through runnable).
+    expect(runnable('loopgates install: proof failed: x\n  fix: loopgates install', 'npx loopgates')).toBe('loopgates install: proof failed: x\n  fix: npx loopgates install');
   });
 });
