@@ -38,19 +38,28 @@ export function readPending(commonDir: string): PendingInstall | null {
 }
 
 /**
- * Whether the install that wrote `p` may still be running: its pid exists (kill(pid, 0)) and it started less than
- * RUNNING_BOUND_MS ago (a pid reused after a reboot is not mistaken for it forever).
+ * What is known of the process that wrote `p`: `running` (its pid exists, kill(pid, 0), and it started less than
+ * RUNNING_BOUND_MS ago), `gone` (no such process), `stale` (a process has that pid, but the install started longer ago
+ * than any install takes: a pid reused, e.g. after a reboot, is not mistaken for it forever), `unnamed` (the journal
+ * names no pid, or no start time).
  */
-export function pendingIsRunning(p: PendingInstall, now: number = Date.now()): boolean {
-  if (p.pid <= 0 || p.pid === process.pid) return false;
+export function pendingLiveness(p: PendingInstall, now: number = Date.now()): 'running' | 'gone' | 'stale' | 'unnamed' {
+  if (p.pid <= 0) return 'unnamed';
+  // Our own pid: the journal's writer was an earlier process that had it, now gone.
+  if (p.pid === process.pid) return 'gone';
   const started = Date.parse(p.startedAt);
-  if (!Number.isFinite(started) || now - started > RUNNING_BOUND_MS) return false;
   try {
     process.kill(p.pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return 'gone';
   }
+  if (!Number.isFinite(started)) return 'unnamed';
+  return now - started > RUNNING_BOUND_MS ? 'stale' : 'running';
+}
+
+/** Whether the install that wrote `p` may still be running (pendingLiveness `running`). */
+export function pendingIsRunning(p: PendingInstall, now: number = Date.now()): boolean {
+  return pendingLiveness(p, now) === 'running';
 }
 
 /** The fix doctor and the hook give for an unproven install. */
@@ -64,8 +73,15 @@ export function pendingProblem(commonDir: string): { what: string; fix: string }
   const p = readPending(commonDir);
   if (!p) return null;
   const run = `pid ${p.pid || '?'}, started ${p.startedAt}`;
-  const what = pendingIsRunning(p)
-    ? `loopgates install (${run}) has not finished proving the hook yet: until it does, the hook is unproven`
-    : `loopgates install (${run}) was interrupted before its proof passed (killed?): what it placed is unproven and may be incomplete, and could not be rolled back (${pendingPath(commonDir)} records it)`;
-  return { what, fix: PENDING_FIX };
+  const state = pendingLiveness(p);
+  if (state === 'running') return { what: `loopgates install (${run}; still running) has not finished proving the hook yet: until it does, the hook is unproven`, fix: PENDING_FIX };
+  const why = {
+    gone: `process ${p.pid} is gone: the install was interrupted`,
+    stale: `a process ${p.pid} exists, but the install started over ${RUNNING_BOUND_MS / 60_000} minutes ago: taken as interrupted`,
+    unnamed: 'its journal names no process or start time: taken as interrupted',
+  }[state];
+  return {
+    what: `loopgates install (${run}; ${why}) before its proof passed: what it placed is unproven and may be incomplete, and could not be rolled back (${pendingPath(commonDir)} records it)`,
+    fix: PENDING_FIX,
+  };
 }
