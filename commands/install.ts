@@ -99,7 +99,8 @@ the caches in <git-common-dir>/loopgates.
 While package.json's "prepare" script runs \`loopgates install --from-prepare\` (a clone set up by \`npm install\`),
 the package manager's next install puts the hook back: uninstall says so, with the edit that removes it for good.
 .loopgates/ledger.jsonl (the run history, git-ignored through .loopgates/.gitignore) is kept: once git no longer
-ignores it, it moves to <git-common-dir>/loopgates/ledger.jsonl (never an untracked file); delete it for no trace.
+ignores it, or only through a file the printed \`git rm\` removes, it moves to <git-common-dir>/loopgates/ledger.jsonl
+(never an untracked file, before or after those steps); delete it for no trace.
 
 Options:
   --force      restore the pre-install bytes even of files edited since install
@@ -626,7 +627,9 @@ async function uninstall(args: readonly string[], io: CommandIO): Promise<number
     } else if (o.action === 'kept-tracked') ctx.out(`kept ${rel(o.path)} (tracked: a file of the team, committed or staged since install; uninstall changes only this clone)`);
     else if (o.action !== 'already-gone') ctx.out(`${o.action} ${rel(o.path)}${o.action === 'unpatched' ? ' (edited since install: removed only loopgates’ part)' : ''}`);
   }
-  await keepLedgerIgnored(layout, ctx);
+  // The team steps below `git rm` the tracked files install created (.loopgates/.gitignore among them): a ledger only
+  // they keep ignored would be an untracked file after them, committed by the next `git add -A` (fresh G6).
+  await keepLedgerIgnored(layout, ctx, tracked.filter((c) => c.before === null).map((c) => rel(c.path).split(sep).join('/')));
   if (tracked.length > 0) {
     for (const line of teamFilesAdvice(tracked, rel, layout.top)) ctx.out(line);
     prepareAdvised = tracked.some((c) => c.kind === 'package-json' && c.before !== null);
@@ -759,12 +762,13 @@ function shellWord(word: string): string {
  * already there, within the ledger's bound), and the emptied .loopgates/ goes. A ledger still ignored (the team's own
  * .gitignore, or an edited .loopgates/.gitignore left in place) stays where it is.
  */
-async function keepLedgerIgnored(layout: RepoLayout, ctx: Ctx): Promise<void> {
+async function keepLedgerIgnored(layout: RepoLayout, ctx: Ctx, advisedRemoval: readonly string[]): Promise<void> {
   const inTree = join(layout.top, LEDGER_IN_TREE);
   const inGit = join(layout.commonDir, 'loopgates', 'ledger.jsonl');
   const rel = (p: string) => relative(layout.top, p) || p;
   if (existsSync(inTree)) {
-    if (await isIgnored(layout.top, LEDGER_IN_TREE, ctx.env)) ctx.out(`kept ${LEDGER_IN_TREE} (run history, still ignored by git; delete it if you want no trace)`);
+    const source = await ignoredBy(layout.top, LEDGER_IN_TREE, ctx.env);
+    if (source !== null && !advisedRemoval.includes(source)) ctx.out(`kept ${LEDGER_IN_TREE} (run history, still ignored by git; delete it if you want no trace)`);
     else {
       moveLedger(inTree, inGit);
       try {
@@ -772,11 +776,27 @@ async function keepLedgerIgnored(layout: RepoLayout, ctx: Ctx): Promise<void> {
       } catch {
         /* not empty: something of the user's lives in .loopgates/ */
       }
-      ctx.out(`moved ${LEDGER_IN_TREE} to ${rel(inGit)} (run history: git no longer ignores ${LEDGER_IN_TREE}; delete it if you want no trace)`);
+      ctx.out(
+        source === null
+          ? `moved ${LEDGER_IN_TREE} to ${rel(inGit)} (run history: git no longer ignores ${LEDGER_IN_TREE}; delete it if you want no trace)`
+          : `moved ${LEDGER_IN_TREE} to ${rel(inGit)} (run history: once ${source} is removed as below, git no longer ignores ${LEDGER_IN_TREE}; delete it if you want no trace)`,
+      );
       return;
     }
   }
   if (existsSync(inGit)) ctx.out(`kept ${rel(inGit)} (run history; delete it if you want no trace)`);
+}
+
+/**
+ * The file whose rule makes git ignore `path` (repository-relative, as `git check-ignore -v` names it: the last
+ * matching rule, the one that decides), or null when git does not ignore it.
+ */
+async function ignoredBy(top: string, path: string, env: Readonly<Record<string, string | undefined>>): Promise<string | null> {
+  // -z only with --stdin: `<source> NUL <line> NUL <pattern> NUL <path> NUL`.
+  const r = await git(['check-ignore', '-v', '-z', '--stdin'], { cwd: top, env, okExitCodes: [1], input: `${path}\0` });
+  if (r.exitCode !== 0) return null;
+  // An exclude file outside the tree (info/exclude, core.excludesFile) is named by its absolute path: never advised away.
+  return splitZ(r.stdout)[0] ?? '';
 }
 
 /** Where the hook will find loopgates, or a problem. */

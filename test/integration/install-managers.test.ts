@@ -246,6 +246,36 @@ describe('uninstall', () => {
   });
 });
 
+describe('the husky block says how it goes (fresh G6)', () => {
+  it('committed, uninstall keeps it as its comment says; deleting it as the comment says gives back husky\'s file', async () => {
+    await withSandbox({ ...APP, 'package.json': '{\n  "name": "app",\n  "private": true\n}\n' }, async (s) => {
+      const { spawnSync } = await import('node:child_process');
+      expect(spawnSync(process.execPath, [join(repoRoot, 'node_modules/husky/bin.js')], { cwd: s.repo.dir, env: s.env, encoding: 'utf8' }).status).toBe(0);
+      const huskyHook = 'echo husky-ran\n';
+      s.repo.write('.husky/pre-commit', huskyHook);
+      s.repo.git('add', '.husky/pre-commit');
+      s.repo.git('commit', '-q', '--no-verify', '-m', 'husky');
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      const lines = s.repo.read('.husky/pre-commit').split('\n');
+      const begin = lines.findIndex((l) => l.startsWith('# >>> loopgates'));
+      expect(lines[begin]).toBe(
+        '# >>> loopgates: runs the stored hook .loopgates/hooks/pre-commit. To remove it, delete from this line through "# <<< loopgates"; `loopgates uninstall` does that only where it placed the block and only while this file is not committed',
+      );
+      s.repo.git('add', '-A');
+      s.repo.git('commit', '-q', '--no-verify', '-m', 'loopgates for the team');
+      const u = await s.cli(['uninstall']);
+      expect(u.code).toBe(0);
+      // Committed: the team's file, left as it is (as the comment says), and the step printed for it.
+      expect(s.repo.read('.husky/pre-commit').split('\n')).toEqual(lines);
+      expect(u.stdout).toContain('  .husky/pre-commit: remove the block between the loopgates markers');
+      // What the comment says to do, done literally: from its line through the end marker.
+      const end = lines.indexOf('# <<< loopgates');
+      expect(end).toBeGreaterThan(begin);
+      expect([...lines.slice(0, begin), ...lines.slice(end + 1)].join('\n')).toBe(huskyHook);
+    });
+  });
+});
+
 describe('managers install refuses next to (changing nothing)', () => {
   it('a global core.hooksPath', async () => {
     await withSandbox(APP, async (s) => {

@@ -556,6 +556,33 @@ describe('uninstall and the run history (ledger)', () => {
     });
   });
 
+  it('the printed team steps, run literally, then `git add -A`, never stage the ledger (fresh G6)', async () => {
+    await withSandbox(KOTLIN, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      s.gitRun(['add', '-A']);
+      const commit = await gitThroughHooks(s, ['commit', '-q', '-m', 'loopgates for the team'], {});
+      expect(commit.output).toContain('commit allowed');
+      expect(commit.status).toBe(0);
+      const lines = readFileSync(join(s.repo.dir, '.loopgates/ledger.jsonl'), 'utf8');
+      expect(lines).not.toBe('');
+      expect(s.repo.git('ls-files')).toContain('.loopgates/.gitignore');
+      const u = await s.cli(['uninstall']);
+      expect(u.code).toBe(0);
+      // Every shell line of the printed steps (the indented `git …` commands), run as printed.
+      const steps = u.stdout.split('\n').filter((l) => /^  git /.test(l)).map((l) => l.trim());
+      expect(steps).toEqual(['git rm -q -- .gitattributes .loopgates/.gitignore .loopgates/hooks/pre-commit loopgates.yaml']);
+      for (const step of steps) expect(spawnSync('sh', ['-c', step], { cwd: s.repo.dir, env: s.env, encoding: 'utf8' }).status).toBe(0);
+      s.repo.git('add', '-A');
+      expect(s.gitRun(['status', '--porcelain', '--untracked-files=all']).output.split('\n').filter((l) => l !== '').sort()).toEqual(
+        ['D  .gitattributes', 'D  .loopgates/.gitignore', 'D  .loopgates/hooks/pre-commit', 'D  loopgates.yaml'],
+      );
+      // The run history is kept, outside the working tree, every line of it.
+      expect(u.stdout).toContain('moved .loopgates/ledger.jsonl to .git/loopgates/ledger.jsonl');
+      expect(readFileSync(join(s.repo.dir, '.git/loopgates/ledger.jsonl'), 'utf8')).toBe(lines);
+      expect(existsSync(join(s.repo.dir, '.loopgates'))).toBe(false);
+    });
+  });
+
   it('a ledger the team ignores itself (.gitignore) stays where it is', async () => {
     await withSandbox({ ...KOTLIN, '.gitignore': '/.loopgates/ledger.jsonl\n' }, async (s) => {
       expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
