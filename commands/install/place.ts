@@ -175,7 +175,7 @@ export function verifyPlacements(placements: readonly Placement[], layout: RepoL
         continue;
       }
       const text = readFileSync(p.file, 'utf8');
-      if (!text.includes(BLOCK_BEGIN) || !text.includes(BLOCK_END)) problems.push({ what: `${p.file} does not run the stored hook (the loopgates block is gone)`, fix: reinstall });
+      if (!text.includes(BLOCK_BEGIN) || !text.includes(`\n${BLOCK_END}`)) problems.push({ what: `${p.file} does not run the stored hook (the loopgates block is gone)`, fix: reinstall });
       const stop = exitBeforeBlock(text);
       if (stop) problems.push({ what: `${relative(layout.top, p.file) || p.file}:${stop.line} \`${stop.text}\` ends the script before the loopgates block: git never reaches the hook`, fix: `${reinstall}   (moves the block above that line)` });
       if (hasCR(p.file)) problems.push({ what: `${p.file} has CRLF line endings: sh cannot run it`, fix: `convert it to LF line endings, then: ${reinstall}` });

@@ -115,9 +115,10 @@ export function withBlock(text: string): string {
 export function withoutBlock(text: string): string {
   const begin = text.indexOf(BLOCK_BEGIN);
   if (begin < 0) return text;
-  const endMarker = text.indexOf(BLOCK_END, begin);
-  if (endMarker < 0) return text;
-  let end = endMarker + BLOCK_END.length;
+  // The end marker counts only at the start of a line: a comment may name it.
+  const endLine = text.indexOf(`\n${BLOCK_END}`, begin);
+  if (endLine < 0) return text;
+  let end = endLine + 1 + BLOCK_END.length;
   if (text[end] === '\n') end += 1;
   return text.slice(0, begin) + text.slice(end);
 }

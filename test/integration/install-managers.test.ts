@@ -259,7 +259,7 @@ describe('the husky block says how it goes (fresh G6)', () => {
       const lines = s.repo.read('.husky/pre-commit').split('\n');
       const begin = lines.findIndex((l) => l.startsWith('# >>> loopgates'));
       expect(lines[begin]).toBe(
-        '# >>> loopgates: runs the stored hook .loopgates/hooks/pre-commit. To remove it, delete from this line through "# <<< loopgates"; `loopgates uninstall` does that only where it placed the block and only while this file is not committed',
+        '# >>> loopgates: runs the stored hook .loopgates/hooks/pre-commit. To remove it, delete this block down to its closing line; `loopgates uninstall` does that only where it placed the block and only while this file is not committed',
       );
       s.repo.git('add', '-A');
       s.repo.git('commit', '-q', '--no-verify', '-m', 'loopgates for the team');
