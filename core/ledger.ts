@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { redactDeep } from './redact.js';
 import { isIgnored } from './git.js';
 import type { RepoFacts } from './git.js';
 import { isBypassed } from './runner.js';
@@ -181,7 +182,8 @@ function appendBounded(path: string, data: Buffer, bound: LedgerBound): void {
  */
 export function appendLedger(path: string, entries: readonly LedgerEntry[], bound: LedgerBound = DEFAULT_BOUND): void {
   if (entries.length === 0) return;
-  appendBounded(path, Buffer.from(entries.map((e) => `${JSON.stringify(e)}\n`).join(''), 'utf8'), bound);
+  // The last guard of this sink: a credential in any field (a bypass reason, a gate's note) is not written.
+  appendBounded(path, Buffer.from(entries.map((e) => `${JSON.stringify(redactDeep(e))}\n`).join(''), 'utf8'), bound);
 }
 
 /**

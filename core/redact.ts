@@ -34,6 +34,14 @@ const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/:@"'<>]+):[^\s/@"'<>]+@/gi;
 const NAMED_SECRET = /((?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?[ \t]*(?:=|:|=>|:=)[ \t]*["']?)([0-9A-Za-z/+]{40})(?![0-9A-Za-z/+=])/gi;
 const PASSWORD = /((?:^|[^0-9a-z])(?:password|passwd|pwd)["']?[ \t]*[=:][ \t]*["']?)([^\s"'`$<>{}%#;,]{6,128})/gim;
 
+/**
+ * An HTTP credential (RFC 9110 §11.6.2 Authorization / §11.7.2 Proxy-Authorization, RFC 6750 Bearer) as curl -v,
+ * a client's debug log or a header dump prints it: the header name and the scheme stay, the value goes. A bare
+ * `Bearer <value>` only when the value holds a digit (prose says "Bearer authentication").
+ */
+const AUTH_HEADER = /(\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:bearer|basic|digest|token|bot)[ \t]+)?)([^\s"'&,;]{8,})/gi;
+const BEARER = /(\bbearer[ \t]+)((?=[A-Za-z._~+/-]*[0-9])[A-Za-z0-9._~+/-]{8,}=*)/gi;
+
 /** The mark left where a credential was. */
 export const REDACTED = '…[redacted]';
 
@@ -46,7 +54,33 @@ export function redactCredentials(text: string): string {
   for (const { re, keep } of SHAPES) out = out.replace(re, (m) => `${m.slice(0, keep)}${REDACTED}`);
   out = out.replace(NAMED_SECRET, (_m, head: string) => `${head}${REDACTED}`);
   out = out.replace(PASSWORD, (m, head: string, value: string) => (value.startsWith(REDACTED) || value.startsWith('…') ? m : `${head}${REDACTED}`));
+  out = out.replace(AUTH_HEADER, (m, head: string, value: string) => (value.startsWith('…') ? m : `${head}${REDACTED}`));
+  out = out.replace(BEARER, (m, head: string, value: string) => (value.startsWith('…') ? m : `${head}${REDACTED}`));
   return out.replace(URL_USERINFO, (_m, head: string) => `${head}:${REDACTED}@`);
+}
+
+/** A value after a word that names it a secret, in a child's output: `token: x`, `--password x`, `_authToken=x`. */
+const NAMED_VALUE = /\b(authorization|bearer|token|password|passwd|secret|api[_-]?key|_authToken)([ \t]*[:=][ \t]*|[ \t]+)("?)([^\s"'&]+)/gi;
+/** `Authorization: Bearer …`: the scheme is not the secret (its value after it was redacted already). */
+const SCHEME = /^(?:bearer|basic|digest|token|bot)$/i;
+/** A run of 32+ word characters and dashes; redacted when it mixes digits and letters (an opaque token). */
+const LONG_RUN = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32,}(?![A-Za-z0-9_-])/g;
+
+/**
+ * A child's output (a command `retry` ran, a command gate's tool) as loopgates may print or report it: the credential
+ * shapes of redactCredentials, then two guesses that are fine for a tool's log but too wide for a gate's own
+ * messages: a value after a secret-naming word, and any long opaque token (32+ characters mixing digits and letters;
+ * leading and trailing dashes stay). Redact before cutting lines: a token cut in half no longer has its shape.
+ */
+export function redactOutput(text: string): string {
+  return redactCredentials(text)
+    .replace(NAMED_VALUE, (m, word: string, sep: string, quote: string, value: string) => (value.includes('…') || SCHEME.test(value) ? m : `${word}${sep}${quote}${REDACTED}`))
+    .replace(LONG_RUN, (m) => {
+      if (!/[0-9]/.test(m) || !/[A-Za-z]/.test(m)) return m;
+      const lead = /^-*/.exec(m)![0];
+      const trail = /-*$/.exec(m.slice(lead.length))![0];
+      return `${lead}${REDACTED}${trail}`;
+    });
 }
 
 /** Every string inside `value` (objects and arrays, recursively) passed through redactCredentials; a new value. */

@@ -4,6 +4,7 @@
 // task -> ASK-HUMAN, exit 3. Output words after cargo-nextest (TRY 1 FAIL, FLAKY 2/3).
 import { createHash, randomBytes } from 'node:crypto';
 import { appendLedger } from '../../core/ledger.js';
+import { redactOutput } from '../../core/redact.js';
 import type { LedgerEntry } from '../../core/ledger.js';
 import { runAttempt } from './attempt.js';
 import type { AttemptResult, Sink } from './attempt.js';
@@ -57,7 +58,7 @@ export interface AttemptRecord {
   forgiven?: boolean;
   blocker?: string;
   fingerprint?: string;
-  /** Its last output lines (printed and in reports; never in the ledger). */
+  /** Its last output lines, credentials redacted (printed and in reports; never in the ledger). */
   lastLines: string[];
   ts: string;
 }
@@ -144,7 +145,8 @@ export async function runRetry(o: RetryOptions): Promise<RetryReport> {
       label: retryLabel(outcome, tag, attempts.length, maxAttempts),
       exitCode: ledgerBroken && exitCode < 2 ? 2 : exitCode,
       commandExitCode: last?.exitCode ?? null,
-      argv: [...o.argv],
+      // The command as reported (JSON, JUnit): a token passed as an argument is not printed either; `cmd` hashes it as run.
+      argv: o.argv.map(redactOutput),
       task: o.task,
       cmd,
       maxAttempts,
@@ -179,7 +181,7 @@ export async function runRetry(o: RetryOptions): Promise<RetryReport> {
     });
     const ts = now().toISOString();
     const base = { ts, kind: 'retry' as const, gate: RETRY_GATE, task: o.task, cmd, attempt: n, run, exitCode: r.exitCode, durationMs: Math.round(r.durationMs) };
-    const a: AttemptRecord = { attempt: n, verdict: 'pass', exitCode: r.exitCode, termSignal: r.termSignal, durationMs: r.durationMs, lastLines: lastLines(r.combinedTail, 20), ts };
+    const a: AttemptRecord = { attempt: n, verdict: 'pass', exitCode: r.exitCode, termSignal: r.termSignal, durationMs: r.durationMs, lastLines: lastLines(r.combinedTail, 20, redactOutput), ts };
     attempts.push(a);
     if (r.interrupted) {
       a.verdict = 'interrupted';

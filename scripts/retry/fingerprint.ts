@@ -2,6 +2,7 @@
 // lines with what changes from run to run stripped (paths, numbers, hex ids, times, temp names). The anti-loop
 // breaker counts fingerprints; the ledger keeps only the hash, never the text (it can hold secrets).
 import { createHash } from 'node:crypto';
+import { redactOutput } from '../../core/redact.js';
 
 /** Lines that read as an error, in any of the tools loopgates wraps (Gradle, xcodebuild, npm, adb, Maestro...). */
 const ERRORISH = /\b(?:error|errors|fail(?:ed|ure|s)?|fatal|exception|panic|cannot|can't|could not|couldn't|unable|denied|refused|timed? ?out|not found|went wrong|assert\w*|abort\w*|killed)\b/i;
@@ -43,7 +44,8 @@ export function normaliseLine(line: string): string {
  * that read as errors (or the last FINGERPRINT_LINES lines when none does), normalised.
  */
 export function fingerprintLines(output: string): string[] {
-  const lines = output.split(/\r?\n/).filter((l) => l.trim() !== '').slice(-200);
+  // Of the redacted text, as the lines are printed: a fresh token each run (a signed URL, a session id) is the same cause.
+  const lines = redactOutput(output.split(/\r?\n/).filter((l) => l.trim() !== '').slice(-200).join('\n')).split('\n').filter((l) => l.trim() !== '');
   const errors = lines.filter((l) => ERRORISH.test(l));
   return (errors.length ? errors : lines).slice(-FINGERPRINT_LINES).map(normaliseLine);
 }

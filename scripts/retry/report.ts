@@ -1,14 +1,8 @@
 // How a retry run is reported: the summary lines (text), one JSON document with every attempt, and JUnit XML in
 // Maven Surefire's rerun format (<flakyFailure>, <rerunFailure>, <flakyError>, <rerunError>), which Trunk, Buildkite
 // Test Analytics and Datadog read (https://maven.apache.org/surefire/maven-surefire-plugin/examples/rerun-failing-tests.html).
+// Last lines and argv arrive redacted (engine.ts, core/redact.ts redactOutput): every sink here prints the same text.
 import type { RetryReport } from './engine.js';
-
-/** Replace what reads like a credential in a printed line (long tokens, `password=`/`token:` values, bearer headers). */
-export function maskCredentials(line: string): string {
-  return line
-    .replace(/\b(authorization|bearer|token|password|passwd|secret|api[_-]?key|_authToken)(\s*[:=]\s*|\s+)("?)[^\s"'&]+/gi, '$1$2$3***')
-    .replace(/\b(?=[A-Za-z0-9_\-]*\d)(?=[A-Za-z0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{32,}\b/g, '***');
-}
 
 /** The closing lines of a text run (stderr): the outcome in its words, the command's exit code, the evidence. */
 export function retryText(r: RetryReport): string {
@@ -36,7 +30,7 @@ export function retryText(r: RetryReport): string {
         out.push(`  evidence (${r.breach.reason === 'same-cause' ? `the same failure fingerprint ${r.breach.bound} times in a row` : `${r.breach.bound} failures for task '${r.task}'`}):`);
         for (const e of r.breach.evidence) out.push(`    ${e.ts}  ${e.verdict === 'timeout' ? 'timeout' : `exit ${e.exitCode ?? '-'}`}  fingerprint ${e.fingerprint ?? '-'}  (run ${e.run ?? '-'}, attempt ${e.attempt ?? '-'})`);
         const last = r.attempts.at(-1);
-        if (last?.lastLines.length) out.push('  last lines of the latest attempt:', ...last.lastLines.map((l) => `    ${maskCredentials(l)}`));
+        if (last?.lastLines.length) out.push('  last lines of the latest attempt:', ...last.lastLines.map((l) => `    ${l}`));
       }
       if (r.ask) out.push(`  a person must: ${r.ask}`);
       break;
@@ -48,7 +42,7 @@ export function retryText(r: RetryReport): string {
   return `${out.join('\n')}\n`;
 }
 
-/** The JSON document of `--format json`: every attempt, the outcome, both exit codes; last lines masked. */
+/** The JSON document of `--format json`: every attempt, the outcome, both exit codes; last lines redacted. */
 export function retryJson(r: RetryReport, version: string): string {
   const doc = {
     tool: 'loopgates',
@@ -65,7 +59,7 @@ export function retryJson(r: RetryReport, version: string): string {
     ...(r.signature ? { signature: r.signature } : {}),
     ...(r.ask ? { ask: r.ask } : {}),
     ...(r.breach ? { breach: { reason: r.breach.reason, bound: r.breach.bound, evidence: r.breach.evidence.map((e) => ({ ts: e.ts, verdict: e.verdict, exitCode: e.exitCode ?? null, fingerprint: e.fingerprint ?? null, run: e.run ?? null, attempt: e.attempt ?? null })) } } : {}),
-    attempts: r.attempts.map((a) => ({ ...a, durationMs: Math.round(a.durationMs), lastLines: a.lastLines.map(maskCredentials) })),
+    attempts: r.attempts.map((a) => ({ ...a, durationMs: Math.round(a.durationMs), lastLines: a.lastLines })),
     warnings: r.warnings,
     ledger: r.ledger,
   };
@@ -92,7 +86,7 @@ export function retryJunit(r: RetryReport): string {
   const passed = r.outcome === 'PASSED' || r.outcome === 'FLAKY';
   const body = (a: (typeof r.attempts)[number], tag: string, type: string) => {
     const message = `attempt ${a.attempt}: ${a.verdict === 'timeout' ? 'timeout' : a.exitCode === null ? `signal ${a.termSignal}` : `exit ${a.exitCode}`}${a.signature ? `; known flake ${a.signature}` : ''}${a.blocker ? `; human blocker ${a.blocker}` : ''}; fingerprint ${a.fingerprint ?? '-'}`;
-    const tail = a.lastLines.map(maskCredentials).join('\n');
+    const tail = a.lastLines.join('\n');
     return `      <${tag} message="${xml(message)}" type="${xml(type)}"><system-err>${xml(tail)}</system-err></${tag}>`;
   };
   const lines: string[] = [];

@@ -24,11 +24,14 @@ export class TailBuffer {
   }
 }
 
-/** The last `n` non-blank lines of `text`, each cut to 300 characters. */
-export function lastLines(text: string, n: number): string[] {
-  return text
-    .split(/\r?\n/)
+/**
+ * The last `n` non-blank lines of `text`, passed through `redact` as one text (a PEM block spans lines) before each
+ * is cut to 300 characters (a token cut in half no longer has the shape redaction knows).
+ */
+export function lastLines(text: string, n: number, redact: (text: string) => string = (t) => t): string[] {
+  const kept = text.split(/\r?\n/).filter((l) => l.trim() !== '').slice(-n);
+  return redact(kept.join('\n'))
+    .split('\n')
     .filter((l) => l.trim() !== '')
-    .slice(-n)
     .map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l));
 }

@@ -2,7 +2,7 @@
 // message quoted the literal in full (text, JSON and SARIF, beside the secrets gate's "value not shown").
 import { describe, expect, it } from 'vitest';
 import { fakeAwsAccessKey, fakeGithubToken } from '../../gates/secrets/credentials.js';
-import { redactCredentials, REDACTED } from '../../core/redact.js';
+import { redactCredentials, redactOutput, REDACTED } from '../../core/redact.js';
 import { withSandbox } from './install-support.js';
 import { ownTmpdir } from '../helpers/own-tmpdir.js';
 
@@ -36,5 +36,23 @@ describe('redactCredentials', () => {
     expect(out).toContain('https://deploy:…[redacted]@git.example.com/x.git');
     expect(redactCredentials('Sign in with Google · https://example.com/a:b · AKIA is a prefix')).toBe('Sign in with Google · https://example.com/a:b · AKIA is a prefix');
     expect(redactCredentials('x -----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY----- y')).toBe(`x ${REDACTED} y`);
+  });
+});
+
+describe('redactOutput (a child\'s output)', () => {
+  it('an Authorization header and a bearer value go, the scheme stays; prose about bearer tokens stays', () => {
+    expect(redactCredentials('> Authorization: Bearer abcdefgh12345678')).toBe(`> Authorization: Bearer ${REDACTED}`);
+    expect(redactCredentials('proxy-authorization: Basic dXNlcjpwYXNzd29yZA==')).toBe(`proxy-authorization: Basic ${REDACTED}`);
+    expect(redactCredentials('curl --oauth2-bearer x -H "bearer tok_9f8e7d6c5b4a"')).toBe(`curl --oauth2-bearer x -H "bearer ${REDACTED}"`);
+    expect(redactCredentials('Bearer authentication failed')).toBe('Bearer authentication failed');
+  });
+
+  it('a named value and a long opaque token go; a path, a word and a redacted value are left as they are', () => {
+    const long = `a1${'b2c3'.repeat(8)}`;
+    expect(redactOutput(`//registry.npmjs.org/:_authToken=${long}`)).toBe(`//registry.npmjs.org/:_authToken=${REDACTED}`);
+    expect(redactOutput(`session --id ${long} done`)).toBe(`session --id ${REDACTED} done`);
+    expect(redactOutput(`Authorization: Bearer ${long}`)).toBe(`Authorization: Bearer ${REDACTED}`);
+    expect(redactOutput(`token: ghp_${REDACTED}`)).toBe(`token: ghp_${REDACTED}`);
+    expect(redactOutput('> Task :app:compileDebugKotlin FAILED at /home/ci/work/app/src/main/Main.kt:12')).toBe('> Task :app:compileDebugKotlin FAILED at /home/ci/work/app/src/main/Main.kt:12');
   });
 });

@@ -7,6 +7,8 @@ import { repoFacts } from '../../core/git.js';
 import { appendLedger, cacheRoot, entriesFor, LEDGER_KEEP_BYTES, LEDGER_MAX_BYTES, LOOPGATES_GITIGNORE, ledgerPath, moveLedger, readLedger, type LedgerEntry } from '../../core/ledger.js';
 import { indexWorkspace } from '../../core/snapshot.js';
 import { BYPASS_REASON } from '../../core/runner.js';
+import { REDACTED } from '../../core/redact.js';
+import { fakeGithubToken } from '../../gates/secrets/credentials.js';
 import type { GateResult } from '../../core/types.js';
 import { withGitRepo } from '../helpers/git-repo.js';
 
@@ -33,6 +35,20 @@ describe('ledger lines', () => {
   it('a LOOPGATES_SKIP bypass is a bypass line', () => {
     const [e] = entriesFor([result({ verdict: 'skip', reason: BYPASS_REASON, findings: [] })], 'staged');
     expect(e!.kind).toBe('bypass');
+  });
+});
+
+describe('ledger sink', () => {
+  it('writes no credential, whatever field holds it (a --task key, a path); the fingerprint is kept as is', async () => {
+    const gh = fakeGithubToken().value;
+    await withGitRepo({}, async (repo) => {
+      const path = join(repo.dir, 'l.jsonl');
+      appendLedger(path, [{ ts: '2026-01-02T03:04:05.000Z', kind: 'retry', gate: 'retry', task: `deploy-${gh}`, verdict: 'fail', fingerprint: '0123456789abcdef', findings: [{ file: `keys/${gh}.txt`, line: 1, rule: 'r', fingerprint: 'f1' }] } as LedgerEntry]);
+      const text = readFileSync(path, 'utf8');
+      expect(text).not.toContain(gh.slice(4));
+      const [e] = readLedger(path);
+      expect(e).toMatchObject({ task: `deploy-ghp_${REDACTED}`, fingerprint: '0123456789abcdef', findings: [{ file: `keys/ghp_${REDACTED}.txt`, fingerprint: 'f1' }] });
+    });
   });
 });
 
