@@ -61,6 +61,9 @@ function fixtures() {
     'near/urls.kt': 'val a = "https://user:${DB_PASSWORD}@db.example.com"\nval b = "https://example.com:8443/path"\nval c = "https://user:password@host.example.com"\nval d = "git@github.com:org/repo.git"\n',
     'near/aws.env': `AWS_SECRET_ACCESS_KEY=\${AWS_SECRET_ACCESS_KEY}\naws_secret_access_key = ${rand(30)}EXAMPLEKEY\nchecksum = ${rand(40)}\n`,
     'near/db.yaml': 'password: ${DB_PASSWORD}\npassword: ""\npassword: changeme\npassword_hint: first pet\n',
+    // A string catalog translating the word (mattermost-mobile's assets/base/i18n/*.json had 17 such lines).
+    'near/assets/i18n/da.json': '{\n  "login.password": "Adgangskode",\n  "pdf.enter_password": "Wprowadź hasło, aby odblokować."\n}\n',
+    'near/config/locales/nl.yml': 'nl:\n  login:\n    password: Wachtwoord1\n',
     'near/Login.kt': `val password = "${rand(6)}!&${rand(4)}"\n`,
     // Text that starts like a token, base64-encoded: too short, and a longer value (not a token on its own).
     'near/b64.yaml': `a: ${Buffer.from(`ghp_${rand(10)}`).toString('base64')}\nb: ${Buffer.from(`ghp_${rand(36)} and then the rest of a readme paragraph`).toString('base64')}\n`,
