@@ -5,6 +5,7 @@ import { cliWordFor, runnable } from './core/cli-word.js';
 import type { CommandIO, Verb } from './core/command.js';
 import { ConfigError, LoopgatesError } from './core/errors.js';
 import { messages } from './core/messages.js';
+import { redactCredentials, redactDeep } from './core/redact.js';
 import { formatFailure } from './core/report.js';
 import type { ReportFormat } from './core/report.js';
 import { packageVersion } from './core/version.js';
@@ -104,13 +105,31 @@ export function reportFailure(verb: string, args: readonly string[], thrown: unk
   // Started the way this shell can start it (fresh-user-4 F6: `loopgates` is not on PATH for a local devDependency).
   const fix = io.cwd && io.env ? runnable(known ? err.fix : messages.crashFix, cliWordFor(io.cwd, io.env)) : known ? err.fix : messages.crashFix;
   const detail = known ? message : messages.internalError(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  io.stderr(`loopgates ${verb}: ${detail}\n  fix: ${fix}\n`);
+  io.stderr(redactCredentials(`loopgates ${verb}: ${detail}\n  fix: ${fix}\n`));
   const format = requestedFormat(args);
   if (!stdoutUsed && format !== undefined && (machineFormats[verb] ?? []).includes(format as ReportFormat)) {
     const problems = err instanceof ConfigError ? err.problems.map((p) => ({ path: p.path, line: p.line, message: p.message })) : undefined;
-    io.stdout(formatFailure({ version: version(), verb, exitCode, message, fix, ...(problems ? { problems } : {}) }, format as ReportFormat));
+    io.stdout(ownText(formatFailure({ version: version(), verb, exitCode, message, fix, ...(problems ? { problems } : {}) }, format as ReportFormat), true));
   }
   return exitCode;
+}
+
+/**
+ * Text loopgates writes for the user, with every credential shape redacted (DESIGN.md: no output holds a credential):
+ * the last guard of stdout and stderr for every verb, behind the redaction where results are made (core/runner.ts,
+ * scripts/retry/engine.ts), so a cause quoting a tool's line (adb, gitleaks, git) cannot slip through. A JSON
+ * document is redacted string by string and written again (a pattern never runs across a quote), text as it is.
+ * Not a child's own output passed through (io.verbatim, io.streams): that is the command's, as if run bare.
+ */
+export function ownText(t: string, document: boolean): string {
+  const red = redactCredentials(t);
+  if (red === t || !document) return red;
+  try {
+    const indent = /^[{[]\n( +)/.exec(t)?.[1]?.length ?? 0;
+    return `${JSON.stringify(redactDeep(JSON.parse(t)), null, indent)}${t.endsWith('\n') ? '\n' : ''}`;
+  } catch {
+    return red; // not JSON (github workflow commands): line text
+  }
 }
 
 /**
@@ -178,9 +197,9 @@ export async function main(argv: readonly string[], io: CommandIO, options: Main
     ...io,
     stdout: (t) => {
       stdoutUsed = true;
-      io.stdout(document ? t : runnable(t, cli));
+      io.stdout(document ? ownText(t, true) : ownText(runnable(t, cli), false));
     },
-    stderr: (t) => io.stderr(runnable(t, cli)),
+    stderr: (t) => io.stderr(ownText(runnable(t, cli), false)),
     verbatim: io.verbatim ?? {
       stdout: (t) => {
         stdoutUsed = true;

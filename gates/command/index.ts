@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { CommandGateKind } from '../../core/config-model.js';
 import { LoopgatesError } from '../../core/errors.js';
 import { git, splitZ } from '../../core/git.js';
+import { redactCredentials } from '../../core/redact.js';
 import { normalisePath } from '../../core/workspace.js';
 import { decodePath, fsPath, lossyIndex } from '../../core/paths.js';
 import { STAGED_POLICIES } from '../../core/types.js';
@@ -350,13 +351,15 @@ export function parseLocations(output: string, cwd: string, known: ReadonlySet<s
 }
 
 function lastLines(text: string, n: number): string {
-  return text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .slice(-n)
-    .join(' | ')
-    .slice(0, 300);
+  // Redacted before the cut: the runner redacts the message too, but a token the cut halved has lost its shape.
+  return redactCredentials(
+    text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .slice(-n)
+      .join(' | '),
+  ).slice(0, 300);
 }
 
 /** The operator for one configured mutation; its id says what it does (`append#0`, `replace#1`, `delete-line#2`). */

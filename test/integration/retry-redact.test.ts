@@ -119,3 +119,18 @@ describe('loopgates retry: a credential the command printed reaches no sink', ()
     });
   });
 });
+
+describe('an error loopgates reports holds no credential (cli.ts, the last guard of every verb)', () => {
+  it('a command that cannot start, named with a token in its argv: text and the json failure document redacted', async () => {
+    const gh = fakeGithubToken().value;
+    await inRepo('exit 0\n', async (repo) => {
+      for (const format of ['text', 'json']) {
+        const r = await cli(repo, ['retry', '--format', format, '--task', 't', '--', `./deploy-${gh}`]);
+        expect(r.code).toBe(2);
+        expect(r.stderr).toContain(`deploy-ghp_${REDACTED}`);
+        expectClean(r.stdout + r.stderr, [gh.slice(4, 24)]);
+        if (format === 'json') expect(JSON.parse(r.stdout).error.message).toContain(`deploy-ghp_${REDACTED}`);
+      }
+    });
+  });
+});

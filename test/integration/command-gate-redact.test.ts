@@ -1,0 +1,59 @@
+// A command gate's failure message quotes the command's last lines, cut to 300 characters: a token the command
+// printed must be redacted before the cut (a token cut in half no longer has its shape, and half of it leaked).
+// The built CLI (`loopgates run --all`) in a real temp git repository, with a real sh script as the gate.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REDACTED } from '../../core/redact.js';
+import { fakeGithubToken } from '../../gates/secrets/credentials.js';
+import { repoRoot } from '../helpers/setup-env.js';
+import { withGitRepo, type TempRepo } from '../helpers/git-repo.js';
+import { ownTmpdir } from '../helpers/own-tmpdir.js';
+
+ownTmpdir('loopgates-cmd-redact-');
+
+const bin = join(repoRoot, 'bin', 'loopgates.js');
+
+function cli(repo: TempRepo, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd: repo.dir, env: { ...process.env, HOME: join(repo.dir, '..', 'home'), GIT_CONFIG_NOSYSTEM: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b) => (stdout += b));
+    child.stderr.on('data', (b) => (stderr += b));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const yaml = [
+  'version: 1',
+  'commands:',
+  '  - id: deploy-check',
+  '    command: [sh, scripts/check.sh]',
+  '    loop: {runs: a team script, reads: config/*.txt, ends: one pass; exit 0 passes, asks: never}',
+  '    files: ["config/*.txt"]',
+  '    timeoutMs: 10000',
+  '    mutations:',
+  '      - {file: config/a.txt, append: "x"}',
+  '',
+].join('\n');
+
+describe('command gate: a token in the quoted last lines', () => {
+  it('straddling the 300-character cut: redacted in text and json, no piece of it printed', async () => {
+    const gh = fakeGithubToken().value;
+    // "sh scripts/check.sh exited 1: " is not part of the cut text; the token starts at character 270 of it.
+    const script = `echo "${'x'.repeat(255)} GITHUB_TOKEN=${gh}"\nexit 1\n`;
+    await withGitRepo({ 'loopgates.yaml': yaml, 'config/a.txt': 'a\n', 'scripts/check.sh': script }, async (repo) => {
+      repo.git('add', '-A');
+      repo.git('commit', '-q', '--no-verify', '-m', 'init');
+      for (const format of ['text', 'json']) {
+        const r = await cli(repo, ['run', '--all', '--gate', 'deploy-check', '--format', format]);
+        const out = r.stdout + r.stderr;
+        expect(r.code).toBe(1);
+        expect(out).toContain('exited 1');
+        expect(out).toContain(`GITHUB_TOKEN=ghp_${REDACTED}`);
+        expect(out).not.toContain(gh.slice(4, 16));
+      }
+    });
+  });
+});
