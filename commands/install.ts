@@ -27,7 +27,7 @@ import {
 } from './install/render.js';
 import { ChangeSet, loadState, readCurrent, saveState, statePath, revertState, undoPending, type FileChange, type ProofStatus } from './install/state.js';
 import { pendingIsRunning, pendingPath, pendingProblem, readPending } from './install/pending.js';
-import { defaultConfigFor, enabledSettings, NO_INPUT_YET, noInputWhy, repositoryInputs } from './install/config-default.js';
+import { defaultConfigFor, enabledSettings, NO_INPUT_YET, noInputWhy, repositoryInputs, unselectedWhat } from './install/config-default.js';
 import { CONFIG_FILE, loadConfig, type ConfiguredGate } from '../core/config.js';
 import { builtinGates, configOptions } from '../gates/registry.js';
 import { blobId, git, gitText, isIgnored, isInsideGitDir, lsIndex, repoFacts, REPO_ENV_KEYS, splitZ } from '../core/git.js';
@@ -370,12 +370,13 @@ async function installSteps(args: readonly string[], io: CommandIO): Promise<num
       if (changes.write(attributes, withAttributesRule(attrText), 0o644, 'gitattributes')) ctx.out(`added "${ATTRIBUTES_RULE}" to .gitattributes`);
       const config = join(top, 'loopgates.yaml');
       if (!existsSync(config)) {
-        const { text, detected, waiting } = await defaultConfigFor(top, mode);
+        const { text, detected, waiting, unselected } = await defaultConfigFor(top, mode);
         await step('config');
         changes.write(config, text, 0o644, 'config');
         ctx.out(`wrote loopgates.yaml (defaults for: ${detected})`);
         ctx.out(`enabled: ${builtinGates.map((g) => g.id).join(', ')}`);
         for (const l of waiting) ctx.out(`no input yet: ${l.gate}: ${l.why}; it stays on, so the commit that adds some is judged (run --all skips it until then: gates.${l.gate}.allowEmpty)`);
+        for (const l of unselected) ctx.out(`not judged: ${l.gate}: ${l.what}\n  fix: ${l.fix}`);
       }
       if (mode === 'npm') {
         const pj = join(top, 'package.json');
@@ -998,6 +999,7 @@ async function inputProblems(top: string, out: (line: string) => void): Promise<
   for (const d of found) {
     const g = gates.find((x) => x.gate === d.gate)!;
     const key = keyOf(g);
+    if (d.unselected) problems.push({ what: `${d.gate.id}: ${unselectedWhat(d)}`, fix: d.unselected.fix });
     if (d.error !== undefined) problems.push({ what: `${d.gate.id} cannot select its inputs: ${d.error}`, fix: `fix ${key} in loopgates.yaml` });
     else if (d.inputs === 0 && !g.settings.allowEmpty) problems.push({ what: `${d.gate.id} is enabled but has ${noInputWhy(d)}: loopgates run --all is vacuous (exit 2)`, fix: `set ${key}.enabled: false in loopgates.yaml (or allowEmpty: "<why zero inputs is fine>")` });
     else {

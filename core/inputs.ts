@@ -72,6 +72,8 @@ export interface InputDiscovery {
   /** The first few inputs (at most 3, sorted), for messages that name what a gate would read. */
   sample: string[];
   error?: string;
+  /** Files shaped like its inputs that its selection leaves out (Gate.unselected), sorted, with the fix. */
+  unselected?: { files: string[]; fix: string };
 }
 
 /**
@@ -85,7 +87,8 @@ export async function discoverInputs(list: ReadonlyArray<GateSettings<any>>, ws:
     const ctx: GateContext<any> = { ws, config: s.config, signal, runTool, cacheDir: join(cacheRoot, s.gate.id), log: () => {} };
     try {
       const inputs = await s.gate.inputs(ctx);
-      out.push({ gate: s.gate, inputs: inputs.length, sample: [...inputs].sort().slice(0, 3) });
+      const unselected = (await s.gate.unselected?.(ctx, inputs)) ?? undefined;
+      out.push({ gate: s.gate, inputs: inputs.length, sample: [...inputs].sort().slice(0, 3), ...(unselected ? { unselected } : {}) });
     } catch (err) {
       out.push({ gate: s.gate, inputs: 0, sample: [], error: err instanceof Error ? err.message : String(err) });
     }

@@ -330,6 +330,12 @@ export interface Gate<C = unknown> {
    */
   emptyAllowed?(config: C): string | undefined;
   /**
+   * Optional, for install and doctor: tracked files shaped like this gate's inputs that its selection under
+   * `ctx.config` leaves out (`selected`: its inputs over the whole tree), with the config change that takes them in.
+   * Null when there are none. Reads only.
+   */
+  unselected?(ctx: GateContext<C>, selected: readonly string[]): Promise<{ files: string[]; fix: string } | null>;
+  /**
    * Optional, for `loopgates mutate`: set when each file is judged on its own (a finding in a file depends only on
    * that file and the config) and one run costs mostly a fixed start-up (a scanner process). The engine may then
    * stage up to this many mutants, each in a different file, as one commit touching those files, in one run. A mutant

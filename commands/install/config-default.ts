@@ -20,6 +20,12 @@ export function noInputWhy(d: InputDiscovery): string {
   return `no input in this repository (it reads: ${d.gate.loop.reads.replace(/\s+/g, ' ')})`;
 }
 
+/** `21 tracked files look like its inputs but its selection leaves them out (a.yml, b.yml, …): commits to them are never judged`. */
+export function unselectedWhat(d: InputDiscovery): string {
+  const f = d.unselected!.files;
+  return `${f.length} tracked file${f.length === 1 ? '' : 's'} look${f.length === 1 ? 's' : ''} like its inputs but its selection leaves ${f.length === 1 ? 'it' : 'them'} out (${f.slice(0, 3).join(', ')}${f.length > 3 ? ', …' : ''}): commits to ${f.length === 1 ? 'it are' : 'them are'} never judged`;
+}
+
 /**
  * The allowEmpty install writes for a gate with no input yet; doctor recognises it (an info line once the gate has
  * inputs: the entry can go, so that finding none again is called vacuous).
@@ -47,11 +53,12 @@ export function enabledSettings(gates: readonly ConfiguredGate[]): GateSettings<
  * in words, per package), and the built-in gates that have no input yet, with why (each written enabled, with
  * allowEmpty: NO_INPUT_YET). `mode`: install's (the `$schema` path into node_modules only in npm mode).
  */
-export async function defaultConfigFor(top: string, mode: 'npm' | 'standalone' = 'npm'): Promise<{ text: string; platforms: Platform[]; detected: string; waiting: Array<{ gate: string; why: string }> }> {
+export async function defaultConfigFor(top: string, mode: 'npm' | 'standalone' = 'npm'): Promise<{ text: string; platforms: Platform[]; detected: string; waiting: Array<{ gate: string; why: string }>; unselected: Array<{ gate: string; what: string; fix: string }> }> {
   const detail = await detectPlatformsAt(top);
   const platforms = detail.platforms;
   const defaults = builtinGates.map((gate) => ({ gate, config: gate.configSchema.parse({}), timeoutMs: DEFAULT_TIMEOUT_MS }));
   const { found } = await repositoryInputs(top, defaults);
   const waiting = found.filter((d) => d.inputs === 0 && d.error === undefined).map((d) => ({ gate: d.gate.id, why: noInputWhy(d) }));
-  return { text: defaultConfigText(platforms, builtinGates, new Map(waiting.map((l) => [l.gate, l.why])), NO_INPUT_YET, mode === 'npm' ? NPM_SCHEMA_PATH : null), platforms, detected: describePlatforms(detail), waiting };
+  const unselected = found.filter((d) => d.unselected).map((d) => ({ gate: d.gate.id, what: unselectedWhat(d), fix: d.unselected!.fix }));
+  return { text: defaultConfigText(platforms, builtinGates, new Map(waiting.map((l) => [l.gate, l.why])), NO_INPUT_YET, mode === 'npm' ? NPM_SCHEMA_PATH : null), platforms, detected: describePlatforms(detail), waiting, unselected };
 }

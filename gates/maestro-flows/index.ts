@@ -48,6 +48,7 @@ export const maestroFlowsGate: Gate<MaestroFlowsConfig> = {
   },
   configSchema,
   inputs: selectInputs,
+  unselected: async (ctx, selected) => (await import('./elsewhere.js')).unselectedFlows(ctx, selected),
   run: async (ctx, inputs) => (await import('./judge.js')).judge(ctx, inputs),
   selfTest: async () => (await import('./selftest.js')).maestroFlowsSelfTest(),
   mutations: maestroFlowsMutations,

@@ -1,0 +1,51 @@
+// Maestro flows outside .maestro/ (fresh4 F1: mattermost-mobile keeps them under detox/maestro/): install and doctor
+// name them and the `flows` globs that take them in, instead of "no input in this repository".
+import { describe, expect, it } from 'vitest';
+import { assertBuilt, withSandbox } from './install-support.js';
+
+const FLOW = 'appId: ${MAESTRO_APP_ID}\n---\n- launchApp\n- tapOn: "Sign in"\n- assertVisible: "Welcome"\n';
+const SUBFLOW = 'appId: ${MAESTRO_APP_ID}\n---\n- retry:\n    maxRetries: 2\n    commands:\n      - tapOn: "OK"\n';
+const PKG = JSON.stringify({ name: 'app', version: '1.0.0' });
+const FILES = {
+  'package.json': PKG,
+  'e2e/maestro/flows/login.yml': FLOW,
+  'e2e/maestro/flows/settings/about.yaml': FLOW,
+  'e2e/maestro/subflows/ok.yml': SUBFLOW,
+  'e2e/maestro/config/tags.yml': 'tags:\n  - smoke\n', // YAML that is no flow: the glob must not take it in
+  '.github/workflows/ci.yml': 'on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo\n',
+};
+const FIX = 'add to loopgates.yaml: gates.maestro-flows.flows: ["**/.maestro/**/*.yaml", "**/.maestro/**/*.yml", "e2e/maestro/flows/**/*.yaml", "e2e/maestro/flows/**/*.yml", "e2e/maestro/subflows/**/*.yaml", "e2e/maestro/subflows/**/*.yml"]';
+
+describe('maestro-flows: flows the default discovery does not select', () => {
+  it('install names the 3 flows and the globs; doctor is a problem until they are configured, then judges them', async () => {
+    assertBuilt();
+    await withSandbox(FILES, async (s) => {
+      const i = await s.cli(['install', '--no-proof']);
+      expect(i.code).toBe(0);
+      expect(i.stdout).toContain('not judged: maestro-flows: 3 tracked files look like its inputs but its selection leaves them out (e2e/maestro/flows/login.yml, e2e/maestro/flows/settings/about.yaml, e2e/maestro/subflows/ok.yml): commits to them are never judged');
+      expect(i.stdout).toContain(`  fix: ${FIX}`);
+      const d = await s.cli(['doctor']);
+      expect(d.stdout).toContain('PROBLEM  maestro-flows: 3 tracked files look like its inputs');
+      expect(d.stdout).toContain(`fix: ${FIX}`);
+      expect(d.code).toBe(2);
+      // The fix it names: the flows are read, and doctor has no such problem.
+      const cfg = s.repo.read('loopgates.yaml').replace(/^ {2}maestro-flows:\n(?: {4}.*\n)*/m, '  maestro-flows:\n    flows: ["**/.maestro/**/*.yaml", "**/.maestro/**/*.yml", "e2e/maestro/flows/**/*.yaml", "e2e/maestro/flows/**/*.yml", "e2e/maestro/subflows/**/*.yaml", "e2e/maestro/subflows/**/*.yml"]\n');
+      expect(cfg).toContain('e2e/maestro/flows/**/*.yaml');
+      s.repo.write('loopgates.yaml', cfg);
+      const d2 = await s.cli(['doctor']);
+      expect(d2.stdout).not.toContain('look like its inputs');
+      const r = await s.cli(['run', '--all', '--gate', 'maestro-flows']);
+      expect(r.stdout).toMatch(/maestro-flows\s+(?:pass|fail)\b.*\b3 (?:flows|inputs|files)/);
+    });
+  });
+
+  it('green: flows under .maestro/ only: no such line', async () => {
+    assertBuilt();
+    await withSandbox({ 'package.json': PKG, '.maestro/login.yaml': FLOW, 'e2e/config/tags.yml': 'tags: [a]\n' }, async (s) => {
+      const i = await s.cli(['install', '--no-proof']);
+      expect(i.code).toBe(0);
+      expect(i.stdout).not.toContain('not judged');
+      expect((await s.cli(['doctor'])).stdout).not.toContain('look like its inputs');
+    });
+  });
+});
