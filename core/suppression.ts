@@ -44,6 +44,25 @@ export function parseSuppression(comment: string, gate: string): { reason: strin
   return { reason: /[\p{L}\p{N}]/u.test(reason) ? reason : undefined };
 }
 
+/** A reason needs at least this many words (runs of letters or digits) to say something a reviewer can check. */
+export const MIN_REASON_WORDS = 2;
+
+/** Two-word reasons that still say nothing: a promise or a shrug, not why the text stays (compared lower-case, by words). */
+const PLACEHOLDERS = new Set(['fix later', 'fix me', 'fix soon', 'to do', 'will fix', 'for now', 'no reason', 'n a', 'temp fix', 'quick fix', 'ignore this', 'ignore it']);
+
+/** A script written without spaces between words (Han, kana, Thai): four of its characters count as two words. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+
+/**
+ * Whether a stated reason is a placeholder (`ok`, `x`, `none`, `TODO`, `n/a`, `fix later`): fewer than
+ * MIN_REASON_WORDS words, or one of PLACEHOLDERS. A gate treats such a directive as one without a reason.
+ */
+export function isPlaceholderReason(reason: string): boolean {
+  const words = reason.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const count = words.reduce((n, w) => n + (UNSPACED.test(w) && [...w].length >= 4 ? 2 : 1), 0);
+  return count < MIN_REASON_WORDS || PLACEHOLDERS.has(words.join(' '));
+}
+
 /** Whether a 1-based `line` falls in one of `ranges`. */
 export function inRanges(line: number, ranges: ReadonlyArray<readonly [number, number]>): boolean {
   return ranges.some(([a, b]) => line >= a && line <= b);

@@ -9,7 +9,7 @@ import type { CatalogLookup, Platform, Suggestion } from './catalog-lookup.js';
 import { GATE_ID, languageOf, RULES, type HardcodedStringsConfig, type Language } from './index.js';
 import { openExtractor, type Extractor } from './extract.js';
 import { removedEveryNote } from '../../core/inputs.js';
-import { inRanges } from '../../core/suppression.js';
+import { inRanges, isPlaceholderReason, MIN_REASON_WORDS } from '../../core/suppression.js';
 import { DEFAULT_TABLE, UNKNOWN_SLOT, type AndroidReference, type Candidate, type Extraction, type KeyReference } from './model.js';
 
 const PLATFORM: Readonly<Record<Language, Platform>> = {
@@ -135,19 +135,22 @@ export async function judge(
       const first = ex.syntaxErrors[0];
       if (first) notes.push(`${file}:${first.line}:${first.column}: ${ex.syntaxErrors.length} syntax error(s) recovered; literals inside them may be missed`);
       for (const d of ex.directives) {
-        if (d.reason !== undefined) continue;
+        if (d.reason !== undefined && !isPlaceholderReason(d.reason)) continue;
         findings.push({
           rule: RULES.suppressionWithoutReason,
           file,
           line: d.line,
           column: d.column,
           severity: 'error',
-          message: `loopgates-ignore hardcoded-strings needs a reason after the colon ("loopgates-ignore hardcoded-strings: <why>"); without one it suppresses nothing`,
+          message:
+            d.reason === undefined
+              ? `loopgates-ignore hardcoded-strings needs a reason after the colon ("loopgates-ignore hardcoded-strings: <why>"); without one it suppresses nothing`
+              : `loopgates-ignore hardcoded-strings: "${d.reason}" is a placeholder, not a reason (a reason is ${MIN_REASON_WORDS} words or more, not "fix later"); it suppresses nothing. fix: say why the text stays as it is, in two words or more (loopgates-ignore hardcoded-strings: brand name)`,
           // Not the line: an old directive keeps its identity when lines above it move (identical ones are told apart by count).
           fingerprint: fingerprint(GATE_ID, RULES.suppressionWithoutReason, file, 'directive'),
         });
       }
-      const valid = ex.directives.filter((d) => d.reason !== undefined);
+      const valid = ex.directives.filter((d) => d.reason !== undefined && !isPlaceholderReason(d.reason));
       for (const c of ex.candidates) {
         candidates++;
         if (names.has(c.literal.trim())) {

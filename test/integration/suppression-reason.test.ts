@@ -1,0 +1,56 @@
+// An inline suppression needs a reason a reviewer can check (README "Inline suppression ... needs a reason"): a
+// placeholder (`ok`, `x`, `fix later`, `none`) is no reason, so the comment is void, suppresses nothing and is itself
+// an error finding at its file:line with the fix. The built CLI over a real temp git repository.
+import { describe, expect, it } from 'vitest';
+import { withSandbox } from './install-support.js';
+import { ownTmpdir } from '../helpers/own-tmpdir.js';
+
+ownTmpdir('loopgates-suppression-');
+
+const layout = 'app/src/main/res/layout/player.xml';
+const LAYOUT = (comment: string) =>
+  [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<LinearLayout xmlns:android="http://schemas.android.com/apk/res/android"',
+    '    android:layout_width="match_parent"',
+    '    android:layout_height="wrap_content">',
+    `    <!-- loopgates-ignore hardcoded-strings: ${comment} -->`,
+    '    <TextView',
+    '        android:layout_width="wrap_content"',
+    '        android:layout_height="wrap_content"',
+    '        android:text="Play" />',
+    '</LinearLayout>',
+    '',
+  ].join('\n');
+const strings = '<resources>\n    <string name="app_name">Player</string>\n</resources>\n';
+
+describe('a suppression with a placeholder for a reason', () => {
+  for (const reason of ['ok', 'x', 'fix later', 'none', 'TODO', 'n/a', 'wip']) {
+    it(`"${reason}": refused at its file:line with the fix, and the text it covers is a finding again`, async () => {
+      await withSandbox({ [layout]: LAYOUT(reason), 'app/src/main/res/values/strings.xml': strings }, async (s) => {
+        const r = await s.cli(['run', '--all', '--gate', 'hardcoded-strings', '--format', 'json']);
+        expect(r.code).toBe(1);
+        const doc = JSON.parse(r.stdout);
+        const findings = doc.results[0].findings.map((f: { rule: string; file: string; line: number; message: string }) => [f.rule, `${f.file}:${f.line}`, f.message]);
+        expect(findings.map((f: string[]) => f.slice(0, 2))).toEqual([
+          ['suppression-without-reason', `${layout}:5`],
+          ['hardcoded-text', `${layout}:9`],
+        ]);
+        expect(findings[0][2]).toContain(`"${reason}" is a placeholder, not a reason`);
+        expect(findings[0][2]).toContain('fix: say why the text stays as it is, in two words or more (loopgates-ignore hardcoded-strings: brand name)');
+      });
+    });
+  }
+
+  it('a reason of two words or more suppresses: exit 0, one suppressed', async () => {
+    for (const reason of ['brand name', 'product name shown as is']) {
+      await withSandbox({ [layout]: LAYOUT(reason), 'app/src/main/res/values/strings.xml': strings }, async (s) => {
+        const r = await s.cli(['run', '--all', '--gate', 'hardcoded-strings', '--format', 'json']);
+        expect(r.code).toBe(0);
+        const doc = JSON.parse(r.stdout);
+        expect(doc.results[0].findings).toEqual([]);
+        expect(doc.results[0].counts.suppressed).toBe(1);
+      });
+    }
+  });
+});
