@@ -31,13 +31,22 @@ export function packageRoot(): string {
 /** Absolute path of the running loopgates' CLI entry (bin/loopgates.js): what a standalone hook records. */
 export const cliEntry = (): string => join(packageRoot(), 'bin', 'loopgates.js');
 
-function template(name: string): string {
+function read(name: string): string {
   const p = join(packageRoot(), 'hooks', name);
   try {
     return readFileSync(p, 'utf8').replace(/\r\n/g, '\n');
   } catch {
     throw new InternalError(`hook template ${p} is missing from the loopgates package`);
   }
+}
+
+/**
+ * A template with hooks/cli-word (the sh function loopgates_word: the command a fix line names) in place of its
+ * @@CLI_WORD@@. The shell works the word out when it refuses, rather than install writing one in: the texts stay one
+ * set of bytes per loopgates version, so the byte-compares (shim, doctor) hold on every teammate's machine.
+ */
+function template(name: string): string {
+  return read(name).replace('@@CLI_WORD@@', () => read('cli-word').trimEnd());
 }
 
 /**

@@ -1,7 +1,7 @@
 // Fix lines name a command the user's shell can run (fresh-user-4 F6): with loopgates a local devDependency and no
 // `loopgates` on PATH, `fix: loopgates …` answered "command not found". Real repositories, the CLI in-process.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli.js';
@@ -121,6 +121,70 @@ describe('fix lines start loopgates the way this project can run it', () => {
       expect(commit.status).toBe(1);
       expect(commit.output).toContain(`, then run: npx loopgates doctor\n`);
       expect(commit.output).not.toMatch(/then run: loopgates doctor/);
+    });
+  });
+});
+
+// G7: the hook texts themselves (shim, stored hook, husky block) said bare `loopgates install`. The word is worked out
+// by the shell when it refuses (hooks/cli-word), so the installed files stay the bytes install renders on any machine.
+describe("the hooks' own fix lines start loopgates the way this project can run it", () => {
+  const stored = '.loopgates/hooks/pre-commit';
+
+  it('a local devDependency: the shim names npx loopgates (pnpm exec with pnpm-lock.yaml); loopgates on PATH stays loopgates', async () => {
+    await withSandbox({ 'package.json': pkg(), '.gitignore': 'node_modules/\n', 'src/a.txt': 'a\n' }, async (s) => {
+      installLocally(s.repo.dir);
+      const env = { PATH: pathWithout() };
+      expect((await s.cli(['install', '--no-proof'], env)).code).toBe(0);
+      const hook = readFileSync(join(s.repo.dir, stored), 'utf8');
+      // Not committed yet: HEAD has no stored hook to restore.
+      rmSync(join(s.repo.dir, stored));
+      s.repo.write('src/a.txt', 'b\n');
+      s.repo.git('add', 'src/a.txt');
+      const missing = await gitThroughHooks(s, ['commit', '-m', 'x'], env);
+      expect(missing.status).toBe(1);
+      expect(missing.output).toMatch(/^ {2}fix: npx loopgates install {3}\(writes loopgates\.yaml and the stored hook on this branch; commit them with your change\)$/m);
+      // Edited: the tamper refusal.
+      writeFileSync(join(s.repo.dir, stored), hook.replace(/^set -u$/m, 'set -u\nexit 0'));
+      const edited = await gitThroughHooks(s, ['commit', '-m', 'x'], env);
+      expect(edited.status).toBe(1);
+      expect(edited.output).toMatch(/^ {2}fix: npx loopgates install {3}\(rewrites the hook; then commit \.loopgates\/hooks\/pre-commit if it changed\)$/m);
+      // A pnpm repository: its runner.
+      s.repo.write('pnpm-lock.yaml', "lockfileVersion: '9.0'\n");
+      expect((await gitThroughHooks(s, ['commit', '-m', 'x'], env)).output).toMatch(/^ {2}fix: pnpm exec loopgates install {3}\(rewrites/m);
+      rmSync(join(s.repo.dir, 'pnpm-lock.yaml'));
+      // yarn from package.json's packageManager field (not committed: the hook reads the work tree, as cliWord does).
+      s.repo.write('package.json', pkg({ packageManager: 'yarn@4.1.0' }));
+      expect((await gitThroughHooks(s, ['commit', '-m', 'x'], env)).output).toMatch(/^ {2}fix: yarn loopgates install {3}\(rewrites/m);
+      s.repo.write('package.json', pkg());
+      // loopgates on the user's PATH (outside node_modules/.bin): the bare word.
+      const bin = join(s.base, 'bin');
+      mkdirSync(bin);
+      writeFileSync(join(bin, 'loopgates'), '#!/bin/sh\n');
+      chmodSync(join(bin, 'loopgates'), 0o755);
+      expect((await gitThroughHooks(s, ['commit', '-m', 'x'], { PATH: pathWithout([bin]) })).output).toMatch(/^ {2}fix: loopgates install {3}\(rewrites/m);
+      // Only the project's own node_modules/.bin on PATH, relative, as husky puts it: still npx.
+      expect((await gitThroughHooks(s, ['commit', '-m', 'x'], { PATH: pathWithout(['node_modules/.bin']) })).output).toMatch(/^ {2}fix: npx loopgates install {3}\(rewrites/m);
+
+      // The installed files hold no word of this machine's: doctor finds them ok with loopgates on PATH too.
+      writeFileSync(join(s.repo.dir, stored), hook);
+      expect((await s.cli(['doctor'], env)).code).toBe(0);
+      expect((await s.cli(['doctor'], { PATH: pathWithout([bin]) })).code).toBe(0);
+    });
+  });
+
+  it('the husky block: a missing stored hook names npx loopgates install', async () => {
+    await withSandbox({ 'package.json': pkg(), '.gitignore': 'node_modules/\n', 'src/a.txt': 'a\n' }, async (s) => {
+      installLocally(s.repo.dir);
+      const env = { PATH: pathWithout() };
+      const h = spawnSync(process.execPath, [join(repoRoot, 'node_modules/husky/bin.js')], { cwd: s.repo.dir, env: s.env, encoding: 'utf8' });
+      expect(h.status).toBe(0);
+      expect((await s.cli(['install', '--no-proof'], env)).code).toBe(0);
+      rmSync(join(s.repo.dir, stored));
+      s.repo.write('src/a.txt', 'b\n');
+      s.repo.git('add', 'src/a.txt');
+      const missing = await gitThroughHooks(s, ['commit', '-m', 'x'], env);
+      expect(missing.status).toBe(1);
+      expect(missing.output).toMatch(/^ {2}fix: git checkout HEAD -- \.loopgates\/hooks\/pre-commit {3}\(or: npx loopgates install\)$/m);
     });
   });
 });

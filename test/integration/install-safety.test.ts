@@ -181,7 +181,8 @@ describe('core.hooksPath outside the repository', () => {
       const lines = new RegExp(String.raw`add these lines to \S+:\n([\s\S]*?)\n {2}then run: ${LOOPGATES_RE} install`).exec(first.stderr)?.[1];
       expect(lines).toMatch(/# >>> loopgates/);
       // File content to paste, shared by other repositories: printed as written, not with this shell's command word.
-      expect(lines).toContain('(or: loopgates install)');
+      // The word in its fix is the shell's to work out where it refuses (hooks/cli-word), in each repository sharing it.
+      expect(lines).toContain(`(or: %s install)\\n' "$loopgates_hook" "$(loopgates_word)"`);
       spawnSync('mkdir', ['-p', shared]);
       writeFileSync(join(shared, 'pre-commit'), `#!/bin/sh\n${lines ?? ''}\n`, { mode: 0o755 });
 

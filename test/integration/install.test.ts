@@ -41,7 +41,9 @@ describe('install (no package.json: standalone hook)', () => {
       expect(stored.includes(0x0d)).toBe(false);
       expect(stored.toString()).toMatch(/^#!\/bin\/sh\n/);
       expect(stored.toString()).toMatch(/^set -u$/m);
-      expect(stored.toString()).not.toMatch(/\bexec\b|npx loopgates hook/);
+      // No exec (the trap must run) and no npx start. pnpm's runner, printed by a fix line (hooks/cli-word), is text.
+      expect(stored.toString()).toContain("printf 'pnpm exec loopgates'");
+      expect(stored.toString().replace("printf 'pnpm exec loopgates'", '')).not.toMatch(/\bexec\b|npx loopgates hook/);
       expect(statSync(join(s.repo.dir, '.git/hooks/pre-commit')).mode & 0o111).not.toBe(0);
       expect(readFileSync(join(s.repo.dir, '.git/loopgates/cli-path'), 'utf8')).toBe(`${join(repoRoot, 'bin', 'loopgates.js')}\n`);
       expect(s.repo.read('.gitattributes')).toBe('.loopgates/hooks/* text eol=lf\n');
