@@ -9,7 +9,7 @@ import type { CatalogLookup, Platform, Suggestion } from './catalog-lookup.js';
 import { GATE_ID, languageOf, RULES, type HardcodedStringsConfig, type Language } from './index.js';
 import { openExtractor, type Extractor } from './extract.js';
 import { removedEveryNote } from '../../core/inputs.js';
-import { inRanges, isPlaceholderReason, MIN_REASON_WORDS } from '../../core/suppression.js';
+import { inRanges, isPlaceholderReason, MIN_REASON_WORDS, type Directive } from '../../core/suppression.js';
 import { DEFAULT_TABLE, UNKNOWN_SLOT, type AndroidReference, type Candidate, type Extraction, type KeyReference } from './model.js';
 
 const PLATFORM: Readonly<Record<Language, Platform>> = {
@@ -151,6 +151,7 @@ export async function judge(
         });
       }
       const valid = ex.directives.filter((d) => d.reason !== undefined && !isPlaceholderReason(d.reason));
+      if (valid.length && ctx.ws.before) for (const d of await addedDirectives(ctx.ws, file, valid)) notes.push(`${file}:${d.line}: suppression added (loopgates-ignore ${GATE_ID}: ${d.reason})`);
       for (const c of ex.candidates) {
         candidates++;
         if (names.has(c.literal.trim())) {
@@ -409,4 +410,29 @@ function judgeCandidate(file: string, language: Language, c: Candidate, lookup: 
     message: `hard-coded text ${quote(c.literal)} in ${c.context}${instead}`,
     fingerprint: fingerprint(GATE_ID, RULES.hardcodedText, file, `${c.context}\0${c.literal}`),
   };
+}
+
+/**
+ * Of `valid` (the staged file's directives), those the staged change adds: every one in a file HEAD does not hold, else
+ * those whose line (trimmed) HEAD's file does not hold as often (a multiset: an old directive that moved is not new).
+ * Named in the verdict, as a bypass is: a suppression is a decision a reviewer should see in the commit that makes it.
+ */
+async function addedDirectives(ws: GateContext<unknown>['ws'], file: string, valid: readonly Directive[]): Promise<Directive[]> {
+  const before = await ws.before!(file);
+  const lines = (await ws.readText(file)).split(/\r?\n/u);
+  const had = new Map<string, number>();
+  if (before !== undefined) {
+    for (const l of before.toString('utf8').split(/\r?\n/u)) {
+      const key = l.trim();
+      if (key.includes('loopgates-ignore')) had.set(key, (had.get(key) ?? 0) + 1);
+    }
+  }
+  const out: Directive[] = [];
+  for (const d of valid) {
+    const key = (lines[d.line - 1] ?? '').trim();
+    const n = had.get(key) ?? 0;
+    if (n > 0) had.set(key, n - 1);
+    else out.push(d);
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 // An inline suppression needs a reason a reviewer can check (README "Inline suppression ... needs a reason"): a
 // placeholder (`ok`, `x`, `fix later`, `none`) is no reason, so the comment is void, suppresses nothing and is itself
-// an error finding at its file:line with the fix. The built CLI over a real temp git repository.
+// an error finding at its file:line with the fix. A suppression a staged change adds is named in the verdict
+// (file:line, "suppression added"), as a bypass is loud. The built CLI over a real temp git repository.
 import { describe, expect, it } from 'vitest';
 import { withSandbox } from './install-support.js';
 import { ownTmpdir } from '../helpers/own-tmpdir.js';
@@ -52,5 +53,35 @@ describe('a suppression with a placeholder for a reason', () => {
         expect(doc.results[0].counts.suppressed).toBe(1);
       });
     }
+  });
+});
+
+describe('a suppression the staged change adds is named', () => {
+  it('added to a modified file: "file:line: suppression added" in the verdict; one HEAD already had is not named', async () => {
+    const two = LAYOUT('brand name').replace('</LinearLayout>', '    <!-- loopgates-ignore hardcoded-strings: shown as the logo -->\n    <TextView android:text="Beat" />\n</LinearLayout>');
+    await withSandbox({ [layout]: LAYOUT('brand name'), 'app/src/main/res/values/strings.xml': strings }, async (s) => {
+      s.repo.write(layout, two);
+      s.repo.git('add', '--', layout);
+      for (const format of ['text', 'json']) {
+        const r = await s.cli(['run', '--staged', '--gate', 'hardcoded-strings', '--format', format]);
+        expect(r.code).toBe(0);
+        const out = format === 'json' ? JSON.parse(r.stdout).results[0].notes.join('\n') : r.stdout + r.stderr;
+        expect(out).toContain(`${layout}:10: suppression added (loopgates-ignore hardcoded-strings: shown as the logo)`);
+        expect(out).not.toContain(`${layout}:5: suppression added`);
+      }
+      // --all judges no change: nothing is "added".
+      const all = await s.cli(['run', '--all', '--gate', 'hardcoded-strings']);
+      expect(all.stdout + all.stderr).not.toContain('suppression added');
+    });
+  });
+
+  it('in a file the change adds: each of its suppressions is named', async () => {
+    await withSandbox({ 'app/src/main/res/values/strings.xml': strings }, async (s) => {
+      s.repo.write(layout, LAYOUT('brand name'));
+      s.repo.git('add', '--', layout);
+      const r = await s.cli(['run', '--staged', '--gate', 'hardcoded-strings']);
+      expect(r.code).toBe(0);
+      expect(r.stdout + r.stderr).toContain(`${layout}:5: suppression added (loopgates-ignore hardcoded-strings: brand name)`);
+    });
   });
 });
