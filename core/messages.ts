@@ -1,5 +1,6 @@
 // Every user-facing string of the core verbs (run, hook, explain), the report and the config loader, in one module
 // (after lint-staged's messages.js): wording stays consistent and tests can match on it.
+import { pathBytes } from './paths.js';
 import type { Counts, Mode } from './types.js';
 
 /**
@@ -34,6 +35,18 @@ export const orList = (xs: readonly string[]): string => (xs.length < 2 ? (xs[0]
 
 /** `s` as one POSIX sh word, for commands printed as fixes: single-quoted, each inner ' written as '\''. */
 export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * `printf '<line>\n' >> <file>`: a POSIX sh command that appends `line` to `file` byte for byte, whatever it holds (a
+ * path that is not UTF-8, as core/paths.ts decodePath keeps it; a quote, `%`, `\`, `$`, a space). Every byte but
+ * printable ASCII other than `'`, `\` and `%` is written as printf's octal escape `\ooo` (POSIX printf, format
+ * operand), so no shell quoting or locale decides what lands in the file.
+ */
+export function appendLineCommand(line: string, file: string): string {
+  let fmt = '';
+  for (const b of pathBytes(line)) fmt += b >= 0x20 && b < 0x7f && b !== 0x27 && b !== 0x5c && b !== 0x25 ? String.fromCharCode(b) : `\\${b.toString(8).padStart(3, '0')}`;
+  return `printf '${fmt}\\n' >> ${/^[\w@%+=:,./-]+$/.test(file) ? file : shellQuote(file)}`;
+}
 
 /** A process killed by these signals exits, as a shell reports it, with 128 + the signal's number. */
 const SIGNAL_EXIT: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };

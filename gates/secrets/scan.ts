@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { LoopgatesError } from '../../core/errors.js';
 import { fingerprint } from '../../core/finding.js';
 import { blobId, git, splitZ } from '../../core/git.js';
-import { shellQuote } from '../../core/messages.js';
+import { appendLineCommand, shellQuote } from '../../core/messages.js';
 import { decodePath, lossyIndex, pathBytes } from '../../core/paths.js';
 import type { GateContext, GateOutput, Workspace } from '../../core/types.js';
 import {
@@ -402,8 +402,8 @@ async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, pro
           ? `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it; if it is not a secret, the work tree's .gitleaksignore lists ${spot}, but only the staged one counts: git add .gitleaksignore, and say so for this commit: LOOPGATES_ALLOW_DISABLE=${GATE_ID} git commit …`
           : ws.mode === 'staged'
             ? // The entry staged with its own line is a narrowing the hook refuses unless the commit says so.
-              `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it; if it is not a secret, list ${spot} in .gitleaksignore, stage it and say so for this commit: LOOPGATES_ALLOW_DISABLE=${GATE_ID} git commit …`
-            : `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it, or list ${spot} in .gitleaksignore if it is not a secret`,
+              `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it; if it is not a secret, list it in .gitleaksignore from the repository's top folder (${appendLineCommand(spot, '.gitleaksignore')}), stage it (git add .gitleaksignore) and say so for this commit: LOOPGATES_ALLOW_DISABLE=${GATE_ID} git commit …`
+            : `gitleaks rule ${f.rule}${f.description ? ` (${f.description})` : ''} matched a credential here (value not shown): remove it and rotate it, or, if it is not a secret, list it in .gitleaksignore from the repository's top folder: ${appendLineCommand(spot, '.gitleaksignore')}`,
       fingerprint: fingerprint(GATE_ID, f.rule, f.file, `${f.rule}#${n}`),
     });
   }
