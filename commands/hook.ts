@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import type { Verb } from '../core/command.js';
 import { CONFIG_FILE } from '../core/config-model.js';
 import { builtinGates, configOptions } from '../gates/registry.js';
-import { GATE_ID as SECRETS_ID } from '../gates/secrets/index.js';
+import { CONFIG_FILE as GITLEAKS_CONFIG, GATE_ID as SECRETS_ID } from '../gates/secrets/index.js';
 import { REPO_ENV_KEYS, type RepoFacts } from '../core/git.js';
 import type { ConfiguredGate } from '../core/config-model.js';
+import type { Narrowing } from './hook-narrowing.js';
 import { HOOK_PLAN_FILE, hookPlanHeader, hookPlanText, keepConfigCopy, keepHookClock, storeHookPlan } from '../core/hook-plan.js';
 import { LEDGER_IN_TREE, ledgerPath } from '../core/ledger.js';
 import { packageVersion } from '../core/version.js';
@@ -72,33 +73,58 @@ export const refuseUnprovenInstall: PreflightStep = async (ctx) => {
  * commit is judged by the config it brings, so one commit could turn the secrets gate off and add a token. The other
  * steps and the gates left on still run (judgeAnyway), and the verdict line names the switch-off (`refusal`). Allowed,
  * loudly, when LOOPGATES_ALLOW_DISABLE names the gates (comma-separated, or `all`). A HEAD config that no longer parses
- * counts as enabling every gate (the doubt refuses). No-op when the commit leaves loopgates.yaml as HEAD has it.
+ * counts as enabling every gate (the doubt refuses). The same for a gate kept on but narrowed: by loopgates.yaml
+ * (hook-narrowing.ts), or, for secrets, by a staged or deleted .gitleaks.toml that reports less than HEAD's
+ * (gates/secrets/narrowing.ts; one that does not parse refuses, exit 2), whether or not a credential is staged now:
+ * committed alone, it would wave through the next commit's. No-op when the commit changes neither file.
  */
 export const refuseQuietDisable: PreflightStep = async (ctx) => {
   const before = await ctx.ws.before?.(CONFIG_FILE);
-  if (before === undefined) return;
-  // core/config.ts (yaml, the zod schemas) loads only for a commit that changes loopgates.yaml.
-  const { parseConfig } = await import('../core/config.js');
-  let headEnabled: Set<string>;
-  let head: ConfiguredGate[] = [];
-  try {
-    head = parseConfig(before.toString('utf8'), CONFIG_FILE, await configOptions());
-    headEnabled = new Set(head.filter((g) => g.enabled).map((g) => g.gate.id));
-  } catch {
-    headEnabled = new Set(ctx.config.gates.map((g) => g.gate.id));
+  const off: string[] = [];
+  const narrowed: Narrowing[] = [];
+  let headEnabled = new Set(ctx.config.gates.filter((g) => g.enabled).map((g) => g.gate.id));
+  if (before !== undefined) {
+    // core/config.ts (yaml, the zod schemas) loads only for a commit that changes loopgates.yaml.
+    const { parseConfig } = await import('../core/config.js');
+    let head: ConfiguredGate[] = [];
+    try {
+      head = parseConfig(before.toString('utf8'), CONFIG_FILE, await configOptions());
+      headEnabled = new Set(head.filter((g) => g.enabled).map((g) => g.gate.id));
+    } catch {
+      headEnabled = new Set(ctx.config.gates.map((g) => g.gate.id));
+    }
+    off.push(...ctx.config.gates.filter((g) => !g.enabled && headEnabled.has(g.gate.id)).map((g) => g.gate.id));
+    const staged = new Set(ctx.config.gates.map((g) => g.gate.id));
+    for (const id of headEnabled) if (!staged.has(id)) off.push(id);
+    // Kept on, but told to read none of what it read, or to let its own red case through: the same change, by other keys.
+    const { narrowedGates } = await import('./hook-narrowing.js');
+    narrowed.push(...(await narrowedGates(ctx.ws, head, ctx.config.gates, ctx.cacheRoot, new AbortController().signal)));
   }
-  const off = ctx.config.gates.filter((g) => !g.enabled && headEnabled.has(g.gate.id)).map((g) => g.gate.id);
-  const staged = new Set(ctx.config.gates.map((g) => g.gate.id));
-  for (const id of headEnabled) if (!staged.has(id)) off.push(id);
-  // Kept on, but told to read none of what it read, or to let its own red case through: the same change, by other keys.
-  const { narrowedGates } = await import('./hook-narrowing.js');
-  const narrowed = await narrowedGates(ctx.ws, head, ctx.config.gates, ctx.cacheRoot, new AbortController().signal);
-  const ids = [...off, ...narrowed.map((n) => n.gate)];
+  // The scanner's own config, for secrets on under both loopgates.yaml files (gitleaks.ts, smol-toml load only then).
+  const changes = async (p: string) => (await ctx.ws.targets()).includes(p) || (await ctx.ws.deletions?.())?.includes(p) === true;
+  if (headEnabled.has(SECRETS_ID) && ctx.config.gates.some((g) => g.gate.id === SECRETS_ID && g.enabled) && (await changes(GITLEAKS_CONFIG))) {
+    const { scannerConfigNarrowing } = await import('../gates/secrets/narrowing.js');
+    const what = await scannerConfigNarrowing(ctx.ws);
+    if (what) narrowed.push({ gate: SECRETS_ID, what, by: GITLEAKS_CONFIG });
+  }
+  const ids = [...new Set([...off, ...narrowed.map((n) => n.gate)])];
   if (!ids.length) return;
   const allow = new Set((ctx.io.env.LOOPGATES_ALLOW_DISABLE ?? '').split(',').map((x) => x.trim()).filter(Boolean));
   const said = [...(off.length ? [off] : []), ...narrowed.map((n) => n)];
   const words = (ack: boolean) =>
-    said.map((s) => (Array.isArray(s) ? (ack ? messages.quietDisableAllowed(s) : messages.quietDisable(s)) : ack ? messages.quietNarrowAllowed(s.gate, s.what) : messages.quietNarrow(s.gate, s.what)));
+    said.map((s) =>
+      Array.isArray(s)
+        ? ack
+          ? messages.quietDisableAllowed(s)
+          : messages.quietDisable(s)
+        : s.by
+          ? ack
+            ? messages.configNarrowAllowed(s.gate, s.what)
+            : messages.configNarrow(s.gate, s.what)
+          : ack
+            ? messages.quietNarrowAllowed(s.gate, s.what)
+            : messages.quietNarrow(s.gate, s.what),
+    );
   if (allow.has('all') || ids.every((id) => allow.has(id))) {
     const ts = new Date().toISOString();
     // On the record, as a LOOPGATES_SKIP bypass is: which gate this commit switched off, and by what word.
@@ -106,10 +132,12 @@ export const refuseQuietDisable: PreflightStep = async (ctx) => {
     return { exitCode: 0, notes: words(true), ledger };
   }
   const notes = words(false);
-  notes[notes.length - 1] += ` (${messages.fix(messages.quietDisableFix(ids))})`;
+  const byYaml = off.length > 0 || narrowed.some((n) => !n.by);
+  const byFiles = [...new Set(narrowed.flatMap((n) => (n.by ? [n.by] : [])))];
+  notes[notes.length - 1] += ` (${messages.fix(messages.quietDisableFix(ids, byYaml, byFiles))})`;
   // The gates left on still judge what the commit stages (under the config it brings), so every problem of the
   // commit is said in one round; the verdict line names the switch-off as what refused.
-  return { exitCode: 1, notes, judgeAnyway: true, refusal: messages.quietRefusal(off, narrowed.map((n) => n.gate)) };
+  return { exitCode: 1, notes, judgeAnyway: true, refusal: messages.quietRefusal(off, [...new Set(narrowed.map((n) => n.gate))]) };
 };
 
 /**

@@ -111,8 +111,17 @@ export const messages = {
     `WARNING: LOOPGATES_SKIP names unknown gate${ids.length === 1 ? '' : 's'} ${ids.join(', ')} (known: ${known.join(', ') || 'none'})`,
   quietDisable: (ids: readonly string[]) =>
     `this commit switches off ${ids.join(', ')} in loopgates.yaml (enabled in HEAD): a gate turned off by the commit it would judge proves nothing; refused`,
-  quietDisableFix: (ids: readonly string[]) =>
-    `if it is on purpose, say so for this commit: LOOPGATES_ALLOW_DISABLE=${ids.join(',')} git commit …; otherwise keep ${ids.length === 1 ? 'it' : 'them'} enabled in loopgates.yaml`,
+  quietDisableFix: (ids: readonly string[], byYaml = true, byFiles: readonly string[] = []) =>
+    `if it is on purpose, say so for this commit: LOOPGATES_ALLOW_DISABLE=${ids.join(',')} git commit …; otherwise ${[
+      byYaml ? `keep ${ids.length === 1 ? 'it' : 'them'} enabled in loopgates.yaml` : '',
+      ...byFiles.map((f) => `take the narrowing out of ${f} (or unstage it: git restore --staged -- ${f})`),
+    ]
+      .filter(Boolean)
+      .join(' and ')}`,
+  /** A gate kept on but narrowed by its tool's config (`.gitleaks.toml adds [allowlist] paths '''^deploy/'''`). */
+  configNarrow: (id: string, what: string) =>
+    `this commit keeps ${id} enabled but its ${what} (it reports less than HEAD's, for every commit after this one): a gate narrowed by the commit it would judge proves nothing; refused`,
+  configNarrowAllowed: (id: string, what: string) => `WARNING: this commit narrows ${id} (its ${what}), acknowledged by LOOPGATES_ALLOW_DISABLE`,
   quietNarrow: (id: string, what: string) =>
     `this commit keeps ${id} enabled in loopgates.yaml but takes from it ${what}: a gate narrowed by the commit it would judge proves nothing; refused`,
   quietNarrowAllowed: (id: string, what: string) => `WARNING: this commit narrows ${id} in loopgates.yaml (${what}), acknowledged by LOOPGATES_ALLOW_DISABLE`,

@@ -161,22 +161,27 @@ export function allowlistAudit(config: Buffer | string | undefined, tracked: rea
 export interface ExemptionChange {
   /** As messages show it: `[allowlist] paths '''^deploy/'''`, `[[rules]] acme removed`. */
   what: string;
+  /** What the config does, for a sentence `.gitleaks.toml <said>`: `adds [allowlist] paths '''^deploy/'''`, `drops rule acme`. */
+  said: string;
   /** Whether it exempts a finding in `path` on a line holding `line`: true, false, or null (cannot tell). */
   matches(path: string, line: string): boolean | null;
 }
 
 /**
  * What `staged` (a gitleaks config, TOML) exempts that `head` does not: global allowlist entries it adds (paths,
- * regexes, stopwords, commits; `[allowlist]` and newer releases' `[[allowlists]]`), rule allowlist entries it adds,
- * rules it removes or rewrites, and `[extend] useDefault` / `path` dropped or changed. Pure; a config that does not
- * parse gives nothing (gitleaks refuses it). Matching (gitleaks 8.16 detect.go): a path regex against the path, a
- * regex against the finding's line (gitleaks: its secret, which the line holds), a stopword case-insensitively.
+ * regexes, stopwords, commits; `[allowlist]` and newer releases' `[[allowlists]]`) or a regexTarget it sets, rule
+ * allowlist entries it adds, rules it removes or rewrites (regex, secretGroup, entropy, keywords, path), and
+ * `[extend] useDefault` / `path` dropped or changed. Pure; a config that does not parse gives nothing (gitleaks refuses
+ * it; the hook refuses a staged one first, gates/secrets/narrowing.ts). Matching (gitleaks 8.16 detect.go): a path
+ * regex against the path, a regex against the finding's line (gitleaks: its secret, which the line holds), a stopword
+ * case-insensitively. Any change of a rule's detecting keys counts: whether it reports less is not proven here.
  */
 export function exemptionsAdded(head: Buffer | string, staged: Buffer | string): ExemptionChange[] {
   const a = tomlOf(head);
   const b = tomlOf(staged);
   if (!a || !b) return [];
   const out: ExemptionChange[] = [];
+  const none = () => null;
   const lists = (doc: Record<string, unknown>): Array<Record<string, unknown>> =>
     [doc.allowlist, ...(Array.isArray(doc.allowlists) ? doc.allowlists : [])].filter((x): x is Record<string, unknown> => !!x && typeof x === 'object');
   const added = (before: Array<Record<string, unknown>>, after: Array<Record<string, unknown>>, where: string): void => {
@@ -188,10 +193,16 @@ export function exemptionsAdded(head: Buffer | string, staged: Buffer | string):
         const shown = key === 'stopwords' || key === 'commits' ? `'${v}'` : `'''${v}'''`;
         out.push({
           what: `${where} ${key} ${shown}`,
+          said: `adds ${where} ${key} ${shown}`,
           matches: (path, line) =>
             key === 'paths' ? (re ? re.test(path) : null) : key === 'regexes' ? (re ? re.test(line) : null) : key === 'stopwords' ? line.toLowerCase().includes(v.toLowerCase()) : null,
         });
       }
+    }
+    // regexTarget `line` or `match` lets a regex entry exempt more than the secret it was written against.
+    const targets = new Set(before.filter((l) => strings(l.regexes).length).map((l) => String(l.regexTarget ?? 'secret')));
+    for (const t of new Set(after.filter((l) => strings(l.regexes).length).map((l) => String(l.regexTarget ?? 'secret')))) {
+      if (t !== 'secret' && !targets.has(t)) out.push({ what: `${where} regexTarget '${t}'`, said: `sets ${where} regexTarget '${t}'`, matches: none });
     }
   };
   added(lists(a), lists(b), '[allowlist]');
@@ -202,20 +213,37 @@ export function exemptionsAdded(head: Buffer | string, staged: Buffer | string):
   for (const [id, r] of ra) {
     const s = rb.get(id);
     if (!s) {
-      out.push({ what: `[[rules]] ${id} removed`, matches: () => null });
+      out.push({ what: `[[rules]] ${id} removed`, said: `drops rule ${id}`, matches: none });
       continue;
     }
-    if (s.regex !== r.regex || s.secretGroup !== r.secretGroup || s.entropy !== r.entropy || s.path !== r.path) out.push({ what: `[[rules]] ${id} rewritten`, matches: () => null });
+    const keys = ['regex', 'secretGroup', 'entropy', 'keywords', 'path'].filter((k) => JSON.stringify(s[k]) !== JSON.stringify(r[k]));
+    if (keys.length) out.push({ what: `[[rules]] ${id} rewritten`, said: `changes rule ${id} (${keys.join(', ')})`, matches: none });
     const ruleLists = (x: Record<string, unknown>) => [x.allowlist, ...(Array.isArray(x.allowlists) ? x.allowlists : [])].filter((l): l is Record<string, unknown> => !!l && typeof l === 'object');
     added(ruleLists(r), ruleLists(s), `[[rules]] ${id} allowlist`);
   }
   const ea = (a.extend ?? {}) as Record<string, unknown>;
   const eb = (b.extend ?? {}) as Record<string, unknown>;
-  if (ea.useDefault === true && eb.useDefault !== true) out.push({ what: '[extend] useDefault = true dropped', matches: () => null });
-  if (ea.path !== eb.path) out.push({ what: `[extend] path changed`, matches: () => null });
+  if (ea.useDefault === true && eb.useDefault !== true) {
+    const instead = rb.size ? `, its own ${rb.size} [[rules]] replacing gitleaks' default rules` : ", dropping gitleaks' default rules";
+    out.push({ what: '[extend] useDefault = true dropped', said: `turns off [extend] useDefault${instead}`, matches: none });
+  }
+  if (ea.path !== eb.path) out.push({ what: `[extend] path changed`, said: 'changes [extend] path', matches: none });
   const disabled = new Set(strings(ea.disabledRules));
-  for (const id of strings(eb.disabledRules)) if (!disabled.has(id)) out.push({ what: `[extend] disabledRules '${id}'`, matches: () => null });
+  for (const id of strings(eb.disabledRules)) if (!disabled.has(id)) out.push({ what: `[extend] disabledRules '${id}'`, said: `disables rule ${id} ([extend] disabledRules)`, matches: none });
   return out;
+}
+
+/** Why a gitleaks config (TOML) does not parse, in smol-toml's words (first line), or undefined when it parses. */
+export function tomlProblem(config: Buffer | string): string | undefined {
+  try {
+    parse(typeof config === 'string' ? config : config.toString('utf8'));
+    return undefined;
+  } catch (err) {
+    // The first line only: the rest quotes the file's lines, which may hold anything.
+    const first = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.trim();
+    const at = err as { line?: unknown; column?: unknown };
+    return typeof at.line === 'number' ? `${first} (line ${at.line}${typeof at.column === 'number' ? `, column ${at.column}` : ''})` : first;
+  }
 }
 
 function tomlOf(config: Buffer | string): Record<string, unknown> | null {

@@ -30,7 +30,7 @@ export const secretsGate: Gate<SecretsConfig> = {
     runs: 'gitleaks over the staged changes (protect --staged in the repository, with the hook\'s index), or over the named files copied to a scratch dir; first each generated canary credential (AWS key, GitHub token, PEM block) in a scratch index must be reported',
     reads: 'every staged (or named) file but .gitleaks.toml (its config), the snapshot\'s .gitleaks.toml and .gitleaksignore; files gitleaks skips by path are scanned under a neutral name (default config) or named as not scanned (a team allowlist); a tree scan (run --all) skips yarn\'s vendored bundles (.yarn/releases, .yarn/plugins, .pnp.cjs, .pnp.loader.mjs), counted and named',
     ends: 'pass when gitleaks reports no credential outside .gitleaksignore, every canary credential was reported and no input was too large to scan; bounded by scanTimeoutMs per gitleaks process and the gate timeout',
-    asks: 'never: a staged credential refuses the commit; a blind or missing scanner is an error (exit 2); a credential waved through only by a .gitleaksignore entry or gitleaks:allow comment the same commit adds refuses it unless LOOPGATES_ALLOW_DISABLE=secrets says so',
+    asks: 'never: a staged credential refuses the commit; a blind or missing scanner is an error (exit 2); a credential waved through only by a .gitleaksignore entry or gitleaks:allow comment the same commit adds, or a staged .gitleaks.toml that reports less than HEAD\'s, refuses it unless LOOPGATES_ALLOW_DISABLE=secrets says so',
   },
   configSchema: secretsConfigSchema,
   // .gitleaks.toml is the scanner's config, read by the gate; gitleaks itself never scans it (its default allowlist

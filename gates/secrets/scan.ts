@@ -104,10 +104,10 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
       const shown = (named.length ? named : changes).map((c) => c.what).join(', ') || 'its changes';
       return {
         ...f,
-        message: `gitleaks rule ${f.rule} matched a credential here (value not shown) under the .gitleaks.toml HEAD holds; the staged .gitleaks.toml would not report it (${shown}, which this commit adds): a commit cannot exempt its own credential, a .gitleaks.toml change applies from the commit after it: remove the credential and rotate it; if it is not a secret, commit the .gitleaks.toml change alone first (git restore --staged -- ${shellQuote(f.file)}; git commit; git add -- ${shellQuote(f.file)}), then commit this file`,
+        message: `gitleaks rule ${f.rule} matched a credential here (value not shown) under the .gitleaks.toml HEAD holds; the staged .gitleaks.toml would not report it (${shown}, which this commit adds): a commit cannot exempt its own credential, and a .gitleaks.toml that reports less is refused as a narrowing: remove the credential and rotate it; if it is not a secret, list it in .gitleaksignore from the repository's top folder (${appendLineCommand(ignoreEntry(f), '.gitleaksignore')}), stage it with this file (git add .gitleaksignore) and say so for this commit: LOOPGATES_ALLOW_DISABLE=${GATE_ID} git commit … (the acknowledgement is written to the ledger)`,
       };
     });
-  const merged: Once = { ...own, output: { ...own.output, findings: refingerprint([...own.output.findings, ...extra]), notes: [...(own.output.notes ?? []), 'the staged .gitleaks.toml differs from HEAD\'s: the commit was judged by both, and a finding either one reports is reported (an exemption the change adds applies from the next commit)'] } };
+  const merged: Once = { ...own, output: { ...own.output, findings: refingerprint([...own.output.findings, ...extra]), notes: [...(own.output.notes ?? []), 'the staged .gitleaks.toml differs from HEAD\'s: the commit was judged by both, and a finding either one reports is reported (an exemption the change adds is a narrowing the hook refuses unless LOOPGATES_ALLOW_DISABLE=secrets says so)'] } };
   if (!merged.output.error && before.output.error) merged.output.error = before.output.error;
   return finish(merged, both, files.config, inputs.length);
 }

@@ -326,6 +326,24 @@ describe('a .gitleaksignore is applied by node only, never by the gitleaks the s
     expect(allowed.verdicts.filter((v) => v.kind === 'disable').map((v) => `${String(v.gate)} ${String(v.verdict)}`)).toEqual(['secrets narrowed']);
   });
 
+  // G1: a .gitleaks.toml that narrows secrets, committed alone after a fast pass: the shell hands it to node, which
+  // refuses it as a narrowing (exit 1), no credential staged; a .gitleaksignore staged alone is node's too.
+  it('a narrowing .gitleaks.toml staged alone, after a fast pass: node refuses it (exit 1) through git commit', async () => {
+    await commitOnce({ name: 'plain', stage: stageFile('notes.txt', 'first\nplain before toml\n') }, {});
+    const plain = await commitOnce({ name: 'plain', stage: stageFile('notes.txt', 'first\nplain before toml\n') }, {});
+    expect([plain.status, plain.node]).toEqual([0, false]);
+    const sc: Scenario = { name: 'toml narrowing', stage: stageFile('.gitleaks.toml', "[extend]\nuseDefault = true\n\n[allowlist]\npaths = ['''^deploy/''']\n"), undo: () => rmSync(join(s.repo.dir, '.gitleaks.toml'), { force: true }) };
+    const { fast } = await differential(sc);
+    expect(fast.node).toBe(true);
+    expect(fast.output).toContain("this commit keeps secrets enabled but its .gitleaks.toml adds [allowlist] paths '''^deploy/'''");
+    expect([fast.status, fast.landed]).toEqual([1, false]);
+    const allowed = await commitOnce({ ...sc, env: { LOOPGATES_ALLOW_DISABLE: 'secrets' } }, {});
+    expect([allowed.status, allowed.landed, allowed.node]).toEqual([0, true, true]);
+    expect(allowed.verdicts.filter((v) => v.kind === 'disable').map((v) => `${String(v.gate)} ${String(v.verdict)}`)).toEqual(['secrets narrowed']);
+    const ignore = await commitOnce({ name: 'ignore alone', stage: stageFile('.gitleaksignore', 'notes.txt:aws-access-token:9\n'), undo: () => rmSync(join(s.repo.dir, '.gitleaksignore'), { force: true }) }, {});
+    expect([ignore.status, ignore.node]).toEqual([0, true]);
+  });
+
   it('a committed .gitleaksignore entry whose line now holds another credential: refused, as with the fast path off', async () => {
     // Primed without it (a committed ignore file keeps every commit node's); then the team commits one.
     await primed();

@@ -1,0 +1,155 @@
+// G1: a staged .gitleaks.toml that makes gitleaks report less than HEAD's used to be judged only when a credential
+// was staged with it ("both configs", scan.ts), and the fix said to commit the .gitleaks.toml change alone first: a
+// quiet switch-off, the next commit's credential passes. The hook now refuses every such change as a narrowing of
+// secrets (exit 1) unless LOOPGATES_ALLOW_DISABLE names it, credential staged or not. Real git, real gitleaks.
+import { describe, expect, it } from 'vitest';
+import { fakeGithubToken } from '../../gates/secrets/credentials.js';
+import { inTempRepo, runVerb, type VerbRun } from '../helpers/cli.js';
+import { assertBuilt } from './install-support.js';
+
+const YAML = 'version: 1\ngates:\n  secrets: {}\n  hardcoded-strings: {enabled: false}\n  string-parity: {enabled: false}\n';
+const base = { 'loopgates.yaml': YAML, 'README.md': 'x\n' };
+const RULE = `[[rules]]\nid = "acme-internal"\ndescription = "ACME internal token"\nregex = '''acme_int_[a-z0-9]{20}'''\nkeywords = ["acme_int_"]\n`;
+// HEAD's team config: gitleaks' defaults, one rule of its own, one allowlist entry.
+const TEAM = `[extend]\nuseDefault = true\n\n${RULE}\n[allowlist]\npaths = ['''^docs/''']\n`;
+
+/** A hook run with `.gitleaks.toml` at HEAD as `head` (absent: none) and staged as `staged` (null: deleted). */
+async function commit(head: string | undefined, staged: string | null, env: Record<string, string> = {}, extra: Record<string, string> = {}): Promise<VerbRun> {
+  assertBuilt();
+  return inTempRepo({ ...base, ...(head !== undefined ? { '.gitleaks.toml': head } : {}) }, async (s) => {
+    if (staged === null) s.repo.git('rm', '-q', '--', '.gitleaks.toml');
+    else s.repo.write('.gitleaks.toml', staged);
+    for (const [p, c] of Object.entries(extra)) s.repo.write(p, c);
+    s.repo.git('add', '-A');
+    return runVerb(s, ['hook', 'pre-commit'], env);
+  });
+}
+
+const narrowsSecrets = (r: VerbRun) => [r.exit, (r.stdout + r.stderr).includes('refused: this commit narrows secrets')];
+
+describe('a staged .gitleaks.toml that narrows secrets, with no credential staged: refused (exit 1)', () => {
+  it.each([
+    ['an [allowlist] regexes entry', TEAM.replace("paths = ['''^docs/''']", "paths = ['''^docs/''']\nregexes = ['''EXAMPLE''']"), ".gitleaks.toml adds [allowlist] regexes '''EXAMPLE'''"],
+    ['an [allowlist] stopwords entry', TEAM.replace("paths = ['''^docs/''']", "paths = ['''^docs/''']\nstopwords = ['dummy']"), ".gitleaks.toml adds [allowlist] stopwords 'dummy'"],
+    ['an [allowlist] paths entry', TEAM.replace("paths = ['''^docs/''']", "paths = ['''^docs/''', '''^deploy/''']"), ".gitleaks.toml adds [allowlist] paths '''^deploy/'''"],
+    ['an [allowlist] commits entry', TEAM.replace("paths = ['''^docs/''']", "paths = ['''^docs/''']\ncommits = ['0123abcd']"), ".gitleaks.toml adds [allowlist] commits '0123abcd'"],
+    ['an [[allowlists]] entry (newer releases)', `${TEAM}\n[[allowlists]]\npaths = ['''^config/''']\n`, ".gitleaks.toml adds [allowlist] paths '''^config/'''"],
+    ['a rule allowlist entry', TEAM.replace('keywords = ["acme_int_"]\n', "keywords = [\"acme_int_\"]\n[rules.allowlist]\nregexes = ['''acme_int_test''']\n"), ".gitleaks.toml adds [[rules]] acme-internal allowlist regexes '''acme_int_test'''"],
+    ['a regexTarget = "line"', TEAM.replace("paths = ['''^docs/''']", "paths = ['''^docs/''']\nregexTarget = \"line\"\nregexes = ['''EXAMPLE''']"), ".gitleaks.toml adds [allowlist] regexes '''EXAMPLE''', sets [allowlist] regexTarget 'line'"],
+    ['a rule dropped', TEAM.replace(RULE, ''), '.gitleaks.toml drops rule acme-internal'],
+    ['a rule regex rewritten', TEAM.replace('{20}', '{40}'), '.gitleaks.toml changes rule acme-internal (regex)'],
+    ['a rule keywords changed', TEAM.replace('["acme_int_"]', '["acme_int_zzz"]'), '.gitleaks.toml changes rule acme-internal (keywords)'],
+    ['a rule entropy and secretGroup set', TEAM.replace('keywords = ["acme_int_"]\n', 'keywords = ["acme_int_"]\nentropy = 4.5\nsecretGroup = 1\n'), '.gitleaks.toml changes rule acme-internal (secretGroup, entropy)'],
+    ['a rule path set', TEAM.replace('keywords = ["acme_int_"]\n', "keywords = [\"acme_int_\"]\npath = '''\\.env'''\n"), '.gitleaks.toml changes rule acme-internal (path)'],
+    ['[extend] useDefault turned off', TEAM.replace('useDefault = true', 'useDefault = false'), ".gitleaks.toml turns off [extend] useDefault, its own 1 [[rules]] replacing gitleaks' default rules"],
+    ['[extend] path set instead', TEAM.replace('useDefault = true', 'path = "base.toml"'), '.gitleaks.toml turns off [extend] useDefault, its own 1 [[rules]] replacing gitleaks\' default rules, changes [extend] path'],
+    ['[extend] disabledRules', TEAM.replace('useDefault = true', 'useDefault = true\ndisabledRules = ["github-pat"]'), '.gitleaks.toml disables rule github-pat ([extend] disabledRules)'],
+  ])('red: %s', async (_name, staged, said) => {
+    const r = await commit(TEAM, staged);
+    const out = r.stdout + r.stderr;
+    expect(out).toContain(`this commit keeps secrets enabled but its ${said} (it reports less than HEAD's, for every commit after this one)`);
+    expect(out).toContain('LOOPGATES_ALLOW_DISABLE=secrets git commit');
+    expect(out).toContain('take the narrowing out of .gitleaks.toml (or unstage it: git restore --staged -- .gitleaks.toml)');
+    expect(narrowsSecrets(r)).toEqual([1, true]);
+    expect(r.ledger.filter((e) => e.kind === 'disable')).toEqual([]);
+    expect(r.untouched).toBe(true);
+  });
+
+  it('red: the config deleted, with a rule of its own (gitleaks falls back to its defaults)', async () => {
+    const r = await commit(TEAM, null);
+    expect(r.stdout + r.stderr).toContain('this commit keeps secrets enabled but its .gitleaks.toml drops rule acme-internal');
+    expect(narrowsSecrets(r)).toEqual([1, true]);
+  });
+
+  it('red: a first .gitleaks.toml with [[rules]] but no useDefault = true (it replaces the default rule set)', async () => {
+    const r = await commit(undefined, RULE);
+    expect(r.stdout + r.stderr).toContain("this commit keeps secrets enabled but its .gitleaks.toml turns off [extend] useDefault, its own 1 [[rules]] replacing gitleaks' default rules");
+    expect(narrowsSecrets(r)).toEqual([1, true]);
+  });
+
+  it('red: a first .gitleaks.toml that keeps the defaults but adds an allowlist entry', async () => {
+    const r = await commit(undefined, "[extend]\nuseDefault = true\n\n[allowlist]\npaths = ['''^fixtures/''']\n");
+    expect(r.stdout + r.stderr).toContain("this commit keeps secrets enabled but its .gitleaks.toml adds [allowlist] paths '''^fixtures/'''");
+    expect(narrowsSecrets(r)).toEqual([1, true]);
+  });
+
+  it('red: an allowlist entry that holds a whole credential is named with the credential redacted', async () => {
+    const tok = fakeGithubToken();
+    const r = await commit(TEAM, `${TEAM.replace("paths = ['''^docs/''']", `paths = ['''^docs/''']\nstopwords = ['${tok.value}']`)}`);
+    expect(r.stdout + r.stderr).toContain("this commit keeps secrets enabled but its .gitleaks.toml adds [allowlist] stopwords 'ghp_…[redacted]'");
+    expect(r.stdout + r.stderr + JSON.stringify(r.ledger)).not.toContain(tok.value);
+    expect(narrowsSecrets(r)).toEqual([1, true]);
+  });
+
+  it('red: a .gitleaks.toml that does not parse is refused (exit 2), naming the file and the parse error', async () => {
+    const r = await commit(TEAM, TEAM.replace('[allowlist]', '[allowlist'));
+    const out = r.stdout + r.stderr;
+    expect(out).toContain('the staged .gitleaks.toml does not parse (Invalid TOML document: ');
+    expect(out).toMatch(/\(line 10, column \d+\)\): what the secrets gate reports under it cannot be compared with HEAD's; commit refused/);
+    expect(out).toContain('repair .gitleaks.toml');
+    expect(r.exit).toBe(2);
+  });
+});
+
+describe('a staged .gitleaks.toml that only widens secrets, or leaves it as it is: no narrowing', () => {
+  it.each([
+    ['a rule added', `${TEAM}\n[[rules]]\nid = "acme-other"\nregex = '''acme_oth_[a-z0-9]{20}'''\n`],
+    ['an allowlist entry removed', TEAM.replace("\n[allowlist]\npaths = ['''^docs/''']\n", '')],
+    ['the same config written otherwise (comments, spacing, quoting)', `# team config\n[extend]\n  useDefault=true\n\n[[rules]]\nid="acme-internal"\ndescription = "ACME internal token"\nregex='''acme_int_[a-z0-9]{20}'''\nkeywords=['acme_int_']\n\n[allowlist]\npaths=["^docs/"]\n`],
+  ])('green: %s', async (_name, staged) => {
+    const r = await commit(TEAM, staged);
+    expect(r.stdout + r.stderr).not.toContain('narrows');
+    expect(r.exit, r.stdout + r.stderr).toBe(0);
+  });
+
+  it('green: a first .gitleaks.toml that keeps the defaults and adds a rule', async () => {
+    const r = await commit(undefined, `[extend]\nuseDefault = true\n\n${RULE}`);
+    expect(r.stdout + r.stderr).not.toContain('narrows');
+    expect(r.exit, r.stdout + r.stderr).toBe(0);
+  });
+
+  it('green: the config deleted when it only kept the defaults and exempted a folder', async () => {
+    const r = await commit("[extend]\nuseDefault = true\n\n[allowlist]\npaths = ['''^docs/''']\n", null);
+    expect(r.stdout + r.stderr).not.toContain('narrows');
+    expect(r.exit, r.stdout + r.stderr).toBe(0);
+  });
+
+  it('green: with secrets off in loopgates.yaml (HEAD and staged), .gitleaks.toml is nobody\'s to judge', async () => {
+    assertBuilt();
+    const off = YAML.replace('secrets: {}', 'secrets: {enabled: false}') + 'commands:\n  - id: ok\n    command: ["node", "-e", "0"]\n    loop: {runs: "node -e 0", reads: "staged *.txt", ends: "one pass", asks: never}\n    files: ["**/*.txt"]\n    selfTest: {waived: "test fixture"}\n';
+    const r = await inTempRepo({ ...base, 'loopgates.yaml': off, '.gitleaks.toml': TEAM }, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { '.gitleaks.toml': TEAM.replace(RULE, ''), 'a.txt': 'a\n' } });
+    expect(r.stdout + r.stderr).not.toContain('narrows');
+    expect(r.exit, r.stdout + r.stderr).toBe(0);
+  });
+});
+
+describe('a narrowing .gitleaks.toml said on purpose (LOOPGATES_ALLOW_DISABLE=secrets)', () => {
+  it('green: the commit goes on with a warning and a narrowed ledger line', async () => {
+    const r = await commit(TEAM, TEAM.replace(RULE, ''), { LOOPGATES_ALLOW_DISABLE: 'secrets' });
+    expect(r.stdout + r.stderr).toContain('WARNING: this commit narrows secrets (its .gitleaks.toml drops rule acme-internal), acknowledged by LOOPGATES_ALLOW_DISABLE');
+    expect(r.ledger.filter((e) => e.kind === 'disable').map((e) => `${e.gate} ${e.verdict} ${String(e.acknowledgedBy)} ${String(e.mode)}`)).toEqual(['secrets narrowed LOOPGATES_ALLOW_DISABLE staged']);
+    expect(r.exit, r.stdout + r.stderr).toBe(0);
+  });
+
+  it('red: LOOPGATES_ALLOW_DISABLE naming another gate does not acknowledge it', async () => {
+    const r = await commit(TEAM, TEAM.replace(RULE, ''), { LOOPGATES_ALLOW_DISABLE: 'hardcoded-strings' });
+    expect(narrowsSecrets(r)).toEqual([1, true]);
+    expect(r.ledger.filter((e) => e.kind === 'disable')).toEqual([]);
+  });
+
+  // The fix the finding prints (scan.ts) is honest: the acknowledgement alone does not wave a credential through (it
+  // is still reported under HEAD's config); the .gitleaksignore entry staged with it, said on purpose, does.
+  it('red then green: an allowlist entry staged with the credential it exempts; the printed fix lets it through, ledgered', async () => {
+    const tok = fakeGithubToken();
+    const staged = TEAM.replace("paths = ['''^docs/''']", "paths = ['''^docs/''', '''^deploy/''']");
+    const env = { LOOPGATES_ALLOW_DISABLE: 'secrets' };
+    const alone = await commit(TEAM, staged, env, { 'deploy/prod.env': `GITHUB_TOKEN=${tok.value}\n` });
+    expect(alone.stdout + alone.stderr).toContain(`if it is not a secret, list it in .gitleaksignore from the repository's top folder (printf 'deploy/prod.env:github-pat:1\\n' >> .gitleaksignore), stage it with this file (git add .gitleaksignore) and say so for this commit: LOOPGATES_ALLOW_DISABLE=secrets git commit`);
+    expect(alone.exit).toBe(1);
+    const listed = await commit(TEAM, staged, env, { 'deploy/prod.env': `GITHUB_TOKEN=${tok.value}\n`, '.gitleaksignore': 'deploy/prod.env:github-pat:1\n' });
+    expect(listed.stdout + listed.stderr).toContain("WARNING: this commit narrows secrets (its .gitleaks.toml adds [allowlist] paths '''^deploy/'''), acknowledged by LOOPGATES_ALLOW_DISABLE");
+    expect(listed.ledger.filter((e) => e.kind === 'disable').map((e) => `${e.gate} ${e.verdict}`)).toEqual(['secrets narrowed']);
+    expect(listed.exit, listed.stdout + listed.stderr).toBe(0);
+    expect(alone.stdout + alone.stderr + listed.stdout + listed.stderr + JSON.stringify(listed.ledger)).not.toContain(tok.value);
+  });
+});
