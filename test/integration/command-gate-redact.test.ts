@@ -1,29 +1,16 @@
 // A command gate's failure message quotes the command's last lines, cut to 300 characters: a token the command
 // printed must be redacted before the cut (a token cut in half no longer has its shape, and half of it leaked).
 // The built CLI (`loopgates run --all`) in a real temp git repository, with a real sh script as the gate.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REDACTED } from '../../core/redact.js';
 import { fakeGithubToken } from '../../gates/secrets/credentials.js';
-import { repoRoot } from '../helpers/setup-env.js';
-import { withGitRepo, type TempRepo } from '../helpers/git-repo.js';
+import { withGitRepo } from '../helpers/git-repo.js';
+import { spawnCli } from '../helpers/spawn-cli.js';
 import { ownTmpdir } from '../helpers/own-tmpdir.js';
 
 ownTmpdir('loopgates-cmd-redact-');
 
-const bin = join(repoRoot, 'bin', 'loopgates.js');
-
-function cli(repo: TempRepo, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: repo.dir, env: { ...process.env, HOME: join(repo.dir, '..', 'home'), GIT_CONFIG_NOSYSTEM: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (b) => (stdout += b));
-    child.stderr.on('data', (b) => (stderr += b));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = spawnCli;
 
 const yaml = [
   'version: 1',

@@ -2,30 +2,18 @@
 // hold everywhere"): the built CLI runs a real sh script that prints a GitHub token, an AWS access key id and a bearer
 // header, then fails; every sink (the printed last lines, the ASK-HUMAN evidence, --format json, --junit, the ledger)
 // must hold the redaction mark and not the value. The command's own stream passed through is the command's, not ours.
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REDACTED } from '../../core/redact.js';
 import { fakeAwsAccessKey, fakeGithubToken } from '../../gates/secrets/credentials.js';
-import { repoRoot } from '../helpers/setup-env.js';
 import { withGitRepo, type TempRepo } from '../helpers/git-repo.js';
+import { spawnCli } from '../helpers/spawn-cli.js';
 import { ownTmpdir } from '../helpers/own-tmpdir.js';
 
 ownTmpdir('loopgates-retry-redact-');
 
-const bin = join(repoRoot, 'bin', 'loopgates.js');
-
-function cli(repo: TempRepo, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: repo.dir, env: { ...process.env, HOME: join(repo.dir, '..', 'home'), GIT_CONFIG_NOSYSTEM: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (b) => (stdout += b));
-    child.stderr.on('data', (b) => (stderr += b));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = spawnCli;
 
 /** Fresh credentials of the real shapes, and a script that prints them to stderr and stdout and fails. */
 function leaky() {

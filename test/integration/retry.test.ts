@@ -7,25 +7,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOOPGATES, repoRoot } from '../helpers/setup-env.js';
 import { withGitRepo, type TempRepo } from '../helpers/git-repo.js';
+import { spawnCli, type SpawnedRun } from '../helpers/spawn-cli.js';
 
 const bin = join(repoRoot, 'bin', 'loopgates.js');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(repo: TempRepo, args: string[], cwd = repo.dir): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, HOME: join(repo.dir, '..', 'home'), GIT_CONFIG_NOSYSTEM: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (b) => (stdout += b));
-    child.stderr.on('data', (b) => (stderr += b));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+type Run = SpawnedRun;
+const cli = spawnCli;
 
 /** Live (not zombie) processes of process group `pgid`, from the process table. */
 function liveInGroup(pgid: number): string[] {
