@@ -21,12 +21,8 @@ export interface AllowlistPath {
  */
 export function allowlistPaths(config: Buffer | string | undefined): AllowlistPath[] {
   if (config === undefined) return [];
-  let doc: Record<string, unknown>;
-  try {
-    doc = parse(typeof config === 'string' ? config : config.toString('utf8')) as Record<string, unknown>;
-  } catch {
-    return [];
-  }
+  const doc = tomlOf(config);
+  if (!doc) return [];
   const lists: unknown[] = [doc.allowlist, ...(Array.isArray(doc.allowlists) ? doc.allowlists : [])];
   const out: AllowlistPath[] = [];
   for (const list of lists) {
@@ -246,12 +242,33 @@ export function tomlProblem(config: Buffer | string): string | undefined {
   }
 }
 
-function tomlOf(config: Buffer | string): Record<string, unknown> | null {
+/** A gitleaks config parsed, its keys as gitleaks reads them (keyNames), or null when it does not parse. */
+export function tomlOf(config: Buffer | string): Record<string, unknown> | null {
   try {
-    return parse(typeof config === 'string' ? config : config.toString('utf8')) as Record<string, unknown>;
+    return keyNames(parse(typeof config === 'string' ? config : config.toString('utf8'))) as Record<string, unknown>;
   } catch {
     return null;
   }
+}
+
+// gitleaks reads its config through viper, which matches keys case-insensitively: `[AllowList] Paths` is the
+// allowlist (fresh5: written so, it was not judged and a credential under it landed). Keys are compared lowercased
+// and named as gitleaks documents them.
+const CAMEL: Record<string, string> = { secretgroup: 'secretGroup', regextarget: 'regexTarget', targetrules: 'targetRules', usedefault: 'useDefault', disabledrules: 'disabledRules' };
+
+/** `v` with every table key in gitleaks' spelling; two keys that differ only in case are merged (arrays joined). */
+function keyNames(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(keyNames);
+  if (!v || typeof v !== 'object' || v instanceof Date) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    const lower = k.toLowerCase();
+    const name = CAMEL[lower] ?? lower;
+    const value = keyNames(x);
+    const had = out[name];
+    out[name] = had === undefined ? value : Array.isArray(had) && Array.isArray(value) ? [...had, ...value] : value;
+  }
+  return out;
 }
 
 function strings(v: unknown): string[] {

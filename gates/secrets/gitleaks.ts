@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseToml } from 'smol-toml';
+import { tomlOf } from './allowlist.js';
 import { z } from 'zod';
 import { lazySchema } from '../../core/lazy-schema.js';
 import { LoopgatesError, ToolMissingError } from '../../core/errors.js';
@@ -87,12 +87,8 @@ export function writeScanConfig(dir: string, team: Buffer | undefined): string {
   }
   const teamPath = join(dir, 'team.toml');
   writeFileSync(teamPath, team);
-  let doc: Record<string, unknown>;
-  try {
-    doc = parseToml(team.toString('utf8')) as Record<string, unknown>;
-  } catch {
-    return teamPath;
-  }
+  const doc = tomlOf(team);
+  if (!doc) return teamPath;
   const extend = doc.extend as { path?: unknown } | undefined;
   if (extend && typeof extend === 'object' && typeof extend.path === 'string' && extend.path !== '') return teamPath;
   let text = extraRules().replace(/^\[extend\]\nuseDefault = true\n/m, `[extend]\npath = ${JSON.stringify(teamPath)}\n`);

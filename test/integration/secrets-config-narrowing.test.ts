@@ -44,6 +44,10 @@ describe('a staged .gitleaks.toml that narrows secrets, with no credential stage
     ['[extend] useDefault turned off', TEAM.replace('useDefault = true', 'useDefault = false'), ".gitleaks.toml turns off [extend] useDefault, its own 1 [[rules]] replacing gitleaks' default rules"],
     ['[extend] path set instead', TEAM.replace('useDefault = true', 'path = "base.toml"'), '.gitleaks.toml turns off [extend] useDefault, its own 1 [[rules]] replacing gitleaks\' default rules, changes [extend] path'],
     ['[extend] disabledRules', TEAM.replace('useDefault = true', 'useDefault = true\ndisabledRules = ["github-pat"]'), '.gitleaks.toml disables rule github-pat ([extend] disabledRules)'],
+    // gitleaks (viper) reads keys case-insensitively (fresh5: these landed, then a credential under them).
+    ['an [AllowList] Paths entry, keys capitalised', `${TEAM}\n[AllowList]\nPaths = ['''^app/''']\n`, ".gitleaks.toml adds [allowlist] paths '''^app/'''"],
+    ['a [[Rules]] ID rule with a capitalised Regex rewritten', TEAM.replace('[[rules]]\nid =', '[[Rules]]\nID =').replace('regex =', 'Regex =').replace('{20}', '{40}'), '.gitleaks.toml changes rule acme-internal (regex)'],
+    ['[Extend] DisabledRules', TEAM.replace('useDefault = true', 'useDefault = true\nDisabledRules = ["stripe-access-token"]'), '.gitleaks.toml disables rule stripe-access-token ([extend] disabledRules)'],
   ])('red: %s', async (_name, staged, said) => {
     const r = await commit(TEAM, staged);
     const out = r.stdout + r.stderr;
@@ -100,6 +104,14 @@ describe('a staged .gitleaks.toml that only widens secrets, or leaves it as it i
     const r = await commit(TEAM, staged);
     expect(r.stdout + r.stderr).not.toContain('narrows');
     expect(r.exit, r.stdout + r.stderr).toBe(0);
+  });
+
+  it('green: the same config with its keys capitalised ([Extend] UseDefault, [[Rules]] ID, [AllowList] Paths)', async () => {
+    const same = TEAM.replace('[extend]\nuseDefault', '[Extend]\nUseDefault').replace('[[rules]]\nid =', '[[Rules]]\nID =').replace('[allowlist]\npaths', '[AllowList]\nPaths');
+    expect(same).not.toBe(TEAM);
+    const r = await commit(TEAM, same);
+    expect(r.stdout + r.stderr).not.toContain('narrows secrets');
+    expect(r.exit).toBe(0);
   });
 
   it('green: a first .gitleaks.toml that keeps the defaults and adds a rule', async () => {
