@@ -50,16 +50,19 @@ export const MIN_REASON_WORDS = 2;
 /** Two-word reasons that still say nothing: a promise or a shrug, not why the text stays (compared lower-case, by words). */
 const PLACEHOLDERS = new Set(['fix later', 'fix me', 'fix soon', 'to do', 'will fix', 'for now', 'no reason', 'n a', 'temp fix', 'quick fix', 'ignore this', 'ignore it']);
 
+/** Words that carry no reason on their own: `ok ok`, `TODO: fix`, `TBD later` count as no words (fresh5). */
+const FILLER = new Set(['ok', 'okay', 'x', 'xx', 'xxx', 'todo', 'tbd', 'fixme', 'fix', 'later', 'soon', 'temp', 'wip', 'hack', 'none', 'na', 'please', 'pls', 'me', 'it', 'this', 'now', 'will', 'asap', 'whatever', 'tmp', 'yes', 'done']);
+
 /** A script written without spaces between words (Han, kana, Thai): four of its characters count as two words. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 
 /**
  * Whether a stated reason is a placeholder (`ok`, `x`, `none`, `TODO`, `n/a`, `fix later`): fewer than
- * MIN_REASON_WORDS words, or one of PLACEHOLDERS. A gate treats such a directive as one without a reason.
+ * MIN_REASON_WORDS words that are not FILLER, or one of PLACEHOLDERS. A gate treats such a directive as one without a reason.
  */
 export function isPlaceholderReason(reason: string): boolean {
   const words = reason.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const count = words.reduce((n, w) => n + (UNSPACED.test(w) && [...w].length >= 4 ? 2 : 1), 0);
+  const count = words.reduce((n, w) => n + (FILLER.has(w) ? 0 : UNSPACED.test(w) && [...w].length >= 4 ? 2 : 1), 0);
   return count < MIN_REASON_WORDS || PLACEHOLDERS.has(words.join(' '));
 }
 
