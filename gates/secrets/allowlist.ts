@@ -186,7 +186,7 @@ export function exemptionsAdded(head: Buffer | string, staged: Buffer | string):
       for (const v of new Set(after.flatMap((l) => strings(l[key])))) {
         if (had.has(v)) continue;
         const re = key === 'paths' || key === 'regexes' ? goRegExp(v) : null;
-        const shown = key === 'stopwords' || key === 'commits' ? `'${v}'` : `'''${v}'''`;
+        const shown = key === 'commits' ? `'${v}'` : key === 'stopwords' ? `'${masked(v)}'` : key === 'regexes' ? `'''${masked(v)}'''` : `'''${v}'''`;
         out.push({
           what: `${where} ${key} ${shown}`,
           said: `adds ${where} ${key} ${shown}`,
@@ -269,6 +269,14 @@ function keyNames(v: unknown): unknown {
     out[name] = had === undefined ? value : Array.isArray(had) && Array.isArray(value) ? [...had, ...value] : value;
   }
   return out;
+}
+
+/**
+ * A regex or stopword entry as messages show it: a run of 20 or more token characters keeps its first 4 (fresh5: a
+ * regex holding a token's 36-character body, or its first 24 then `.*`, was printed whole: no credential shape).
+ */
+function masked(v: string): string {
+  return v.replace(/[A-Za-z0-9+/_=-]{20,}/g, (run) => `${run.slice(0, 4)}…[redacted]`);
 }
 
 function strings(v: unknown): string[] {

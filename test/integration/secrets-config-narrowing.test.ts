@@ -77,6 +77,18 @@ describe('a staged .gitleaks.toml that narrows secrets, with no credential stage
     expect(narrowsSecrets(r)).toEqual([1, true]);
   });
 
+  it('red: a regex entry holding a token body, or its start then .*, is named without it (fresh5)', async () => {
+    const tok = fakeGithubToken();
+    const body = tok.value.slice(4);
+    const start = tok.value.slice(0, 24);
+    const r = await commit(TEAM, TEAM.replace("paths = ['''^docs/''']", `paths = ['''^docs/''']\nregexes = ['''${body}''', '''${start}.*''']`));
+    const out = r.stdout + r.stderr + JSON.stringify(r.ledger);
+    expect(out).toContain(`adds [allowlist] regexes '''${body.slice(0, 4)}…[redacted]''', adds [allowlist] regexes '''ghp_…[redacted].*'''`);
+    expect(out).not.toContain(body.slice(0, 20));
+    expect(out).not.toContain(start.slice(4, 24));
+    expect(narrowsSecrets(r)).toEqual([1, true]);
+  });
+
   it('red: an allowlist entry that holds a whole credential is named with the credential redacted', async () => {
     const tok = fakeGithubToken();
     const r = await commit(TEAM, `${TEAM.replace("paths = ['''^docs/''']", `paths = ['''^docs/''']\nstopwords = ['${tok.value}']`)}`);
