@@ -3,6 +3,7 @@
 // Which entry exempts which file, for the words of the hook, `mutate` and `doctor`. Whether a file is skipped at all
 // is measured on the binary (path-probe.ts); this module only names the entry, and says when it cannot.
 import { parse } from 'smol-toml';
+import { REDACTED } from '../../core/redact.js';
 
 /** One path entry of a gitleaks config's global allowlist (`[allowlist] paths`, or `[[allowlists]] paths` of newer releases). */
 export interface AllowlistPath {
@@ -276,7 +277,7 @@ function keyNames(v: unknown): unknown {
  * regex holding a token's 36-character body, or its first 24 then `.*`, was printed whole: no credential shape).
  */
 function masked(v: string): string {
-  return v.replace(/[A-Za-z0-9+/_=-]{20,}/g, (run) => `${run.slice(0, 4)}…[redacted]`);
+  return v.replace(/[A-Za-z0-9+/_=-]{20,}/g, (run) => `${run.slice(0, 4)}${REDACTED}`);
 }
 
 function strings(v: unknown): string[] {
