@@ -61,6 +61,11 @@ export const messages = {
   configNotStaged: (file: string) => `${file} differs from the staged one: the commit would be judged by a configuration it does not contain`,
   configNotStagedFix: (file: string) => `stage it (git add ${file}) or set the change aside (git stash push -- ${file}), then commit again`,
   skipAllowEmpty: (why: string) => `no inputs; allowed by allowEmpty: ${why}`,
+  /** run --all's skip (and install/doctor) when Gate.unselected names files: allowEmpty's reason would not be true. */
+  skipUnselected: (files: readonly string[]) => `no inputs: ${messages.unselected(files)}`,
+  /** `21 tracked files look like its inputs but its selection leaves them out (a.yml, b.yml, …): commits to them are never judged`. */
+  unselected: (f: readonly string[]) =>
+    `${f.length} tracked file${f.length === 1 ? '' : 's'} look${f.length === 1 ? 's' : ''} like its inputs but its selection leaves ${f.length === 1 ? 'it' : 'them'} out (${f.slice(0, 3).join(', ')}${f.length > 3 ? ', …' : ''}): commits to ${f.length === 1 ? 'it are' : 'them are'} never judged`,
   vacuousNoInputs: (targets: number) => `read nothing: none of ${targets} files matched this gate's inputs`,
   vacuousNoInputsError: (id: string) => `${id} selected no input file`,
   vacuousNoInputsFix: (id: string) => `check gates.${id} include/exclude in loopgates.yaml, or set gates.${id}.allowEmpty: "<reason>"`,

@@ -170,6 +170,11 @@ async function judgeOnce<C>(settings: GateSettings<C>, options: RunOptions, fixe
         return done({ ...base, verdict: 'skip', counts: zeroCounts(), reason: messages.skipNoNamedFile(targets) });
       }
       if (settings.allowEmpty) {
+        // Files shaped like its inputs outside its selection make allowEmpty's "none here" untrue: name them. Only
+        // here (run --all, about to skip): a commit's hook never pays for reading the tree.
+        const elsewhere = gate.unselected ? await Promise.race([gate.unselected(ctx, []), timeout]) : null;
+        if (elsewhere === 'timeout') return done({ ...base, verdict: 'error', counts: zeroCounts(), ...timeoutError(gate.id, settings.timeoutMs) });
+        if (elsewhere) return done({ ...base, verdict: 'skip', counts: zeroCounts(), reason: messages.skipUnselected(elsewhere.files), notes: [elsewhere.fix] });
         return done({ ...base, verdict: 'skip', counts: zeroCounts(), reason: messages.skipAllowEmpty(settings.allowEmpty) });
       }
       return done({

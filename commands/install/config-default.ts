@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DEFAULT_TIMEOUT_MS, defaultConfigText, NPM_SCHEMA_PATH } from '../../core/config.js';
 import type { ConfiguredGate } from '../../core/config-model.js';
 import { discoverInputs, type InputDiscovery } from '../../core/inputs.js';
+import { messages } from '../../core/messages.js';
 import { describePlatforms, detectPlatformsAt, type Platform } from '../../core/platform.js';
 import type { GateSettings } from '../../core/runner.js';
 import { treeWorkspace } from '../../core/snapshot.js';
@@ -20,10 +21,9 @@ export function noInputWhy(d: InputDiscovery): string {
   return `no input in this repository (it reads: ${d.gate.loop.reads.replace(/\s+/g, ' ')})`;
 }
 
-/** `21 tracked files look like its inputs but its selection leaves them out (a.yml, b.yml, …): commits to them are never judged`. */
+/** Gate.unselected's files in words (core/messages.ts: run --all's skip says the same). */
 export function unselectedWhat(d: InputDiscovery): string {
-  const f = d.unselected!.files;
-  return `${f.length} tracked file${f.length === 1 ? '' : 's'} look${f.length === 1 ? 's' : ''} like its inputs but its selection leaves ${f.length === 1 ? 'it' : 'them'} out (${f.slice(0, 3).join(', ')}${f.length > 3 ? ', …' : ''}): commits to ${f.length === 1 ? 'it are' : 'them are'} never judged`;
+  return messages.unselected(d.unselected!.files);
 }
 
 /**
