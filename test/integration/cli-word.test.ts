@@ -172,6 +172,39 @@ describe("the hooks' own fix lines start loopgates the way this project can run 
     });
   });
 
+  // G7 leftover: the stored hook's refusal for a local devDependency missing from node_modules said `npm install` in
+  // every repository. The manager is read from the work tree when it refuses, as loopgates_word does.
+  it("node_modules/loopgates missing: the stored hook names the repository's package manager's install", async () => {
+    await withSandbox({ 'package.json': pkg(), '.gitignore': 'node_modules/\n', 'src/a.txt': 'a\n' }, async (s) => {
+      installLocally(s.repo.dir);
+      const env = { PATH: pathWithout() };
+      expect((await s.cli(['install', '--no-proof'], env)).code).toBe(0);
+      const hook = readFileSync(join(s.repo.dir, stored), 'utf8');
+      rmSync(join(s.repo.dir, 'node_modules', 'loopgates'));
+      s.repo.write('src/a.txt', 'b\n');
+      s.repo.git('add', 'src/a.txt');
+      const fixOf = async () => {
+        const r = await gitThroughHooks(s, ['commit', '-m', 'x'], env);
+        expect(r.status).toBe(1);
+        expect(r.output).toMatch(/loopgates: commit refused: loopgates is not installed in .*node_modules\n/);
+        return /^ {2}fix: (.*)$/m.exec(r.output)?.[1];
+      };
+      expect(await fixOf()).toBe('npm install');
+      for (const [lock, word] of [['pnpm-lock.yaml', 'pnpm'], ['yarn.lock', 'yarn'], ['bun.lock', 'bun'], ['bun.lockb', 'bun']] as const) {
+        s.repo.write(lock, '\n');
+        expect(await fixOf()).toBe(`${word} install`);
+        rmSync(join(s.repo.dir, lock));
+      }
+      // package.json's packageManager field wins over a lockfile (core/package-manager.ts).
+      s.repo.write('yarn.lock', '\n');
+      s.repo.write('package.json', pkg({ packageManager: 'pnpm@9.1.0' }));
+      expect(await fixOf()).toBe('pnpm install');
+      // Decided by the shell at refusal time: the stored hook is the bytes install wrote.
+      expect(readFileSync(join(s.repo.dir, stored), 'utf8')).toBe(hook);
+      expect(hook).not.toMatch(/pnpm install|yarn install|bun install/);
+    });
+  });
+
   it('the husky block: a missing stored hook names npx loopgates install', async () => {
     await withSandbox({ 'package.json': pkg(), '.gitignore': 'node_modules/\n', 'src/a.txt': 'a\n' }, async (s) => {
       installLocally(s.repo.dir);
