@@ -10,6 +10,18 @@ import { join } from 'node:path';
 const ESC_LO = 0xdc80;
 const ESC_HI = 0xdcff;
 
+/**
+ * Whether the code unit at `i` is one of decodePath's escaped bytes: a *lone* U+DC80..U+DCFF. The low half of a
+ * surrogate pair falls in that range too (U+1F4A5 💥 is D83D DCA5), and decodePath never puts an escape after a high
+ * surrogate, so a unit after one is a character's, not a byte's (an emoji was shown as `\245`, fresh6 F-NIT-1).
+ */
+function isEscapedByte(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c < ESC_LO || c > ESC_HI) return false;
+  const before = i > 0 ? s.charCodeAt(i - 1) : 0;
+  return before < 0xd800 || before > 0xdbff;
+}
+
 /** A path as git lists it (bytes) -> its string form: UTF-8, each byte of an invalid sequence as U+DC80 + (byte - 0x80). */
 export function decodePath(bytes: Buffer): string {
   let ascii = true;
@@ -49,10 +61,7 @@ export function decodePath(bytes: Buffer): string {
 
 /** Whether `path` holds a byte that is not UTF-8 (decodePath's escapes). */
 export function hasRawBytes(path: string): boolean {
-  for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    if (c >= ESC_LO && c <= ESC_HI) return true;
-  }
+  for (let i = 0; i < path.length; i++) if (isEscapedByte(path, i)) return true;
   return false;
 }
 
@@ -62,11 +71,10 @@ export function pathBytes(path: string): Buffer {
   const parts: Buffer[] = [];
   let run = '';
   for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    if (c >= ESC_LO && c <= ESC_HI) {
+    if (isEscapedByte(path, i)) {
       if (run) parts.push(Buffer.from(run, 'utf8'));
       run = '';
-      parts.push(Buffer.from([c - ESC_LO + 0x80]));
+      parts.push(Buffer.from([path.charCodeAt(i) - ESC_LO + 0x80]));
     } else {
       run += path[i];
     }
@@ -109,11 +117,12 @@ export function lossyIndex(paths: Iterable<string>): Map<string, string> {
  * and every byte >= 0x80 of a raw (non-UTF-8) byte as a three-digit octal escape. UTF-8 characters stay readable.
  */
 export function shownPath(path: string): string {
-  if (!/[\u0000-\u001f\u007f"\\\udc80-\udcff]/.test(path)) return path;
+  // The `u` flag: a lone U+DC80..U+DCFF matches, the low half of a pair (an emoji) does not.
+  if (!/[\u0000-\u001f\u007f"\\\udc80-\udcff]/u.test(path)) return path;
   let out = '"';
   for (let i = 0; i < path.length; i++) {
     const c = path.charCodeAt(i);
-    if (c >= ESC_LO && c <= ESC_HI) out += `\\${(c - ESC_LO + 0x80).toString(8)}`;
+    if (isEscapedByte(path, i)) out += `\\${(c - ESC_LO + 0x80).toString(8)}`;
     else if (c === 0x22) out += '\\"';
     else if (c === 0x5c) out += '\\\\';
     else if (c === 0x09) out += '\\t';

@@ -157,7 +157,8 @@ export function textReport(report: RunReport, color: boolean, cli?: () => string
 
 /** A path that is not UTF-8 named inside a note or message: its raw bytes as git's octal escapes, never U+FFFD. */
 function octalRawBytes(s: string): string {
-  return s.replace(/[\udc80-\udcff]/g, (c) => `\\${(c.charCodeAt(0) - 0xdc00).toString(8)}`);
+  // The `u` flag matches only a lone U+DC80..U+DCFF (an escaped byte), never the low half of an emoji's pair.
+  return s.replace(/[\udc80-\udcff]/gu, (c) => `\\${(c.charCodeAt(0) - 0xdc00).toString(8)}`);
 }
 
 /** The json report: the run and every GateResult as the runner produced it. */

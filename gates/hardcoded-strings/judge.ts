@@ -28,7 +28,11 @@ function spell(s: Suggestion, language: Language): string {
   return `key ${JSON.stringify(s.key)}`;
 }
 
-const quote = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 77)}...` : s);
+/** A literal in a message, cut after 77 code points (not UTF-16 units: a cut inside an emoji kept half a pair). */
+const quote = (s: string) => {
+  const chars = [...s];
+  return JSON.stringify(chars.length > 80 ? `${chars.slice(0, 77).join('')}...` : s);
+};
 
 /**
  * A run of more parsed files than this (more than a commit's worth) starts with the worker at once (see below).

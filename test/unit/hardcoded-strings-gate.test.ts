@@ -318,4 +318,16 @@ describe('hardcoded-strings gate', () => {
       ]);
     });
   });
+
+  it('a long literal is cut on a character, never inside an emoji\'s surrogate pair (fresh6 F-NIT-1)', async () => {
+    // 76 letters, then U+1F4A5 (two UTF-16 units at 76 and 77): a cut at 77 units kept half of it.
+    const at77 = `${'a'.repeat(76)}💥 and more words after it`;
+    const atEnd = 'Crash the app 💥';
+    const kt = `package a\n\n@Composable\nfun S() {\n    Text("${at77}")\n    Text("${atEnd}")\n}\n`;
+    const r = await run({ 'app/src/main/java/a/S.kt': kt }, {}, undefined, 'all');
+    expect(r.findings.map((f) => f.message)).toEqual([
+      `hard-coded text "${'a'.repeat(76)}💥..." in Text(); move it to the string catalog`,
+      'hard-coded text "Crash the app 💥" in Text(); move it to the string catalog',
+    ]);
+  });
 });

@@ -1,7 +1,8 @@
 // Path handling at the two boundaries: -z output, display quoting, URIs, workflow-command escaping, GIT_* resolution.
 import { describe, expect, it } from 'vitest';
 import { gitEnv, splitZ } from '../../core/git.js';
-import { displayPath, escapeData, escapeProperty, sarifUri } from '../../core/report.js';
+import { decodePath, hasRawBytes, pathBytes, shownPath } from '../../core/paths.js';
+import { displayPath, escapeData, escapeProperty, formatReport, sarifUri, type RunReport } from '../../core/report.js';
 import { normalisePathOn } from '../../core/workspace.js';
 
 describe('paths', () => {
@@ -37,5 +38,46 @@ describe('paths', () => {
     expect(gitEnv({ GIT_DIR: '../.git', GIT_INDEX_FILE: '.git/next-index-1.lock', HOME: '/h' }, '/r/sub', '/r')).toEqual({ GIT_DIR: '/r/.git', GIT_INDEX_FILE: '/r/.git/next-index-1.lock' });
     expect(gitEnv({ GIT_INDEX_FILE: '/abs/index' }, '/r')).toEqual({ GIT_INDEX_FILE: '/abs/index' });
     expect(gitEnv({ GIT_INDEX_FILE: '' }, '/r')).toEqual({});
+  });
+
+  it('an emoji is a character, not an escaped byte: the low half of its pair is in U+DC80..U+DCFF (fresh6 F-NIT-1)', () => {
+    // U+1F4A5 is D83D DCA5 in UTF-16; DCA5 was taken for the escaped byte 0xA5 and shown as `\245` after a U+FFFD.
+    const name = 'ui/Crash 💥.kt';
+    expect(hasRawBytes(name)).toBe(false);
+    expect(pathBytes(name).equals(Buffer.from(name, 'utf8'))).toBe(true);
+    expect(shownPath(name)).toBe(name);
+    expect(displayPath(name)).toBe(name);
+    // An emoji beside a real latin-1 byte: only the byte is escaped, and the bytes round-trip.
+    const mixed = Buffer.concat([Buffer.from('💥caf', 'utf8'), Buffer.from([0xe9]), Buffer.from('.kt💥', 'utf8')]);
+    const decoded = decodePath(mixed);
+    expect(hasRawBytes(decoded)).toBe(true);
+    expect(pathBytes(decoded).equals(mixed)).toBe(true);
+    expect(shownPath(decoded)).toBe('"💥caf\\351.kt💥"');
+    // A finding's message with the emoji at its end, in the text and github formats (both escape raw bytes).
+    const report: RunReport = {
+      version: '0.1.0',
+      mode: 'all',
+      root: '/r',
+      targets: 1,
+      exitCode: 1,
+      notes: [],
+      results: [
+        {
+          gate: 'hardcoded-strings',
+          title: 'Hard-coded strings',
+          verdict: 'fail',
+          counts: { files: 1, items: 1, filtered: 0, suppressed: 0, findings: 1 },
+          itemUnit: 'strings',
+          findings: [{ gate: 'hardcoded-strings', rule: 'hardcoded-text', file: name, line: 1, column: 6, message: 'hard-coded text "Crash the app 💥" in Text()', severity: 'error', fingerprint: 'f' }],
+          notes: [],
+          durationMs: 1,
+        },
+      ],
+    };
+    for (const format of ['text', 'github'] as const) {
+      const out = formatReport(report, format);
+      expect(out, format).toContain('hard-coded text "Crash the app 💥" in Text()');
+      expect(out, format).not.toMatch(/\ufffd|\\245/u);
+    }
   });
 });

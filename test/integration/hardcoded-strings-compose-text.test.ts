@@ -1,0 +1,37 @@
+// Compose text that reaches the screen, committed by real git through the installed pre-commit hook (fresh6, a new
+// user's pass on element-x-android): what the hook refuses and how it prints the literal.
+import { describe, expect, it } from 'vitest';
+import { inTempRepo, runVerb } from '../helpers/cli.js';
+import { assertBuilt, gitThroughHooks, head, letGitRefreshIndex, type Sandbox } from './install-support.js';
+
+const SCREEN = 'app/src/main/java/org/example/Screen.kt';
+const BASE = {
+  'app/src/main/res/values/strings.xml': '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n    <string name="app_name">Notes</string>\n</resources>\n',
+  [SCREEN]: 'package org.example\n',
+};
+
+/** Install (no proof), commit it, then commit `source` as the screen through the hook: exit, output, landed. */
+async function commitScreen(s: Sandbox, source: string) {
+  expect((await runVerb(s, ['install', '--no-proof'])).exit).toBe(0);
+  s.repo.git('add', '-A');
+  s.repo.git('commit', '-q', '-m', 'loopgates');
+  s.repo.write(SCREEN, source);
+  s.repo.git('add', '-A');
+  letGitRefreshIndex(s);
+  const before = head(s);
+  const r = await gitThroughHooks(s, ['commit', '-m', 'screen'], {});
+  return { ...r, landed: head(s) !== before };
+}
+
+describe('Compose text through the hook', () => {
+  it('a literal ending in an emoji is printed whole, not as U+FFFD and a byte escape (fresh6 F-NIT-1)', async () => {
+    assertBuilt();
+    await inTempRepo(BASE, async (s) => {
+      const r = await commitScreen(s, 'package org.example\n\n@Composable\nfun Dev() {\n    Text("Crash the app 💥")\n}\n');
+      expect(r.status, r.output).toBe(1);
+      expect(r.landed).toBe(false);
+      expect(r.output).toContain(`${SCREEN}:5:10  hardcoded-text  hard-coded text "Crash the app 💥" in Text()`);
+      expect(r.output).not.toMatch(/\ufffd|\\245/u);
+    });
+  });
+});
