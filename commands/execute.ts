@@ -63,7 +63,10 @@ export interface PreflightOutcome {
   withdrawIfFails?: ReadonlyMap<string, string>;
   /** Gates whose own run over this snapshot is already among `results`: with `judgeAnyway` they are not run again. */
   judged?: ReadonlySet<string>;
-  /** Ledger lines the step owes the record (a gate switched off with LOOPGATES_ALLOW_DISABLE), written with the run's. */
+  /**
+   * Ledger lines the step owes the record (a gate switched off with LOOPGATES_ALLOW_DISABLE), written with the run's
+   * when the run passes (exit 0): they say a switch-off was accepted, which a refused commit did not do (fresh5 F9).
+   */
   ledger?: LedgerEntry[];
 }
 
@@ -219,7 +222,7 @@ export async function executeRun(req: RunRequest, io: CommandIO, deps: VerbDeps 
 
   try {
     const repoEnv = ws.backing.kind === 'index' ? ws.backing.env : gitEnv(io.env, io.cwd, ws.root);
-    appendLedger(await ledgerPath(ws.root, facts, repoEnv, ws.tracks), [...outcomes.flatMap((o) => o.ledger ?? []), ...entriesFor(results, ws.mode)]);
+    appendLedger(await ledgerPath(ws.root, facts, repoEnv, ws.tracks), [...(exitCode === 0 ? outcomes.flatMap((o) => o.ledger ?? []) : []), ...entriesFor(results, ws.mode)]);
   } catch (e) {
     io.stderr(`${messages.ledgerFailed(e instanceof Error ? e.message : String(e))}\n`);
   }

@@ -155,6 +155,26 @@ describe('a narrowing .gitleaks.toml said on purpose (LOOPGATES_ALLOW_DISABLE=se
     expect(r.exit, r.stdout + r.stderr).toBe(0);
   });
 
+  // fresh5 F9: the acknowledgement was written to the ledger before the gates ran, so a commit they then refused
+  // left a `narrowed` line as if the narrowing had been accepted. It is written only for a commit that goes on.
+  it('red: acknowledged, but the commit fails on a staged credential (exit 1): no narrowed ledger line', async () => {
+    const tok = fakeGithubToken();
+    const r = await commit(TEAM, TEAM.replace(RULE, ''), { LOOPGATES_ALLOW_DISABLE: 'secrets' }, { 'app/keys.env': `GITHUB_TOKEN=${tok.value}\n` });
+    expect(r.stdout + r.stderr).toContain('WARNING: this commit narrows secrets (its .gitleaks.toml drops rule acme-internal), acknowledged by LOOPGATES_ALLOW_DISABLE');
+    expect(r.exit).toBe(1);
+    expect(r.ledger.filter((e) => e.kind === 'disable')).toEqual([]);
+    expect(r.ledger.some((e) => e.gate === 'secrets' && e.verdict === 'fail')).toBe(true);
+  });
+
+  it('red: acknowledged, but the scan it leaves is blind (exit 2, the canary): no narrowed ledger line', async () => {
+    const r = await commit(TEAM, TEAM.replace('useDefault = true', 'useDefault = false'), { LOOPGATES_ALLOW_DISABLE: 'secrets' }, { 'a.txt': 'a\n' });
+    const out = r.stdout + r.stderr;
+    expect(out).toContain("WARNING: this commit narrows secrets (its .gitleaks.toml turns off [extend] useDefault, its own 1 [[rules]] replacing gitleaks' default rules), acknowledged by LOOPGATES_ALLOW_DISABLE");
+    expect(out).toContain('the secrets scanner is blind');
+    expect(r.exit).toBe(2);
+    expect(r.ledger.filter((e) => e.kind === 'disable')).toEqual([]);
+  });
+
   it('red: LOOPGATES_ALLOW_DISABLE naming another gate does not acknowledge it', async () => {
     const r = await commit(TEAM, TEAM.replace(RULE, ''), { LOOPGATES_ALLOW_DISABLE: 'hardcoded-strings' });
     expect(narrowsSecrets(r)).toEqual([1, true]);
