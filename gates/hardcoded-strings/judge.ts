@@ -155,7 +155,16 @@ export async function judge(
         });
       }
       const valid = ex.directives.filter((d) => d.reason !== undefined && !isPlaceholderReason(d.reason));
-      if (valid.length && ctx.ws.before) for (const d of await addedDirectives(ctx.ws, file, valid)) notes.push(`${file}:${d.line}: suppression added (loopgates-ignore ${GATE_ID}: ${d.reason})`);
+      if (valid.length && ctx.ws.before) {
+        // One that covers no literal, key or resource reference is misplaced (a blank line before the call, above the
+        // root element): "added" would read as if it took effect.
+        const covered = [...ex.candidates, ...(ex.keyReferences ?? []), ...(ex.androidReferences ?? [])].map((c) => c.line);
+        for (const d of await addedDirectives(ctx.ws, file, valid)) {
+          const what = `(loopgates-ignore ${GATE_ID}: ${d.reason})`;
+          if (covered.some((l) => inRanges(l, d.ranges))) notes.push(`${file}:${d.line}: suppression added ${what}`);
+          else notes.push(`${file}:${d.line}: suppression covers nothing ${what}: it applies only to ${d.ranges.length === 1 ? 'its own line' : language === 'android-xml' ? 'the start tag of the element right after it' : 'its own line and the statement or line right after it'}; move it above the text it is for`);
+        }
+      }
       for (const c of ex.candidates) {
         candidates++;
         if (names.has(c.literal.trim())) {

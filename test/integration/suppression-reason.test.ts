@@ -85,3 +85,40 @@ describe('a suppression the staged change adds is named', () => {
     });
   });
 });
+
+// fresh5 F6 nit: a suppression placed where it covers no text (above the root element, a blank line before the call)
+// was named "suppression added" as if it took effect; it suppresses nothing, so it is named as such, to be moved.
+describe('an added suppression that covers nothing', () => {
+  const main = 'app/src/main/res/layout/main.xml';
+  const ROOT = [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<!-- loopgates-ignore hardcoded-strings: brand name -->',
+    '<LinearLayout xmlns:android="http://schemas.android.com/apk/res/android"',
+    '    android:layout_width="match_parent"',
+    '    android:layout_height="wrap_content">',
+    '    <TextView android:text="Acme" />',
+    '</LinearLayout>',
+    '',
+  ].join('\n');
+  const screen = 'app/src/main/java/com/example/Hello.kt';
+  const KOTLIN = ['package com.example', '', 'import androidx.compose.material3.Text', '', 'fun Hello() {', '    // loopgates-ignore hardcoded-strings: brand name', '', '    Text("Acme")', '}', ''].join('\n');
+
+  for (const [what, file, text, line, hit, applies] of [
+    ['above the root element with no text', main, ROOT, 2, 6, 'the start tag of the element right after it'],
+    ['a blank line before the Text call', screen, KOTLIN, 6, 8, 'its own line and the statement or line right after it'],
+  ] as const) {
+    it(`${what}: "file:line: suppression covers nothing", not "suppression added", and the text stays a finding`, async () => {
+      await withSandbox({ 'app/src/main/res/values/strings.xml': strings }, async (s) => {
+        s.repo.write(file, text);
+        s.repo.git('add', '--', file);
+        const r = await s.cli(['run', '--staged', '--gate', 'hardcoded-strings', '--format', 'json']);
+        expect(r.code).toBe(1);
+        const res = JSON.parse(r.stdout).results[0];
+        expect(res.findings.map((f: { rule: string; file: string; line: number }) => `${f.rule} ${f.file}:${f.line}`)).toEqual([`hardcoded-text ${file}:${hit}`]);
+        expect(res.notes).toContain(`${file}:${line}: suppression covers nothing (loopgates-ignore hardcoded-strings: brand name): it applies only to ${applies}; move it above the text it is for`);
+        expect(res.notes.join('\n')).not.toContain('suppression added');
+      });
+    });
+  }
+});
+
