@@ -74,7 +74,8 @@ export const refuseUnprovenInstall: PreflightStep = async (ctx) => {
  * steps and the gates left on still run (judgeAnyway), and the verdict line names the switch-off (`refusal`). Allowed,
  * loudly, when LOOPGATES_ALLOW_DISABLE names the gates (comma-separated, or `all`). A HEAD config that no longer parses
  * counts as enabling every gate (the doubt refuses). The same for a gate kept on but narrowed: by loopgates.yaml
- * (hook-narrowing.ts), or, for secrets, by a staged or deleted .gitleaks.toml that reports less than HEAD's
+ * (hook-narrowing.ts: for a built-in gate whose settings change, judged against the tracked tree), or, for secrets,
+ * by a staged or deleted .gitleaks.toml that reports less than HEAD's
  * (gates/secrets/narrowing.ts; one that does not parse refuses, exit 2), whether or not a credential is staged now:
  * committed alone, it would wave through the next commit's. No-op when the commit changes neither file.
  */
@@ -98,7 +99,8 @@ export const refuseQuietDisable: PreflightStep = async (ctx) => {
     for (const id of headEnabled) if (!staged.has(id)) off.push(id);
     // Kept on, but told to read none of what it read, or to let its own red case through: the same change, by other keys.
     const { narrowedGates } = await import('./hook-narrowing.js');
-    narrowed.push(...(await narrowedGates(ctx.ws, head, ctx.config.gates, ctx.cacheRoot, new AbortController().signal)));
+    // A gate whose settings changed is judged against the tracked tree (seconds on a large app): said before it starts.
+    narrowed.push(...(await narrowedGates(ctx.ws, head, ctx.config.gates, ctx.cacheRoot, ctx.io.signal, (line) => ctx.io.stderr(`${line}\n`))));
   }
   // The scanner's own config, for secrets on under both loopgates.yaml files (gitleaks.ts, smol-toml load only then).
   const changes = async (p: string) => (await ctx.ws.targets()).includes(p) || (await ctx.ws.deletions?.())?.includes(p) === true;
@@ -132,9 +134,8 @@ export const refuseQuietDisable: PreflightStep = async (ctx) => {
     return { exitCode: 0, notes: words(true), ledger };
   }
   const notes = words(false);
-  const byYaml = off.length > 0 || narrowed.some((n) => !n.by);
   const byFiles = [...new Set(narrowed.flatMap((n) => (n.by ? [n.by] : [])))];
-  notes[notes.length - 1] += ` (${messages.fix(messages.quietDisableFix(ids, byYaml, byFiles))})`;
+  notes[notes.length - 1] += ` (${messages.fix(messages.quietDisableFix(ids, off, narrowed.some((n) => !n.by), byFiles))})`;
   // The gates left on still judge what the commit stages (under the config it brings), so every problem of the
   // commit is said in one round; the verdict line names the switch-off as what refused.
   return { exitCode: 1, notes, judgeAnyway: true, refusal: messages.quietRefusal(off, [...new Set(narrowed.map((n) => n.gate))]) };

@@ -116,9 +116,11 @@ export const messages = {
     `WARNING: LOOPGATES_SKIP names unknown gate${ids.length === 1 ? '' : 's'} ${ids.join(', ')} (known: ${known.join(', ') || 'none'})`,
   quietDisable: (ids: readonly string[]) =>
     `this commit switches off ${ids.join(', ')} in loopgates.yaml (enabled in HEAD): a gate turned off by the commit it would judge proves nothing; refused`,
-  quietDisableFix: (ids: readonly string[], byYaml = true, byFiles: readonly string[] = []) =>
+  /** `off`: the gates loopgates.yaml switches off; `yamlNarrowed`: it narrows one; `byFiles`: other files narrowing one. */
+  quietDisableFix: (ids: readonly string[], off: readonly string[] = ids, yamlNarrowed = false, byFiles: readonly string[] = []) =>
     `if it is on purpose, say so for this commit: LOOPGATES_ALLOW_DISABLE=${ids.join(',')} git commit …; otherwise ${[
-      byYaml ? `keep ${ids.length === 1 ? 'it' : 'them'} enabled in loopgates.yaml` : '',
+      off.length ? `keep ${off.join(', ')} enabled in loopgates.yaml` : '',
+      yamlNarrowed ? 'take the narrowing out of loopgates.yaml (or unstage it: git restore --staged -- loopgates.yaml)' : '',
       ...byFiles.map((f) => `take the narrowing out of ${f} (or unstage it: git restore --staged -- ${f})`),
     ]
       .filter(Boolean)

@@ -357,6 +357,13 @@ export interface Gate<C = unknown> {
    */
   selects?(config: C): ReadonlyArray<{ key: string; globs: readonly string[] }>;
   /**
+   * Optional: set when a finding in a file depends only on that file, the config and the repository's catalogs, not
+   * on which other files are inputs (hardcoded-strings). The hook's narrowing check (commands/hook-narrowing.ts) then
+   * judges a changed config over the tracked tree once in full and, under the staged settings, only the files HEAD's
+   * settings found something in.
+   */
+  findingsPerFile?: boolean;
+  /**
    * Optional: set when the gate's staged judgement already covers the change alone (secrets: `gitleaks protect
    * --staged` scans the lines the staged diff adds), so every finding it reports is one the commit brings. The runner
    * then judges no HEAD side for it whatever `staged:` says.

@@ -215,6 +215,8 @@ export const hardcodedStringsGate: Gate<HardcodedStringsConfig> = {
   // Each can be an error finding (missing-catalog-key is a warning only where the call gives a default text).
   refusingRules: () => Object.values(RULES),
   filters: { candidates: ['allow', 'names'], inputs: ['exclude'], includes: ['include'] },
+  // Catalogs are read from the whole snapshot (ws.allPaths()), whatever the inputs are.
+  findingsPerFile: true,
 };
 
 export default hardcodedStringsGate;

@@ -29,7 +29,7 @@ describe('a commit that switches a gate off (LOOPGATES_ALLOW_DISABLE)', () => {
     const r = await inTempRepo(files, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': config(false), 'a.txt': 'b\n' } });
     expect(r.exit).toBe(1);
     expect(r.stdout + r.stderr).toContain('this commit switches off hardcoded-strings in loopgates.yaml (enabled in HEAD)');
-    expect(r.stdout + r.stderr).toContain('LOOPGATES_ALLOW_DISABLE=hardcoded-strings git commit');
+    expect(r.stdout + r.stderr).toContain('LOOPGATES_ALLOW_DISABLE=hardcoded-strings git commit …; otherwise keep hardcoded-strings enabled in loopgates.yaml)');
     expect(r.untouched).toBe(true);
   });
 
@@ -130,11 +130,12 @@ describe("a commit whose allow entry hides its own finding (fresh-user-8 F1)", (
     expect(r.exit).toBe(0);
   });
 
-  it('green: the same allow entry committed alone (no staged file it exempts) asks nothing', async () => {
+  it('green: the same allow entry committed alone, hiding nothing in the tracked tree, asks nothing (judged against the tree, said so)', async () => {
     const r = await inTempRepo({ ...kotlin, [about]: aboutKt.replace('"About this app"', 'getString(R.string.about)') }, (s) => runVerb(s, ['hook', 'pre-commit']), {
       stage: { 'loopgates.yaml': hsConfig(", allow: ['^About']") },
     });
     expect(r.stdout + r.stderr).not.toContain('takes from it');
+    expect(r.stderr).toContain('hardcoded-strings: loopgates.yaml changes its settings (allow entry "^About"): judging them against the tracked tree (2 files)');
     expect(r.exit).toBe(0);
   });
 
@@ -142,6 +143,76 @@ describe("a commit whose allow entry hides its own finding (fresh-user-8 F1)", (
     const r = await inTempRepo(kotlin, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': hsConfig(", allow: ['^ZZ-internal$']"), [about]: aboutKt } });
     expect(r.stdout + r.stderr).not.toContain('takes from it');
     expect(r.exit).toBe(1);
+  });
+});
+
+// G1b: an allow entry committed alone, with no staged file it exempts, still hides what the tree already holds (a
+// hard-coded text HEAD reports, let through by the `introduced` staged policy); committed first, it waves that text and
+// the next commit's through. The staged settings are judged against the whole tracked tree (read from the index).
+const aboutLayout = 'app/src/main/res/layout/about.xml';
+const aboutXml = (n: number) =>
+  '<LinearLayout xmlns:android="http://schemas.android.com/apk/res/android">\n' +
+  Array.from({ length: n }, (_, i) => `    <TextView android:text="About part ${i + 1}" />\n`).join('') +
+  '</LinearLayout>\n';
+
+describe('a loopgates.yaml change judged against the tracked tree (G1b)', () => {
+  it("red: allow ['^About'] committed alone while the tree holds setTitle(\"About this app\") is refused, exit 1, naming the finding, the entry and the fix", async () => {
+    const r = await inTempRepo({ ...kotlin, [about]: aboutKt }, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': hsConfig(", allow: ['^About']") } });
+    expect(r.stdout + r.stderr).toContain(
+      `this commit keeps hardcoded-strings enabled in loopgates.yaml but takes from it 1 finding it reports under HEAD's loopgates.yaml (${about}:5 hardcoded-text), hidden by allow entry "^About" (judged against the tracked tree, 2 files)`,
+    );
+    expect(r.stdout + r.stderr).toContain(
+      '(fix: if it is on purpose, say so for this commit: LOOPGATES_ALLOW_DISABLE=hardcoded-strings git commit …; otherwise take the narrowing out of loopgates.yaml (or unstage it: git restore --staged -- loopgates.yaml))',
+    );
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('1 skip — refused: this commit narrows hardcoded-strings (exit 1)');
+    expect(r.exit).toBe(1);
+    expect(r.untouched).toBe(true);
+  });
+
+  it('red: the count is of every hidden finding, three named and the rest elided', async () => {
+    const r = await inTempRepo({ ...kotlin, [aboutLayout]: aboutXml(4) }, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': hsConfig(", allow: ['^About part']") } });
+    expect(r.stdout + r.stderr).toContain(
+      `takes from it 4 findings it reports under HEAD's loopgates.yaml (${aboutLayout}:2 hardcoded-text, ${aboutLayout}:3 hardcoded-text, ${aboutLayout}:4 hardcoded-text, …), hidden by allow entry "^About part" (judged against the tracked tree, 2 files)`,
+    );
+    expect(r.exit).toBe(1);
+  });
+
+  it('red: an attribute list that drops android:text is the same narrowing, named by its key', async () => {
+    const r = await inTempRepo({ ...kotlin, [aboutLayout]: aboutXml(1) }, (s) => runVerb(s, ['hook', 'pre-commit']), {
+      stage: { 'loopgates.yaml': hsConfig(', attributes: {android: ["android:contentDescription"]}') },
+    });
+    expect(r.stdout + r.stderr).toMatch(
+      new RegExp(`takes from it 1 finding it reports under HEAD's loopgates\\.yaml \\(${aboutLayout.replace(/[./]/g, '\\$&')}:2 hardcoded-text\\), hidden by attributes\\.android without "android:text"`),
+    );
+    expect(r.exit).toBe(1);
+  });
+
+  it('green: acknowledged with LOOPGATES_ALLOW_DISABLE, the commit goes on with a warning and a ledger line saying narrowed', async () => {
+    const r = await inTempRepo({ ...kotlin, [about]: aboutKt }, (s) => runVerb(s, ['hook', 'pre-commit'], { LOOPGATES_ALLOW_DISABLE: 'hardcoded-strings' }), {
+      stage: { 'loopgates.yaml': hsConfig(", allow: ['^About']") },
+    });
+    expect(r.stdout + r.stderr).toContain(`WARNING: this commit narrows hardcoded-strings in loopgates.yaml (1 finding it reports under HEAD's loopgates.yaml (${about}:5 hardcoded-text), hidden by allow entry "^About"`);
+    expect(r.ledger.filter((e) => e.kind === 'disable').map((e) => `${e.gate} ${e.verdict}`)).toEqual(['hardcoded-strings narrowed']);
+    expect(r.exit).toBe(0);
+  });
+
+  it("red: a tree run that cannot judge (HEAD's exclude blinds the gate) refuses, naming why, rather than calling the change harmless", async () => {
+    const r = await inTempRepo({ ...kotlin, [about]: aboutKt, 'loopgates.yaml': hsConfig(', exclude: ["**"]') }, (s) => runVerb(s, ['hook', 'pre-commit']), {
+      stage: { 'loopgates.yaml': hsConfig(", allow: ['^About']") },
+    });
+    expect(r.stdout + r.stderr).toMatch(/takes from it settings \(allow entry "\^About", exclude entries [^)]*, exclude without "\*\*"\) whose effect could not be judged against the tracked tree: gates\.hardcoded-strings\.exclude\[0\] "\*\*" excludes every file/);
+    expect(r.stdout + r.stderr).toContain('LOOPGATES_ALLOW_DISABLE=hardcoded-strings git commit');
+    expect(r.exit).toBe(1);
+  });
+
+  it('green: an allow entry that matches nothing the tree reports passes, and an ordinary commit never judges the tree', async () => {
+    const narrowing = await inTempRepo({ ...kotlin, [about]: aboutKt }, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': hsConfig(", allow: ['^Settings$']") } });
+    expect(narrowing.stdout + narrowing.stderr).not.toContain('takes from it');
+    expect(narrowing.stderr).toContain('judging them against the tracked tree');
+    expect(narrowing.exit).toBe(0);
+    const ordinary = await inTempRepo({ ...kotlin, [about]: aboutKt }, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'a.txt': 'b\n' } });
+    expect(ordinary.stderr).not.toContain('tracked tree');
+    expect(ordinary.exit).toBe(0);
   });
 });
 
