@@ -205,6 +205,18 @@ describe('a loopgates.yaml change judged against the tracked tree (G1b)', () => 
     expect(r.exit).toBe(1);
   });
 
+  it("red: the same for another built-in gate: string-parity's placeholder-mismatch turned to warning while the tree holds one", async () => {
+    const spConfig = (extra: string) =>
+      ['version: 1', 'gates:', '  secrets: {enabled: false}', '  hardcoded-strings: {enabled: false}', `  string-parity: {enabled: true${extra}}`, '  maestro-flows: {enabled: false}', '  dump-audit: {enabled: false}'].join('\n') + '\n';
+    const xml = (text: string) => `<?xml version="1.0" encoding="utf-8"?>\n<resources>\n    <string name="greeting">${text}</string>\n</resources>\n`;
+    const tree = { 'loopgates.yaml': spConfig(''), 'app/src/main/res/values/strings.xml': xml('Hello, %1$s!'), 'app/src/main/res/values-de/strings.xml': xml('Hallo, %1$d!') };
+    const r = await inTempRepo(tree, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': spConfig(', rules: {placeholder-mismatch: warning}') } });
+    expect(r.stdout + r.stderr).toContain(
+      `this commit keeps string-parity enabled in loopgates.yaml but takes from it 1 finding it reports under HEAD's loopgates.yaml (app/src/main/res/values-de/strings.xml:3 placeholder-mismatch), hidden by rules.placeholder-mismatch: "warning" (HEAD: unset) (judged against the tracked tree, 2 files)`,
+    );
+    expect(r.exit).toBe(1);
+  });
+
   it('green: an allow entry that matches nothing the tree reports passes, and an ordinary commit never judges the tree', async () => {
     const narrowing = await inTempRepo({ ...kotlin, [about]: aboutKt }, (s) => runVerb(s, ['hook', 'pre-commit']), { stage: { 'loopgates.yaml': hsConfig(", allow: ['^Settings$']") } });
     expect(narrowing.stdout + narrowing.stderr).not.toContain('takes from it');
