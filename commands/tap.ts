@@ -17,7 +17,7 @@ export const TAP_DEFAULTS = { timeoutMs: 10_000, pollMs: 500 } as const;
 export const tapUsage = `Usage: loopgates tap --label <L> (--expect <E> | --expect-gone) [options]
 
 Dump the screen, find the one clickable node labelled L, tap the centre of its bounds once, then dump every --poll
-until E appears (or L is gone), up to --timeout: red at the bound. One tap per run, ever; never a coordinate from
+until E appears on the screen (or L is gone), up to --timeout: red at the bound. One tap per run, ever; never a coordinate from
 an earlier dump, never a guess between two candidates.
 
 L and E match a node's text, content-desc or resource-id (the full id, or the part after '/', as Compose testTags
@@ -25,7 +25,8 @@ appear), exactly and case-sensitively. A label on a node that is not clickable t
 
 Options:
   --label <L>          what to tap (required)
-  --expect <E>         pass when a dump after the tap shows E (E already on screen before the tap is refused)
+  --expect <E>         pass when a dump after the tap shows E on the screen: a node with an area inside the screen
+                       (E only off it or zero-area is not seen; E already on screen before the tap is refused)
   --expect-gone        pass when L no longer shows (with --expect: both must hold)
   --match regex        L and E are JavaScript regular expressions searched in each label (default: exact)
   --serial <S>         the device (adb devices); required when several are attached

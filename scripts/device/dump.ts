@@ -189,3 +189,35 @@ export function centreOf(b: Bounds): { x: number; y: number } {
 
 /** Whether point (x, y) lies inside `b` (x1 <= x < x2, y1 <= y < y2). */
 export const contains = (b: Bounds, x: number, y: number): boolean => x >= b.x1 && x < b.x2 && y >= b.y1 && y < b.y2;
+
+/**
+ * Where a node lies on the screen of its dump (screenBounds): `on` when it has an area and `at` lies inside the screen
+ * — 'centre': its centre (where a tap on it lands), 'area': some pixel of it (what a user can see). Dumps hold nodes a
+ * user cannot see (a pager's next page, collapsed views, prefetched rows), so both the node a tap chooses and the node
+ * that shows the expected label must pass this one test.
+ */
+export type Placement =
+  | { on: true; bounds: Bounds; screen: Bounds }
+  | { on: false; why: 'no-bounds' }
+  | { on: false; why: 'zero-area'; bounds: Bounds }
+  | { on: false; why: 'off-screen'; bounds: Bounds; screen: Bounds | undefined };
+
+export function placement(dump: Dump, node: DumpNode, at: 'centre' | 'area'): Placement {
+  const b = node.bounds;
+  if (!b) return { on: false, why: 'no-bounds' };
+  if (zeroArea(b)) return { on: false, why: 'zero-area', bounds: b };
+  const screen = screenBounds(dump);
+  if (!screen) return { on: false, why: 'off-screen', bounds: b, screen };
+  const inside =
+    at === 'centre'
+      ? contains(screen, centreOf(b).x, centreOf(b).y)
+      : !zeroArea({ x1: Math.max(b.x1, screen.x1), y1: Math.max(b.y1, screen.y1), x2: Math.min(b.x2, screen.x2), y2: Math.min(b.y2, screen.y2) });
+  return inside ? { on: true, bounds: b, screen } : { on: false, why: 'off-screen', bounds: b, screen };
+}
+
+/** A placement that is not on the screen, in words: "no bounds", "zero area (bounds …)", "bounds …, outside the screen …". */
+export function placementText(p: Exclude<Placement, { on: true }>): string {
+  if (p.why === 'no-bounds') return 'no bounds';
+  if (p.why === 'zero-area') return `zero area (bounds ${boundsText(p.bounds)})`;
+  return `bounds ${boundsText(p.bounds)}, outside the screen ${p.screen ? boundsText(p.screen) : '(no bounds)'}`;
+}

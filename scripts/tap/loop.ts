@@ -4,15 +4,15 @@
 import { LoopgatesError } from '../../core/errors.js';
 import type { Clock } from '../device/clock.js';
 import type { Device, PackageState } from '../device/device.js';
-import { boundsText, centreOf, contains, DumpParseError, labelsOf, parseDump, screenBounds, tapTarget, zeroArea } from '../device/dump.js';
-import type { Bounds, Dump, DumpNode } from '../device/dump.js';
+import { boundsText, centreOf, DumpParseError, labelsOf, parseDump, placement, placementText, tapTarget } from '../device/dump.js';
+import type { Dump, DumpNode, Placement } from '../device/dump.js';
 import { firstMatch, type Signature } from '../retry/match.js';
 
 /** The four answers of the tap loop (DESIGN.md), printed by `loopgates explain` and `loopgates tap --help`. */
 export const TAP_LOOP = {
-  runs: 'one uiautomator dump, one tap at the centre of the one clickable node labelled L, then dumps every --poll until E appears (or L is gone)',
+  runs: 'one uiautomator dump, one tap at the centre of the one clickable node labelled L, then dumps every --poll until E appears on the screen (or L is gone)',
   reads: "the device's current window hierarchy (uiautomator dump: text, content-desc, resource-id, clickable, bounds), and pm dump <package> when E never comes",
-  ends: "E seen in a dump after the tap (pass), or --timeout (default 10 s) after the tap (red); a failed dump is retried only when uiautomator's message matches a flake signature (uiautomator-idle-state, uiautomator-null-root) or the dump is empty or torn, at most 3 times before the tap",
+  ends: "E seen on the screen (a node with an area inside the screen's bounds) in a dump after the tap (pass), or --timeout (default 10 s) after the tap (red); a failed dump is retried only when uiautomator's message matches a flake signature (uiautomator-idle-state, uiautomator-null-root) or the dump is empty or torn, at most 3 times before the tap",
   asks: 'never: a missing, ambiguous or unreachable label, or E not seen by the bound, is red; it never taps a second time',
 } as const;
 
@@ -91,6 +91,7 @@ export type TapRule =
   | 'expect-present'
   | 'dump-failed'
   | 'expect-timeout'
+  | 'expect-off-screen'
   | 'not-this-build';
 
 /** A node as the report shows it: class, labels, bounds and where it is in the dump (1-based line:column). */
@@ -107,7 +108,8 @@ export interface NodeView {
 /** One dump after the tap. `atMs`: ms since the tap. */
 export interface PollOutcome {
   atMs: number;
-  outcome: 'seen' | 'not-yet' | 'dump-failed';
+  /** `off-screen`: E is in the dump only on nodes with no area or outside the screen (not seen). */
+  outcome: 'seen' | 'not-yet' | 'off-screen' | 'dump-failed';
   cause?: string;
   /** A failed dump that was retried: the flake signature (or file check) id it was retried on. */
   signature?: string;
@@ -188,6 +190,21 @@ export const viewOf = (n: DumpNode): NodeView => ({
   column: n.column,
 });
 
+/**
+ * The nodes of `dump` carrying a label `matches` accepts, split by placement 'area': `on` the screen (what a user
+ * sees), and `off` it (no area, or outside the screen) with where they are.
+ */
+export function shown(dump: Dump, matches: (v: string) => boolean): { on: DumpNode[]; off: Array<{ node: DumpNode; where: Exclude<Placement, { on: true }> }> } {
+  const on: DumpNode[] = [];
+  const off: Array<{ node: DumpNode; where: Exclude<Placement, { on: true }> }> = [];
+  for (const n of labelled(dump, matches)) {
+    const where = placement(dump, n, 'area');
+    if (where.on) on.push(n);
+    else off.push({ node: n, where });
+  }
+  return { on, off };
+}
+
 /** The outcome of choosing where to tap in one dump. */
 export type Choice =
   | { ok: true; labelled: DumpNode; target: DumpNode; point: { x: number; y: number } }
@@ -223,20 +240,20 @@ export function chooseTarget(dump: Dump, label: string, matches: (v: string) => 
   const { target } = only;
   const base = { labelled: only.labelled, target, candidates: [target] };
   if (!target.enabled) return { ok: false, rule: 'disabled', reason: `the node ${JSON.stringify(label)} taps is disabled (enabled="false"): a tap there does nothing`, ...base };
-  if (!target.bounds || zeroArea(target.bounds)) {
-    return { ok: false, rule: 'zero-area', reason: `the node ${JSON.stringify(label)} taps has ${target.bounds ? `zero area (bounds ${boundsText(target.bounds)})` : 'no bounds'}: it cannot be tapped`, ...base };
+  const where = placement(dump, target, 'centre');
+  if (!where.on && where.why !== 'off-screen') {
+    return { ok: false, rule: 'zero-area', reason: `the node ${JSON.stringify(label)} taps has ${placementText(where)}: it cannot be tapped`, ...base };
   }
-  const point = centreOf(target.bounds);
-  const screen: Bounds | undefined = screenBounds(dump);
-  if (!screen || !contains(screen, point.x, point.y)) {
+  if (!where.on) {
+    const point = centreOf(where.bounds);
     return {
       ok: false,
       rule: 'off-screen',
-      reason: `the centre (${point.x}, ${point.y}) of the node ${JSON.stringify(label)} taps lies outside the screen ${screen ? boundsText(screen) : '(no bounds)'}: scroll it into view first`,
+      reason: `the centre (${point.x}, ${point.y}) of the node ${JSON.stringify(label)} taps lies outside the screen ${where.screen ? boundsText(where.screen) : '(no bounds)'}: scroll it into view first`,
       ...base,
     };
   }
-  return { ok: true, labelled: only.labelled, target, point };
+  return { ok: true, labelled: only.labelled, target, point: centreOf(where.bounds) };
 }
 
 /** Read and parse one dump; a device failure, torn XML or a dump with no node is `ok: false` with its cause. */
@@ -324,8 +341,9 @@ export async function runTap(req: TapRequest, deps: TapDeps): Promise<TapReport>
   }
   report.labelled = viewOf(choice.labelled);
   report.chosen = viewOf(choice.target);
-  // E on screen already: seeing it after the tap would prove nothing about the tap.
-  if (matchesExpect !== undefined && labelled(first, matchesExpect).length > 0) {
+  // E on screen already: seeing it after the tap would prove nothing about the tap. E only off the screen (a pager's
+  // next page) is not seen, so a tap that brings it on screen proves something.
+  if (matchesExpect !== undefined && shown(first, matchesExpect).on.length > 0) {
     return red('expect-present', `${JSON.stringify(req.expect)} is on screen before the tap: seeing it afterwards would prove nothing; expect something only the tap brings; nothing was tapped`);
   }
 
@@ -338,6 +356,8 @@ export async function runTap(req: TapRequest, deps: TapDeps): Promise<TapReport>
 
   const deadline = tappedAt + req.timeoutMs;
   let lastGood: Dump | undefined;
+  // E in the last good dump only off the screen: what the red verdict names.
+  let offScreen: { atMs: number; nodes: ReturnType<typeof shown>['off'] } | undefined;
   let failedPolls = 0;
   let lastCause = '';
   let lastWhy: RetriedAs | null = null;
@@ -359,9 +379,12 @@ export async function runTap(req: TapRequest, deps: TapDeps): Promise<TapReport>
       }
     } else {
       lastGood = d.dump;
-      const seen = (matchesExpect === undefined || labelled(d.dump, matchesExpect).length > 0) && (!req.expectGone || labelled(d.dump, matchesLabel).length === 0);
-      report.polls.push({ atMs, outcome: seen ? 'seen' : 'not-yet' });
-      deps.record?.({ event: 'poll', atMs: since(), outcome: seen ? 'seen' : 'not-yet' });
+      const e = matchesExpect === undefined ? undefined : shown(d.dump, matchesExpect);
+      const seen = (e === undefined || e.on.length > 0) && (!req.expectGone || labelled(d.dump, matchesLabel).length === 0);
+      offScreen = e !== undefined && e.on.length === 0 && e.off.length > 0 ? { atMs, nodes: e.off } : undefined;
+      const outcome = seen ? 'seen' : offScreen ? 'off-screen' : 'not-yet';
+      report.polls.push({ atMs, outcome });
+      deps.record?.({ event: 'poll', atMs: since(), outcome });
       if (seen) {
         report.verdict = 'pass';
         report.timeToExpectMs = atMs;
@@ -392,6 +415,11 @@ export async function runTap(req: TapRequest, deps: TapDeps): Promise<TapReport>
     }
   } else {
     report.notes.push('pass --package <app id> to check, when the app is not in front, whether it is installed and enabled (pm dump)');
+  }
+  if (offScreen) {
+    const where = offScreen.nodes.slice(0, 3).map((o) => `${placementText(o.where)} at line ${o.node.line}:${o.node.column}`).join('; ');
+    const more = offScreen.nodes.length > 3 ? ` (and ${offScreen.nodes.length - 3} more)` : '';
+    return red('expect-off-screen', `${wanted} not seen on the screen within ${req.timeoutMs} ms of the tap${tail}: the last dump (${offScreen.atMs} ms after the tap) holds ${JSON.stringify(req.expect)} only off the screen: ${where}${more}; the tap was not repeated`);
   }
   return red('expect-timeout', `${wanted} not seen within ${req.timeoutMs} ms of the tap${tail}; the tap was not repeated`);
 }

@@ -17,6 +17,7 @@ const screens = {
   editor: { dump: fixture('editor.xml') },
   settings: { dump: fixture('settings.xml') },
   trash: { dump: fixture('trash.xml') },
+  pager: { dump: fixture('pager.xml') },
   launcher: { dump: launcher },
   busy: { output: IDLE },
 };
@@ -256,6 +257,47 @@ describe('loopgates tap on a scripted device', () => {
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toContain('RED (expect-present)');
     expect(d.taps()).toEqual([]);
+  });
+
+  it('does not count E that is in the dump only off the screen or with no area: polls to the bound, red naming where E was', async () => {
+    // pager.xml: "Title" on the next page (right of the screen), "Collapsed" zero-area, "Behind" at negative bounds,
+    // "Below" below it, "Edge" starting at x=1080 (the screen's exclusive edge), "Peeking" half on screen.
+    const where: Record<string, string> = {
+      Title: 'bounds [1122,231][1380,294], outside the screen [0,0][1080,1920]',
+      Collapsed: 'zero area (bounds [42,441][42,504])',
+      Behind: 'bounds [-500,-500][-100,-100], outside the screen [0,0][1080,1920]',
+      Below: 'bounds [2000,3000][2100,3100], outside the screen [0,0][1080,1920]',
+      Edge: 'bounds [1080,600][1300,700], outside the screen [0,0][1080,1920]',
+    };
+    const lines: Record<string, number> = { Title: 8, Collapsed: 9, Behind: 10, Below: 11, Edge: 12 };
+    for (const e of Object.keys(where)) {
+      const d = device({ start: 'home', transitions: [{ from: 'home', tapInside: 'New note', to: 'pager', afterMs: 0 }] });
+      const r = await d.cli(['tap', '--label', 'New note', '--expect', e, '--timeout', '2s', '--poll', '1s', '--format', 'json']);
+      expect(r.code, `${e}: ${r.stderr}`).toBe(1);
+      const rep = json(r.stdout);
+      expect(rep.rule, e).toBe('expect-off-screen');
+      expect(rep.reason, e).toBe(`${JSON.stringify(e)} not seen on the screen within 2000 ms of the tap: the last dump (2000 ms after the tap) holds ${JSON.stringify(e)} only off the screen: ${where[e]} at line ${lines[e]}:9; the tap was not repeated`);
+      expect(rep.polls.map((p: any) => `${p.atMs}:${p.outcome}`), e).toEqual(['1000:off-screen', '2000:off-screen']);
+      expect(rep.taps).toBe(1);
+      expect(d.taps().length).toBe(1);
+      expect(d.dumps()).toBe(3);
+    }
+    const r = await device({ start: 'home', transitions: [{ from: 'home', tapInside: 'New note', to: 'pager', afterMs: 0 }] }).cli(['tap', '--label', 'New note', '--expect', 'Peeking', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r.stdout)).toMatchObject({ verdict: 'pass', timeToExpectMs: 500, taps: 1 });
+  });
+
+  it('E only off the screen before the tap is not "on screen already": the tap that brings it on screen passes', async () => {
+    const d = device({ start: 'pager', transitions: [{ from: 'pager', tapInside: 'Next', to: 'editor', afterMs: 1000 }] });
+    const r = await d.cli(['tap', '--label', 'Next', '--expect', 'Title', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(json(r.stdout)).toMatchObject({ verdict: 'pass', timeToExpectMs: 1000, taps: 1 });
+    // Partly on the screen is on it: refused before the tap.
+    const d2 = device({ start: 'pager' });
+    const on = await d2.cli(['tap', '--label', 'Next', '--expect', 'Peeking']);
+    expect(on.code, on.stderr).toBe(1);
+    expect(on.stdout).toContain('RED (expect-present)');
+    expect(d2.taps()).toEqual([]);
   });
 
   it('passes with --expect-gone when the label disappears', async () => {
