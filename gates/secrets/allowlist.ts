@@ -4,6 +4,7 @@
 // is measured on the binary (path-probe.ts); this module only names the entry, and says when it cannot.
 import { parse } from 'smol-toml';
 import { REDACTED } from '../../core/redact.js';
+import { GITLEAKS_DEFAULT_RULE_IDS } from './default-rule-ids.js';
 
 /** One path entry of a gitleaks config's global allowlist (`[allowlist] paths`, or `[[allowlists]] paths` of newer releases). */
 export interface AllowlistPath {
@@ -167,8 +168,9 @@ export interface ExemptionChange {
 /**
  * What `staged` (a gitleaks config, TOML) exempts that `head` does not: global allowlist entries it adds (paths,
  * regexes, stopwords, commits; `[allowlist]` and newer releases' `[[allowlists]]`) or a regexTarget it sets, rule
- * allowlist entries it adds, rules it removes or rewrites (regex, secretGroup, entropy, keywords, path), and
- * `[extend] useDefault` / `path` dropped or changed. Pure; a config that does not parse gives nothing (gitleaks refuses
+ * allowlist entries it adds, rules it removes or rewrites (regex, secretGroup, entropy, keywords, path), a rule it adds
+ * under a gitleaks default rule's id while keeping the defaults (default-rule-ids.ts), and `[extend] useDefault` /
+ * `path` dropped or changed. Pure; a config that does not parse gives nothing (gitleaks refuses
  * it; the hook refuses a staged one first, gates/secrets/narrowing.ts). Matching (gitleaks 8.16 detect.go): a path
  * regex against the path, a regex against the finding's line (gitleaks: its secret, which the line holds), a stopword
  * case-insensitively. Any change of a rule's detecting keys counts: whether it reports less is not proven here.
@@ -220,6 +222,17 @@ export function exemptionsAdded(head: Buffer | string, staged: Buffer | string):
   }
   const ea = (a.extend ?? {}) as Record<string, unknown>;
   const eb = (b.extend ?? {}) as Record<string, unknown>;
+  // A rule under a default rule's id, in a config that keeps the defaults, takes that rule's place: gitleaks 8.16 to
+  // 8.19.2 (config.go extend) keep the config's rule and drop the default one; 8.19.3 on merge it into the default
+  // (its regex, path, entropy, secretGroup replace the default's, its allowlists are added). Either way the default
+  // rule reports less or nothing. One HEAD's file already holds is judged above, key by key.
+  if (eb.useDefault === true) {
+    for (const [id, s] of rb) {
+      if (!GITLEAKS_DEFAULT_RULE_IDS.has(id) || ra.has(id)) continue;
+      const regex = typeof s.regex === 'string' ? ` (regex '''${masked(s.regex)}''')` : '';
+      out.push({ what: `[[rules]] ${id} replacing gitleaks' default rule`, said: `replaces gitleaks' default rule ${id}${regex}`, matches: none });
+    }
+  }
   if (ea.useDefault === true && eb.useDefault !== true) {
     const instead = rb.size ? `, its own ${rb.size} [[rules]] replacing gitleaks' default rules` : ", dropping gitleaks' default rules";
     out.push({ what: '[extend] useDefault = true dropped', said: `turns off [extend] useDefault${instead}`, matches: none });

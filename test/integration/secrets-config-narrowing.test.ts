@@ -48,6 +48,12 @@ describe('a staged .gitleaks.toml that narrows secrets, with no credential stage
     ['an [AllowList] Paths entry, keys capitalised', `${TEAM}\n[AllowList]\nPaths = ['''^app/''']\n`, ".gitleaks.toml adds [allowlist] paths '''^app/'''"],
     ['a [[Rules]] ID rule with a capitalised Regex rewritten', TEAM.replace('[[rules]]\nid =', '[[Rules]]\nID =').replace('regex =', 'Regex =').replace('{20}', '{40}'), '.gitleaks.toml changes rule acme-internal (regex)'],
     ['[Extend] DisabledRules', TEAM.replace('useDefault = true', 'useDefault = true\nDisabledRules = ["stripe-access-token"]'), '.gitleaks.toml disables rule stripe-access-token ([extend] disabledRules)'],
+    // rulesid F2: a rule under a default rule's id takes that rule's place (gitleaks 8.16 extend keeps the config's own
+    // rule and drops the default; 8.19.3 on merge it in); it was counted as a rule added, and a Stripe key then landed.
+    ['a rule under the id of a gitleaks default rule', `${TEAM}\n[[rules]]\nid = "stripe-access-token"\nregex = '''zzzzqqqq[0-9]{9}'''\n`, ".gitleaks.toml replaces gitleaks' default rule stripe-access-token (regex '''zzzzqqqq[0-9]{9}''')"],
+    ['a [[Rules]] ID under a default id, keys capitalised', `${TEAM}\n[[Rules]]\nID = "github-pat"\nRegex = '''ghp_zzzz'''\n`, ".gitleaks.toml replaces gitleaks' default rule github-pat (regex '''ghp_zzzz''')"],
+    ['a rule under a default id with only an allowlist', `${TEAM}\n[[rules]]\nid = "aws-access-token"\n[rules.allowlist]\npaths = ['''^infra/''']\n`, ".gitleaks.toml replaces gitleaks' default rule aws-access-token"],
+    ['a rule under the id a default rule had in gitleaks 8.16 to 8.18.2 only', `${TEAM}\n[[rules]]\nid = "facebook"\nregex = '''zzzz'''\n`, ".gitleaks.toml replaces gitleaks' default rule facebook (regex '''zzzz''')"],
   ])('red: %s', async (_name, staged, said) => {
     const r = await commit(TEAM, staged);
     const out = r.stdout + r.stderr;
@@ -68,6 +74,22 @@ describe('a staged .gitleaks.toml that narrows secrets, with no credential stage
   it('red: a first .gitleaks.toml with [[rules]] but no useDefault = true (it replaces the default rule set)', async () => {
     const r = await commit(undefined, RULE);
     expect(r.stdout + r.stderr).toContain("this commit keeps secrets enabled but its .gitleaks.toml turns off [extend] useDefault, its own 1 [[rules]] replacing gitleaks' default rules");
+    expect(narrowsSecrets(r)).toEqual([1, true]);
+  });
+
+  // The brief's repro (rulesid F2): this commit landed, then `STRIPE = "sk_live_…"` landed under it.
+  it('red: a first .gitleaks.toml that keeps the defaults and redefines stripe-access-token', async () => {
+    const r = await commit(undefined, '[extend]\nuseDefault = true\n[[rules]]\nid = "stripe-access-token"\nregex = "zzzzqqqq[0-9]{9}"\n');
+    expect(r.stdout + r.stderr).toContain("this commit keeps secrets enabled but its .gitleaks.toml replaces gitleaks' default rule stripe-access-token (regex '''zzzzqqqq[0-9]{9}''') (it reports less than HEAD's, for every commit after this one)");
+    expect(narrowsSecrets(r)).toEqual([1, true]);
+  });
+
+  it('red: a default rule replaced by a regex holding a token body is named without it', async () => {
+    const tok = fakeGithubToken();
+    const r = await commit(TEAM, `${TEAM}\n[[rules]]\nid = "github-pat"\nregex = '''${tok.value}'''\n`);
+    const out = r.stdout + r.stderr + JSON.stringify(r.ledger);
+    expect(out).toContain("its .gitleaks.toml replaces gitleaks' default rule github-pat (regex '''ghp_…[redacted]''')");
+    expect(out).not.toContain(tok.value.slice(4, 24));
     expect(narrowsSecrets(r)).toEqual([1, true]);
   });
 
@@ -124,6 +146,19 @@ describe('a staged .gitleaks.toml that only widens secrets, or leaves it as it i
     const r = await commit(TEAM, same);
     expect(r.stdout + r.stderr).not.toContain('narrows secrets');
     expect(r.exit).toBe(0);
+  });
+
+  it('green: a rule under a default id that HEAD\'s .gitleaks.toml already holds, left as it is', async () => {
+    const head = `${TEAM}\n[[rules]]\nid = "stripe-access-token"\nregex = '''zzzzqqqq[0-9]{9}'''\n`;
+    const r = await commit(head, `${head}# still ours\n`);
+    expect(r.stdout + r.stderr).not.toContain('narrows');
+    expect(r.exit, r.stdout + r.stderr).toBe(0);
+  });
+
+  it('green: a rule under a default id in a config that, like HEAD\'s, does not keep the defaults (a rule added)', async () => {
+    const r = await commit(RULE, `${RULE}\n[[rules]]\nid = "github-pat"\nregex = '''ghp_[0-9a-zA-Z]{36}'''\n`);
+    expect(r.stdout + r.stderr).not.toContain('narrows');
+    expect(r.exit, r.stdout + r.stderr).toBe(0);
   });
 
   it('green: a first .gitleaks.toml that keeps the defaults and adds a rule', async () => {
