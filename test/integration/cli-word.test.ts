@@ -220,4 +220,36 @@ describe("the hooks' own fix lines start loopgates the way this project can run 
       expect(missing.output).toMatch(/^ {2}fix: git checkout HEAD -- \.loopgates\/hooks\/pre-commit {3}\(or: npx loopgates install\)$/m);
     });
   });
+  // fresh6 F10: in a repository without loopgates in package.json and none on PATH, the hooks said bare `loopgates`
+  // ("command not found" when pasted), while node's own messages named the CLI install recorded.
+  it('a native install, none on PATH: the hooks name node and the CLI install recorded, quoted so it runs pasted', async () => {
+    await withSandbox({ 'src/a.txt': 'a\n' }, async (s) => {
+      const env = { PATH: pathWithout() };
+      expect((await s.cli(['install', '--no-proof'], env)).code).toBe(0);
+      // The CLI at a path the shell must quote: a link to this package named with a space and a quote.
+      const odd = join(s.base, "my lg's");
+      symlinkSync(repoRoot, odd, 'dir');
+      const entry = join(odd, 'bin', 'loopgates.js');
+      writeFileSync(join(s.repo.dir, '.git', 'loopgates', 'cli-path'), `${entry}\n`);
+      const hook = readFileSync(join(s.repo.dir, stored), 'utf8');
+      writeFileSync(join(s.repo.dir, stored), hook.replace(/^set -u$/m, 'set -u\nexit 0'));
+      s.repo.write('src/a.txt', 'b\n');
+      s.repo.git('add', 'src/a.txt');
+      const edited = await gitThroughHooks(s, ['commit', '-m', 'x'], env);
+      expect(edited.status).toBe(1);
+      const fix = /^ {2}fix: (.*?) {3}\(rewrites the hook; then commit \.loopgates\/hooks\/pre-commit if it changed\)$/m.exec(edited.output)?.[1];
+      expect(fix).toBe(`node '${entry.replace("'", "'\\''")}' install`);
+      // Pasted into sh, it runs that CLI: install rewrites the hook and the commit goes through.
+      const pasted = spawnSync('sh', ['-c', fix!], { cwd: s.repo.dir, env: { ...s.env, ...env }, encoding: 'utf8' });
+      expect(pasted.status).toBe(0);
+      expect(readFileSync(join(s.repo.dir, stored), 'utf8')).toBe(hook);
+      expect((await gitThroughHooks(s, ['commit', '-m', 'x'], env)).status).toBe(0);
+      // The recorded CLI gone: nothing runnable is known, the bare word (and the hook says how to record one).
+      writeFileSync(join(s.repo.dir, '.git', 'loopgates', 'cli-path'), `${join(s.base, 'gone', 'loopgates.js')}\n`);
+      writeFileSync(join(s.repo.dir, stored), hook.replace(/^set -u$/m, 'set -u\nexit 0'));
+      s.repo.write('src/a.txt', 'c\n');
+      s.repo.git('add', 'src/a.txt');
+      expect((await gitThroughHooks(s, ['commit', '-m', 'x'], env)).output).toMatch(/^ {2}fix: loopgates install {3}\(rewrites/m);
+    });
+  });
 });
