@@ -16,7 +16,7 @@ export const RULES = {
   'unbounded-repeat': 'error',
   /** `retry` without a literal 0..3 `maxRetries`, or whose body does not end in a check. */
   'retry-bound': 'error',
-  /** `retryTapIfNoChange: true`, or (Maestro below 1.41) a tapOn without `retryTapIfNoChange: false`. */
+  /** `retryTapIfNoChange` not literally false, a tap's own `repeat:` above 1, or (Maestro below 1.41) a tapOn without `retryTapIfNoChange: false`. */
   'blind-retap': 'error',
   /** `point:` in pixels (error) or percent (reported as a warning whatever this says, unless off). */
   'point-tap': 'error',

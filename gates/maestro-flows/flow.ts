@@ -1,8 +1,8 @@
 // Maestro flow files (https://docs.maestro.dev/api-reference/configuration/flow-configuration): a config document
 // (`appId`, `tags`, `onFlowStart`, `onFlowComplete`), `---`, then a list of commands, each a bare name (`- back`) or
 // a one-key map (`- tapOn: {id: x}`). Parsed with `yaml` keeping 1-based lines and columns (LineCounter).
-import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments } from 'yaml';
-import type { Node, Pair, YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, visit } from 'yaml';
+import type { Document, Node, Pair, YAMLMap } from 'yaml';
 
 /** A 1-based line and column (UTF-16 units) in a flow file. */
 export interface Pos {
@@ -114,8 +114,11 @@ export function parseFlow(path: string, text: string): Flow {
   const emptyList = (kind: ListKind): CommandList => ({ id: nextListId++, kind, cmds: [], flow });
   flow.main = emptyList('main');
   let docs;
+  // The document whose nodes readCommand turns into data (aliases and merge keys resolve against it).
+  let doc: Document.Parsed | undefined;
   try {
-    docs = parseAllDocuments(text, { lineCounter: lc, prettyErrors: true, uniqueKeys: false });
+    // merge: a `<<: {retryTapIfNoChange: true}` is judged as the key it brings in (fresh6 F5), and reported below.
+    docs = parseAllDocuments(text, { lineCounter: lc, prettyErrors: true, uniqueKeys: false, merge: true });
   } catch (e) {
     problems.push({ pos: { line: 1, column: 1 }, message: `does not parse as YAML: ${e instanceof Error ? e.message : String(e)}` });
     return flow;
@@ -137,11 +140,13 @@ export function parseFlow(path: string, text: string): Flow {
           ? 'has no config section: a flow is a config map (appId: …), a line `---`, then the command list (Maestro refuses it too); add `appId: <your app id>` and `---` at the top'
           : `has ${list.length} YAML documents; a flow has two (config, \`---\`, commands)`,
     });
+    doc = list[0];
     if (list.length === 1 && isSeq(list[0]!.contents)) flow.main = readList(list[0]!.contents, 'main');
     return flow;
   }
   const config = list[0]!.contents;
   const commands = list[1]!.contents;
+  doc = list[0];
   if (!isMap(config)) {
     problems.push({ pos: at(config?.range?.[0]), message: 'its first document is not a config map (appId: …); Maestro refuses it' });
   } else {
@@ -160,8 +165,29 @@ export function parseFlow(path: string, text: string): Flow {
     problems.push({ pos: at((commands as Node).range?.[0]), message: 'its second document is not a list of commands' });
     return flow;
   }
+  doc = list[1];
   flow.main = readList(commands, 'main');
+  readerDivergence();
   return flow;
+
+  // Maestro reads flows with Jackson, which resolves neither: an alias is read as the anchor's name (a string) and a
+  // merge key as a property named "<<" (Maestro refuses it as unknown). The rules judge what the YAML means; the flow
+  // is still not one Maestro runs as written.
+  function readerDivergence(): void {
+    for (const d of list) {
+      visit(d, {
+        Alias: (_, node) => {
+          problems.push({ pos: at(node.range?.[0]), message: `uses the YAML alias *${node.source}: Maestro's YAML reader (Jackson) reads it as the text "${node.source}", not the anchored value; write the value out` });
+        },
+        Pair: (_, pair) => {
+          const k = pair.key;
+          if (isScalar(k) && typeof k.value === 'symbol') {
+            problems.push({ pos: at(k.range?.[0]), message: "uses a YAML merge key (<<): Maestro's YAML reader (Jackson) does not merge, it refuses \"<<\" as an unknown property; write the keys out" });
+          }
+        },
+      });
+    }
+  }
 
   function readList(seq: Node, kind: ListKind, owner?: Command): CommandList {
     const l: CommandList = { id: nextListId++, kind, cmds: [], flow, ...(owner ? { owner } : {}) };
@@ -185,11 +211,18 @@ export function parseFlow(path: string, text: string): Flow {
     const pair = item.items[0] as Pair<Node | null, Node | null>;
     const key = pair.key;
     const argNode = pair.value ?? null;
+    let arg: unknown = null;
+    try {
+      // toJS with the document resolves aliases and merge keys (toJSON without it leaves an alias as {source}).
+      arg = argNode && doc ? argNode.toJS(doc) : null;
+    } catch (e) {
+      problems.push({ pos: at(argNode?.range?.[0]), message: `does not resolve as YAML: ${e instanceof Error ? e.message : String(e)}` });
+    }
     const cmd: Command = {
       name: isScalar(key) ? String(key.value) : String(key),
       pos: at(key?.range?.[0]),
       range: [key?.range?.[0] ?? item.range?.[0] ?? 0, argNode?.range?.[1] ?? key?.range?.[1] ?? item.range?.[1] ?? 0],
-      arg: argNode ? (argNode as Node & { toJSON(): unknown }).toJSON() : null,
+      arg,
       argNode,
       list: l,
       index: l.cmds.length,

@@ -199,6 +199,25 @@ export function nextAfterFlow(set: FlowSet, path: string): string[] {
   return out;
 }
 
+/**
+ * Whether an option value turns the option off for Maestro: a literal false, or the string "false" (any case Jackson
+ * accepts), which Jackson coerces to false. Anything else is judged as on (fail closed): Jackson coerces the string
+ * "true", and its default YAML reader also takes yes / on / y as true.
+ */
+const literallyFalse = (v: unknown): boolean => v === false || (typeof v === 'string' && /^(false|False|FALSE)$/.test(v.trim()));
+
+/**
+ * How many taps Maestro makes for a tap's `repeat:` (YamlFluentCommand.tapCommand: N <= 0 is one tap; Jackson
+ * truncates a float and reads a numeric string), or why that cannot be known statically.
+ */
+function tapRepeatCount(v: unknown): number | { bad: string } {
+  if (v === undefined || v === null) return 1;
+  if (typeof v === 'number') return Math.trunc(v);
+  if (typeof v === 'string' && hasExpression(v)) return { bad: 'not a literal: cannot be bounded statically' };
+  if (typeof v === 'string' && /^\s*[-+]?\d+(\.\d+)?\s*$/.test(v)) return Math.trunc(Number(v));
+  return { bad: 'not a whole number' };
+}
+
 /** A tap's options that do not choose the element (https://docs.maestro.dev/api-reference/commands/tapon). */
 const TAP_OPTIONS: ReadonlySet<string> = new Set(['retryTapIfNoChange', 'repeat', 'delay', 'waitToSettleTimeoutMs', 'waitUntilVisible', 'label', 'optional']);
 
@@ -412,10 +431,25 @@ export function judgeFlows(set: FlowSet, judged: ReadonlySet<string>, options: J
               pos,
             );
           }
-          if (a?.retryTapIfNoChange === true) {
-            add({ rule: 'blind-retap', file: p, message: `${c.name} with retryTapIfNoChange: true taps again when the screen looks unchanged (a switch toggles twice); remove it and check the tap's effect instead`, involves: inv, subject: `retap:${JSON.stringify(c.arg)}` }, flow.keyPos(c, 'retryTapIfNoChange') ?? c.pos);
-          } else if (oldMaestro && c.name === 'tapOn' && a?.retryTapIfNoChange !== false) {
+          const retap = a?.retryTapIfNoChange;
+          if (retap !== undefined && retap !== null && !literallyFalse(retap)) {
+            const value = retap === true ? 'true' : `${JSON.stringify(retap)} (not literally false: Maestro's YAML reader, Jackson, takes the string "true" and, by default, yes / on as true; judged as true)`;
+            add({ rule: 'blind-retap', file: p, message: `${c.name} with retryTapIfNoChange: ${value} taps again when the screen looks unchanged (a switch toggles twice); remove it and check the tap's effect instead, or write retryTapIfNoChange: false`, involves: inv, subject: `retap:${JSON.stringify(c.arg)}` }, flow.keyPos(c, 'retryTapIfNoChange') ?? c.pos);
+          } else if (oldMaestro && c.name === 'tapOn' && !literallyFalse(retap)) {
             add({ rule: 'blind-retap', file: p, message: `tapOn without retryTapIfNoChange: false: Maestro ${options.maestroVersion} (below 1.41) taps again by default when the screen looks unchanged; add retryTapIfNoChange: false`, involves: inv, subject: `retap-default:${JSON.stringify(c.arg)}` }, c.pos);
+          }
+          // A tap's own `repeat:` (fresh6 F4): blind-retap, not a rule of its own, because it is the same defect with
+          // the same fix: taps the flow makes with no look at the screen between them.
+          const count = a ? tapRepeatCount(a.repeat) : 1;
+          if (typeof count !== 'number' || count > 1) {
+            const shown = JSON.stringify(a?.repeat);
+            const message =
+              c.name !== 'tapOn'
+                ? `${c.name} with repeat: ${shown}: Maestro ignores repeat on ${c.name} (a doubleTapOn taps twice, a longPressOn presses once), so the flow does not do what it says; remove repeat, or write a repeat: {times: N, commands: […]} block whose body checks each ${c.name}`
+                : typeof count !== 'number'
+                  ? `tapOn with repeat: ${shown} is ${count.bad}: Maestro taps that many times at the same point with no check between; tap once and check its effect, or write a repeat: {times: N, commands: [tapOn …, assertVisible …]} block`
+                  : `tapOn with repeat: ${shown} taps ${count} times at the same point with no check between (a switch toggles ${count} times; the screen after the first tap is never looked at); tap once and check its effect, or write a repeat: {times: ${count}, commands: [tapOn …, assertVisible …]} block`;
+            add({ rule: 'blind-retap', file: p, message, involves: inv, subject: `tap-repeat:${JSON.stringify(c.arg)}` }, flow.keyPos(c, 'repeat') ?? c.pos);
           }
         }
         if (c.name === 'retry') {

@@ -75,6 +75,7 @@ export function maestroFlowsSelfTest(): SelfTestCase[] {
   const retryExpr = variant('    maxRetries: 2\n', '    maxRetries: ${RETRIES}\n');
   const retryNoCheck = variant('      - extendedWaitUntil:\n          visible: "Saved"\n          timeout: 5000\n', '      - tapOn: "Close"\n');
   const retap = variant('- tapOn:\n    id: "new_note"\n', '- tapOn:\n    id: "new_note"\n    retryTapIfNoChange: true\n');
+  const tapRepeat = variant('- tapOn:\n    id: "new_note"\n', '- tapOn:\n    id: "new_note"\n    repeat: 2\n');
   const point = variant('- tapOn:\n    id: "new_note"\n', '- tapOn:\n    point: "540,1200"\n');
   const regex = variant('- assertVisible: "New note"\n', '- assertVisible: "Note (1)"\n');
   const missing = variant('- runFlow: subflows/open-settings.yaml\n', '- runFlow: subflows/close-dialog.yaml\n- runFlow: subflows/open-settings.yaml\n');
@@ -118,6 +119,7 @@ export function maestroFlowsSelfTest(): SelfTestCase[] {
     red('retry maxRetries not a literal', 'retry-bound', MAIN, retryExpr, 'maxRetries: ${RETRIES}'),
     red('retry body ends in a tap', 'retry-bound', MAIN, retryNoCheck, '- tapOn: "Close"'),
     red('retryTapIfNoChange: true', 'blind-retap', MAIN, retap, 'retryTapIfNoChange: true'),
+    red('a tap\'s own repeat: 2 (two taps, no check between)', 'blind-retap', MAIN, tapRepeat, 'repeat: 2'),
     red('tap at a pixel point', 'point-tap', MAIN, point, 'point: "540,1200"'),
     red('selector with regex metacharacters (rule raised to error)', 'regex-selector', MAIN, regex, 'Note (1)', { config: { rules: { 'regex-selector': 'error' } } }),
     red('runFlow at a file that does not exist', 'missing-file', MAIN, missing, 'close-dialog.yaml'),
