@@ -179,6 +179,66 @@ function scopedNameIsText(call: SyntaxNode, callee: string): boolean {
   return UI_HELPER.test(callee);
 }
 
+/**
+ * Compose's AnnotatedString is only ever rendered (`Text(AnnotatedString)`, `ClickableText`, notifications' styled
+ * text), so its text is UI text: the first argument of `AnnotatedString("…")` and `AnnotatedString.Builder("…")`, and
+ * what `append` adds inside `buildAnnotatedString { … }` or `AnnotatedString.Builder().apply { … }`. `append` is read
+ * only as the builder's own call (bare, or on `this`) and only where the nearest enclosing lambda is the builder's or
+ * one that keeps its receiver: its span blocks (`withStyle`, `withLink`, `withAnnotation`, `withBulletList`,
+ * `withBullet`) and the stdlib lambdas without a receiver below. Any other lambda may bring its own `append`
+ * (`buildString`, `StringBuilder().apply`), so it ends the search: `sb.append("…")` and StringBuilder text are not read.
+ */
+const SPAN_BLOCKS = new Set(['withStyle', 'withLink', 'withAnnotation', 'withBulletList', 'withBullet']);
+const KEEPS_RECEIVER = new Set(['let', 'also', 'forEach', 'forEachIndexed', 'onEach', 'repeat', 'takeIf', 'takeUnless']);
+
+/** The call a lambda is passed to as its trailing lambda: `withStyle(s) { … }` -> withStyle; with its receiver text. */
+function lambdaOwner(lambda: SyntaxNode): { name: string | undefined; receiver: string | undefined } | undefined {
+  const ann = lambda.parent;
+  const call = ann?.type === 'annotated_lambda' && ann.parent?.type === 'call_suffix' ? ann.parent.parent : null;
+  if (call?.type !== 'call_expression') return undefined;
+  // `withStyle(style) { … }` parses as a call of the call `withStyle(style)`.
+  let fn = call.firstNamedChild;
+  if (fn?.type === 'call_expression') fn = fn.firstNamedChild;
+  const receiver = fn?.type === 'navigation_expression' ? fn.firstNamedChild?.text.replace(/\s+/gu, '') : undefined;
+  return { name: lastName(fn ?? null), receiver };
+}
+
+/** Whether a receiver type is `AnnotatedString.Builder` (qualified or not). */
+function isAnnotatedBuilderType(t: SyntaxNode | undefined): boolean {
+  const names = t?.namedChildren.filter((c) => c.type === 'type_identifier').map((c) => c.text) ?? [];
+  return names.at(-1) === 'Builder' && names.at(-2) === 'AnnotatedString';
+}
+
+/** The AnnotatedString builder the `append` call `call` adds to, as the finding names it, or undefined (SPAN_BLOCKS). */
+function annotatedBuilderOf(call: SyntaxNode): string | undefined {
+  const fn = call.firstNamedChild;
+  const bare = fn?.type === 'simple_identifier' || (fn?.type === 'navigation_expression' && fn.firstNamedChild?.type === 'this_expression' && fn.firstNamedChild.text === 'this');
+  if (!bare) return undefined;
+  for (let p = call.parent; p; p = p.parent) {
+    // An extension of the builder (`fun AnnotatedString.Builder.appendBold(…) { append(…) }`) has it as `this`.
+    if (p.type === 'function_declaration') return isAnnotatedBuilderType(p.namedChildren.find((c) => c.type === 'user_type')) ? 'an AnnotatedString.Builder extension' : undefined;
+    if (p.type === 'class_body' || p.type === 'anonymous_function') return undefined;
+    if (p.type !== 'lambda_literal') continue;
+    const owner = lambdaOwner(p);
+    if (!owner?.name) return undefined;
+    if (owner.name === 'buildAnnotatedString') return 'buildAnnotatedString';
+    if ((owner.name === 'apply' || owner.name === 'run') && owner.receiver !== undefined && /^(?:[\w.]*\.)?AnnotatedString\.Builder\(/u.test(owner.receiver)) return `AnnotatedString.Builder().${owner.name}`;
+    if (!SPAN_BLOCKS.has(owner.name) && !KEEPS_RECEIVER.has(owner.name)) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The text argument of an AnnotatedString constructor or builder `append`: its index, the callee as the finding names
+ * it and where the call is (`append() in buildAnnotatedString`).
+ */
+function annotatedTextArgument(call: SyntaxNode, callee: string, receiver: string | undefined): { index: number; shown: string; where: string } | undefined {
+  if (callee === 'AnnotatedString' && (receiver === undefined || /(?:^|\.)text$/u.test(receiver))) return { index: 0, shown: 'AnnotatedString', where: '' };
+  if (callee === 'Builder' && receiver !== undefined && /(?:^|\.)AnnotatedString$/u.test(receiver.replace(/\s+/gu, ''))) return { index: 0, shown: 'AnnotatedString.Builder', where: '' };
+  const builder = callee === 'append' ? annotatedBuilderOf(call) : undefined;
+  return builder ? { index: 0, shown: 'append', where: ` in ${builder}` } : undefined;
+}
+
 const LITERAL: LiteralSpec = {
   text: new Set(['string_content']),
   escape: new Set(['escape_sequence', 'character_escape_seq']),
@@ -299,7 +359,10 @@ export async function extractKotlin(source: string, names: readonly string[] = D
         const positional = args.namedChildren.filter((a) => a.type === 'value_argument' && !isNamed(a) && a.lastNamedChild).map((a) => a.lastNamedChild!);
         const fn = n.firstNamedChild;
         const receiver = fn?.type === 'navigation_expression' ? fn.firstNamedChild?.text : undefined;
-        let index = menuTitleIndex(callee, receiver, positional.length) ?? textArgumentIndex(KOTLIN_CALLS, callee);
+        const annotated = annotatedTextArgument(n, callee, receiver);
+        let index = menuTitleIndex(callee, receiver, positional.length) ?? textArgumentIndex(KOTLIN_CALLS, callee) ?? annotated?.index;
+        const shown = annotated?.shown ?? callee;
+        const where = annotated?.where ?? '';
         if (index !== undefined && positional[index] && literalsIn(positional[index]!).length === 0 && viewIdFirst(positional[index]!.text)) index++;
         for (const arg of args.namedChildren) {
           if (arg.type !== 'value_argument' || !isNamed(arg)) continue;
@@ -308,10 +371,10 @@ export async function extractKotlin(source: string, names: readonly string[] = D
           const label = arg.firstNamedChild?.text ?? '';
           if (label === 'label' && TOOLING_LABEL.test(callee)) continue;
           if (CALL_SCOPED_NAMES.has(label) && !scopedNameIsText(n, callee)) continue;
-          if (named.has(label) || (index !== undefined && label === 'text')) for (const l of literalsIn(value)) add(l, `${callee}(${label} = …)`);
+          if (named.has(label) || (index !== undefined && label === 'text')) for (const l of literalsIn(value)) add(l, `${shown}(${label} = …)${where}`);
         }
         const value = index === undefined ? undefined : positional[index];
-        if (value) for (const l of literalsIn(value)) add(l, `${callee}()`);
+        if (value) for (const l of literalsIn(value)) add(l, `${shown}()${where}`);
       } else if (n.type === 'assignment') {
         const target = n.namedChildren.find((c) => c.type === 'directly_assignable_expression');
         const name = lastName(target ?? null);

@@ -34,4 +34,30 @@ describe('Compose text through the hook', () => {
       expect(r.output).not.toMatch(/\ufffd|\\245/u);
     });
   });
+
+  it('AnnotatedString text is refused: buildAnnotatedString { append }, nested withStyle, AnnotatedString("…") (fresh6 F1)', async () => {
+    assertBuilt();
+    await inTempRepo(BASE, async (s) => {
+      const src = [
+        'package org.example',
+        '',
+        '@Composable',
+        'fun Zz1(log: StringBuilder) {',
+        '    Text(buildAnnotatedString { append("Delete your account now") })',
+        '    Text(AnnotatedString("Delete your account now"))',
+        '    Text(buildAnnotatedString { withStyle(SpanStyle()) { append("Bold words here") } })',
+        '    log.append("Not shown to anyone")',
+        '}',
+        '',
+      ].join('\n');
+      const r = await commitScreen(s, src);
+      expect(r.status, r.output).toBe(1);
+      expect(r.landed).toBe(false);
+      expect(r.output.split('\n').filter((l) => l.includes('hardcoded-text')).map((l) => l.trim())).toEqual([
+        `${SCREEN}:5:40  hardcoded-text  hard-coded text "Delete your account now" in append() in buildAnnotatedString; move it to the string catalog`,
+        `${SCREEN}:6:26  hardcoded-text  hard-coded text "Delete your account now" in AnnotatedString(); move it to the string catalog`,
+        `${SCREEN}:7:65  hardcoded-text  hard-coded text "Bold words here" in append() in buildAnnotatedString; move it to the string catalog`,
+      ]);
+    });
+  });
 });

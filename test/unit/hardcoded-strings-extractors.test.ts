@@ -291,6 +291,76 @@ fun Brand() {
   });
 });
 
+describe('Kotlin / Compose: AnnotatedString text (fresh6 F1, element-x-android)', () => {
+  it('reads AnnotatedString("…") and append("…") inside buildAnnotatedString at any depth of span blocks; not StringBuilder or other append', async () => {
+    const src = `@Composable
+fun Deactivate(name: String, sb: StringBuilder, items: List<String>) {
+    Text(buildAnnotatedString { append("Delete your account now") })
+    Text(buildAnnotatedString {
+        withStyle(SpanStyle(fontWeight = FontWeight.Bold)) {
+            append("Bold words here")
+            withLink(LinkAnnotation.Url("https://element.io/help")) { append("Read the help") }
+        }
+        pushStyle(SpanStyle(color = Color.Red))
+        append(if (name.isEmpty()) "No name given" else name)
+        pop()
+        append(": ")
+        append(name)
+        append(text = "Named append text")
+        items.forEach { append("Each item here") }
+        append(stringResource(R.string.title))
+        sb.append("Receiver is a StringBuilder")
+        append(buildString { append("Plain string builder") })
+    })
+    Text(AnnotatedString("Delete your account now"))
+    Text(AnnotatedString(text = "Named annotated text", spanStyles = emptyList()))
+    val b = AnnotatedString.Builder().apply { append("Builder apply text") }
+    val c = AnnotatedString.Builder("Builder constructor text")
+    val d = StringBuilder().apply { append("Not UI text") }
+    sb.append("Log line for debugging")
+    append("Bare append outside a builder")
+}
+
+fun AnnotatedString.Builder.appendTerms() { withStyle(SpanStyle()) { append("Terms of use") } }
+fun StringBuilder.appendLog() { append("Log line text") }
+`;
+    const e = await extractKotlin(src);
+    expectAnchored(src, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.context}`)).toEqual([
+      '3:40 Delete your account now append() in buildAnnotatedString',
+      '6:20 Bold words here append() in buildAnnotatedString',
+      '7:78 Read the help append() in buildAnnotatedString',
+      '10:36 No name given append() in buildAnnotatedString',
+      '14:23 Named append text append(text = …) in buildAnnotatedString',
+      '15:32 Each item here append() in buildAnnotatedString',
+      '20:26 Delete your account now AnnotatedString()',
+      '21:33 Named annotated text AnnotatedString(text = …)',
+      '22:54 Builder apply text append() in AnnotatedString.Builder().apply',
+      '23:37 Builder constructor text AnnotatedString.Builder()',
+      '29:77 Terms of use append() in an AnnotatedString.Builder extension',
+    ]);
+  });
+
+  it('applies the same rules as other text: suppressions and previews', async () => {
+    const src = `@Composable
+fun Brand() {
+    Text(buildAnnotatedString {
+        // loopgates-ignore hardcoded-strings: product name in every language
+        append("Element X")
+        append("Shown words")
+    })
+}
+
+@Preview
+@Composable
+fun BrandPreview() { Text(buildAnnotatedString { append("Preview only words") }) }
+`;
+    const e = await extractKotlin(src);
+    expect(at(e)).toEqual(['5:16 Element X', '6:16 Shown words']);
+    expect(e.directives.map((d) => [d.line, d.ranges])).toEqual([[4, [[4, 4], [5, 5]]]]);
+  });
+});
+
 describe('Kotlin / Java: positional toast helpers (Fossify / Simple-Mobile-Tools commons, fresh-user-3 F3)', () => {
   it('Kotlin: toast("…"), showErrorToast("…"), showSnackbar-style helpers read their first positional string; R.string and logs are not text', async () => {
     const src = `class MainActivity : SimpleActivity() {
