@@ -30,7 +30,7 @@ import { pendingIsRunning, pendingPath, pendingProblem, readPending } from './in
 import { defaultConfigFor, enabledSettings, NO_INPUT_YET, noInputWhy, repositoryInputs, unselectedWhat } from './install/config-default.js';
 import { CONFIG_FILE, loadConfig, type ConfiguredGate } from '../core/config.js';
 import { builtinGates, configOptions } from '../gates/registry.js';
-import { blobId, git, gitText, isIgnored, isInsideGitDir, lsIndex, repoFacts, REPO_ENV_KEYS, splitZ } from '../core/git.js';
+import { blobId, git, gitEnv, gitText, isIgnored, isInsideGitDir, lsIndex, repoEnvProblem, repoFacts, REPO_ENV_KEYS, splitZ } from '../core/git.js';
 import { allowlistAudit } from '../gates/secrets/allowlist.js';
 import { blindGlobFix, blindGlobMessage, blindGlobs } from '../core/blind.js';
 import { cacheRoot, LEDGER_IN_TREE, moveLedger } from '../core/ledger.js';
@@ -135,7 +135,14 @@ interface Ctx {
   out: (line: string) => void;
 }
 
-const ctxOf = (io: CommandIO): Ctx => ({ io, env: { ...io.env }, out: (l) => io.stdout(`${l}\n`) });
+// The repository is whatever git finds from io.cwd with the caller's GIT_DIR / GIT_WORK_TREE (a separate git dir and work
+// tree has no <top>/.git): every git call below gets ctx.env, with those made absolute against io.cwd (core/git.ts
+// gitEnv) since the calls run from the top of the work tree. GIT_INDEX_FILE stays as given (git reads it from the top).
+const ctxOf = (io: CommandIO): Ctx => {
+  const repo = gitEnv(io.env, io.cwd);
+  delete repo.GIT_INDEX_FILE;
+  return { io, env: { ...io.env, ...repo }, out: (l) => io.stdout(`${l}\n`) };
+};
 
 function parseFlags(args: readonly string[], known: readonly string[], verb: string): Set<string> {
   const flags = new Set<string>();
@@ -148,6 +155,9 @@ function parseFlags(args: readonly string[], known: readonly string[], verb: str
 
 /** Why `cwd` has no work tree: a bare repository (or .git), where `git init` does not apply, or no repository at all. */
 async function notInWorkTree(cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<LoopgatesError> {
+  // GIT_DIR / GIT_WORK_TREE chose the repository: what is wrong with them, not "git init".
+  const chosen = await repoEnvProblem(cwd, env);
+  if (chosen) return new LoopgatesError(chosen.message, chosen.fix);
   if (await isInsideGitDir(cwd, env)) return new LoopgatesError(messages.insideGitDir(cwd), messages.insideGitDirFix);
   return new LoopgatesError(`${cwd} is not inside a git working tree`, 'run it inside your repository (or: git init)');
 }
@@ -370,7 +380,7 @@ async function installSteps(args: readonly string[], io: CommandIO): Promise<num
       if (changes.write(attributes, withAttributesRule(attrText), 0o644, 'gitattributes')) ctx.out(`added "${ATTRIBUTES_RULE}" to .gitattributes`);
       const config = join(top, 'loopgates.yaml');
       if (!existsSync(config)) {
-        const { text, detected, waiting, unselected } = await defaultConfigFor(top, mode);
+        const { text, detected, waiting, unselected } = await defaultConfigFor(top, mode, ctx.env);
         await step('config');
         changes.write(config, text, 0o644, 'config');
         ctx.out(`wrote loopgates.yaml (defaults for: ${detected})`);
@@ -418,7 +428,7 @@ async function installSteps(args: readonly string[], io: CommandIO): Promise<num
       await step('proving');
       // After a signal the rollback has spoken: a late line of the proof (still finishing its git call) would only confuse.
       const log = (line: string) => void (io.signal.aborted || ctx.out(line));
-      const proving = proveHook({ top, commonDir, hooksDir: layout.hooksDir, env: ctx.env, log, signal: io.signal });
+      const proving = proveHook({ top, gitDir: layout.gitDir, commonDir, hooksDir: layout.hooksDir, env: ctx.env, log, signal: io.signal });
       // A signal ends the wait at once (the rollback does not wait for the commit running in the scratch clone; the
       // proof stops before its next step and removes the clone).
       proving.catch(() => {});
@@ -893,10 +903,10 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
   check(cli.problem ? [once(cli.problem)] : [], `loopgates for the hook: ${cli.found ?? ''}`);
   const scanner = await scannerProblems(ctx.env, io.signal);
   check(scanner.problems, `gitleaks: ${scanner.found}`);
-  check(await configProblems(layout.top), 'loopgates.yaml valid');
-  const inputs = await inputProblems(layout.top, ctx.out);
+  check(await configProblems(layout.top, ctx.env), 'loopgates.yaml valid');
+  const inputs = await inputProblems(layout.top, ctx.env, ctx.out);
   if (inputs) check(inputs.problems, inputs.okLine);
-  const allowlist = await allowlistProblems(layout.top, ctx.out);
+  const allowlist = await allowlistProblems(layout.top, ctx.env, ctx.out);
   if (allowlist) check(allowlist, '.gitleaks.toml [allowlist] paths stay inside the folders they name and leave files to scan');
   const cache = join(layout.commonDir, 'loopgates', 'cache');
   check(cacheProblems(cache), `cache: ${cache}`);
@@ -957,10 +967,10 @@ async function scannerProblems(env: Readonly<Record<string, string | undefined>>
  * entry with the files it exempts, a problem per entry that exempts files outside the folder it names. Null when
  * the index has no .gitleaks.toml. Throws GitError.
  */
-async function allowlistProblems(top: string, out: (line: string) => void): Promise<Problem[] | null> {
-  const entries = await lsIndex(top);
+async function allowlistProblems(top: string, env: Readonly<Record<string, string | undefined>>, out: (line: string) => void): Promise<Problem[] | null> {
+  const entries = await lsIndex(top, env);
   if (!entries.some((e) => e.path === '.gitleaks.toml')) return null;
-  const config = (await git(['show', ':.gitleaks.toml'], { cwd: top })).stdout;
+  const config = (await git(['show', ':.gitleaks.toml'], { cwd: top, env })).stdout;
   const audit = allowlistAudit(config, entries.map((e) => e.path));
   for (const line of audit.info) out(`info     ${line}`);
   return audit.problems;
@@ -975,7 +985,7 @@ async function allowlistProblems(top: string, out: (line: string) => void): Prom
  * off gate with no input is listed; install's allowEmpty on a gate that has inputs now is an info line (it can go).
  * Null when the config cannot be loaded (configProblems says why).
  */
-async function inputProblems(top: string, out: (line: string) => void): Promise<{ problems: Problem[]; okLine: string } | null> {
+async function inputProblems(top: string, env: Readonly<Record<string, string | undefined>>, out: (line: string) => void): Promise<{ problems: Problem[]; okLine: string } | null> {
   let gates: ConfiguredGate[];
   try {
     gates = loadConfig(top, await configOptions()).gates;
@@ -987,14 +997,14 @@ async function inputProblems(top: string, out: (line: string) => void): Promise<
   const off = gates.filter((x) => !x.enabled);
   // An off gate's own discovery, under its own options: what it would read if it were on. A discovery that fails
   // says nothing either way, so the gate is only listed.
-  for (const d of (await repositoryInputs(top, off.map((g) => g.settings))).found) {
+  for (const d of (await repositoryInputs(top, off.map((g) => g.settings), env)).found) {
     const g = off.find((x) => x.gate === d.gate)!;
     if (d.inputs > 0 && d.error === undefined) {
       const files = `${d.inputs} file${d.inputs === 1 ? '' : 's'} it reads (${d.sample.join(', ')}${d.inputs > d.sample.length ? ', …' : ''})`;
       problems.push({ what: `${d.gate.id} is off (${keyOf(g)}.enabled: false) but this repository now holds ${files}: commits to them land unchecked`, fix: `set ${keyOf(g)}.enabled: true in loopgates.yaml, then: loopgates run --all --gate ${d.gate.id}` });
     } else out(`info     off: ${d.gate.id} (${keyOf(g)}.enabled: false)${d.error === undefined ? '; it would read nothing here' : ''}`);
   }
-  const { found } = await repositoryInputs(top, enabledSettings(gates));
+  const { found } = await repositoryInputs(top, enabledSettings(gates), env);
   const seen: string[] = [];
   for (const d of found) {
     const g = gates.find((x) => x.gate === d.gate)!;
@@ -1010,12 +1020,12 @@ async function inputProblems(top: string, out: (line: string) => void): Promise<
   return { problems, okLine: `inputs for every enabled gate: ${seen.join(', ') || 'no gate enabled'}` };
 }
 
-async function configProblems(top: string): Promise<Problem[]> {
+async function configProblems(top: string, env: Readonly<Record<string, string | undefined>>): Promise<Problem[]> {
   if (!existsSync(join(top, CONFIG_FILE))) return [{ what: `${CONFIG_FILE} is missing (the hook runs every built-in gate with its defaults)`, fix: 'loopgates install' }];
   try {
     const config = loadConfig(top, await configOptions());
     // Valid, and still blind: a glob that matches no tracked file (core/blind.ts).
-    const tracked = (await lsIndex(top)).map((e) => e.path);
+    const tracked = (await lsIndex(top, env)).map((e) => e.path);
     return blindGlobs(config.gates, tracked).map((b) => ({ what: blindGlobMessage(b), fix: blindGlobFix(b.gate, b.key, config.gates.find((g) => g.gate.id === b.gate)!.source) }));
   } catch (err) {
     if (err instanceof LoopgatesError) return [{ what: err.message, fix: err.fix }];

@@ -115,6 +115,30 @@ export async function isInsideGitDir(cwd: string, env?: Readonly<Record<string, 
   );
 }
 
+/**
+ * Why `cwd` has no work tree when the caller's GIT_DIR / GIT_WORK_TREE chose the repository (a separate git dir and
+ * work tree): GIT_DIR is not a git dir, or names one with no work tree while GIT_WORK_TREE is unset, or GIT_WORK_TREE
+ * is set without GIT_DIR. Null when neither is set or none of those holds (then the plain "not in a work tree"
+ * message applies). `env`: the caller's environment (relative values resolve against `cwd`, as git reads them).
+ */
+export async function repoEnvProblem(cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<{ message: string; fix: string } | null> {
+  const abs = gitEnv(env, cwd);
+  const dir = abs.GIT_DIR;
+  const tree = abs.GIT_WORK_TREE;
+  if (dir === undefined && tree === undefined) return null;
+  if (dir === undefined) {
+    return { message: `GIT_WORK_TREE=${tree} (from the environment) is set but GIT_DIR is not, and git finds no .git from ${cwd}`, fix: `export GIT_DIR=<the git dir of ${tree}>, or unset GIT_WORK_TREE` };
+  }
+  const probe = await git(['rev-parse', '--is-bare-repository'], { cwd, env: { GIT_DIR: dir }, okExitCodes: [128] }).catch(() => null);
+  if (!probe || probe.exitCode !== 0) {
+    return { message: `GIT_DIR=${dir} (from the environment) is not a git dir`, fix: "point GIT_DIR at the repository's git dir (git rev-parse --absolute-git-dir in a shell where git works), or unset GIT_DIR" };
+  }
+  if (tree === undefined && probe.stdout.toString('utf8').trim() === 'true') {
+    return { message: `GIT_DIR=${dir} (from the environment) names a git dir with no work tree (core.bare=true) and GIT_WORK_TREE is not set`, fix: `export GIT_WORK_TREE=${cwd}   (the work tree of ${dir}; then run the command again)` };
+  }
+  return null;
+}
+
 /** `git <args>` stdout as UTF-8 text with the final newline removed. Throws as `git`. */
 export async function gitText(args: readonly string[], options: GitCallOptions): Promise<string> {
   const r = await git(args, options);

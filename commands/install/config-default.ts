@@ -53,11 +53,11 @@ export function enabledSettings(gates: readonly ConfiguredGate[]): GateSettings<
  * in words, per package), and the built-in gates that have no input yet, with why (each written enabled, with
  * allowEmpty: NO_INPUT_YET). `mode`: install's (the `$schema` path into node_modules only in npm mode).
  */
-export async function defaultConfigFor(top: string, mode: 'npm' | 'standalone' = 'npm'): Promise<{ text: string; platforms: Platform[]; detected: string; waiting: Array<{ gate: string; why: string }>; unselected: Array<{ gate: string; what: string; fix: string }> }> {
+export async function defaultConfigFor(top: string, mode: 'npm' | 'standalone' = 'npm', env: Readonly<Record<string, string | undefined>> = {}): Promise<{ text: string; platforms: Platform[]; detected: string; waiting: Array<{ gate: string; why: string }>; unselected: Array<{ gate: string; what: string; fix: string }> }> {
   const detail = await detectPlatformsAt(top);
   const platforms = detail.platforms;
   const defaults = builtinGates.map((gate) => ({ gate, config: gate.configSchema.parse({}), timeoutMs: DEFAULT_TIMEOUT_MS }));
-  const { found } = await repositoryInputs(top, defaults);
+  const { found } = await repositoryInputs(top, defaults, env);
   const waiting = found.filter((d) => d.inputs === 0 && d.error === undefined).map((d) => ({ gate: d.gate.id, why: noInputWhy(d) }));
   const unselected = found.filter((d) => d.unselected).map((d) => ({ gate: d.gate.id, what: unselectedWhat(d), fix: d.unselected!.fix }));
   return { text: defaultConfigText(platforms, builtinGates, new Map(waiting.map((l) => [l.gate, l.why])), NO_INPUT_YET, mode === 'npm' ? NPM_SCHEMA_PATH : null), platforms, detected: describePlatforms(detail), waiting, unselected };

@@ -73,6 +73,9 @@ export interface ProofResult {
 
 export interface ProofOptions {
   top: string;
+  /** The user's git dir (absolute, `git rev-parse --git-dir`): the clone is made from it, not from `top`, which has no
+   * .git when GIT_DIR / GIT_WORK_TREE name a separate git dir and work tree. */
+  gitDir: string;
   /** The user's git common dir (absolute): the recorded CLI (loopgates/cli-path) is copied from there. */
   commonDir: string;
   /** The hooks dir git uses in the user's repository (absolute); the clone runs the hooks from there. */
@@ -102,13 +105,15 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
   // A bypass or another repository's GIT_* in the caller's environment would make the proof prove nothing.
   env.LOOPGATES_SKIP = undefined;
   for (const k of REPO_ENV_KEYS) env[k] = undefined;
+  // What the user's own repository is read with (its staged files, its file list): the caller's GIT_* kept.
+  const userEnv = opts.env;
   const timeoutMs = opts.timeoutMs ?? 180_000;
   const stopIfAborted = () => {
     if (opts.signal?.aborted) throw new Error('the install proof was interrupted');
   };
   try {
     opts.log(`proving: scratch clone in ${clone}`);
-    await git(['clone', '--quiet', '--no-checkout', '--shared', '--', opts.top, clone], { cwd: base, env, timeoutMs });
+    await git(['clone', '--quiet', '--no-checkout', '--shared', '--', opts.gitDir, clone], { cwd: base, env, timeoutMs });
     const head = await git(['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: clone, env, okExitCodes: [1, 128] });
     if (head.exitCode === 0) {
       await git(['read-tree', 'HEAD'], { cwd: clone, env });
@@ -125,10 +130,10 @@ export async function proveHook(opts: ProofOptions): Promise<ProofResult> {
     }
     // The hook judges a commit by the staged steering files (an unstaged loopgates.yaml edit refuses it), so the clone's
     // index holds the user's staged versions of them, not HEAD's: the proof sees what the user's next commit sees.
-    const staged = await git(['ls-files', '-s', '-z', '--', ...COPIED], { cwd: opts.top, env });
+    const staged = await git(['ls-files', '-s', '-z', '--', ...COPIED], { cwd: opts.top, env: userEnv });
     await git(['rm', '-r', '-q', '-f', '--cached', '--ignore-unmatch', '--', ...COPIED], { cwd: clone, env });
     if (staged.stdout.length > 0) await git(['update-index', '-z', '--index-info'], { cwd: clone, env, input: staged.stdout });
-    const copied = await copyCommandGateInputs(opts.top, clone, env);
+    const copied = await copyCommandGateInputs(opts.top, clone, userEnv);
     if (copied.files > 0) opts.log(`proving: copied ${copied.files} file(s) the command gates read (${copied.gates.join(', ')}) from the working tree, as their self-tests read them`);
     // The user's installed packages, not only those a repository commits (the checkout may have made the folder).
     if (existsSync(join(opts.top, 'node_modules'))) {
