@@ -48,6 +48,70 @@ const isPointTap = (c: Command) => TAPS.has(c.name) && obj(c.arg)?.point !== und
 export const isCheck = (c: Command) => CHECKS.has(c.name) && !isOptional(c);
 const where = (c: Command) => `${c.list.flow.path}:${c.pos.line}`;
 
+/**
+ * The longest wait that still counts as a bound (fresh6 F6): 5 minutes, 10x the longest wait Maestro itself caps
+ * (waitToSettleTimeoutMs at 30 s; its element lookup waits 17 s, scrollUntilVisible 20 s) and 5x the longest in
+ * the 118 corpus flows (60 s). A longer timeout waits out a tap that did nothing instead of reporting it.
+ */
+export const MAX_WAIT_MS = 300_000;
+/** The largest counted repeat that is a bound: the corpus counts 3; far above any list or counter a flow taps through. */
+export const MAX_REPEAT_TIMES = 1000;
+
+/** Texts no selector names: a regex that full-matches both (case-insensitive, as Maestro) matches any text. */
+const PROBES = ['loopgates probe 7Qz', 'Ω\n41'];
+const RELATIVE = ['below', 'above', 'leftOf', 'rightOf', 'containsChild', 'childOf'];
+
+/** Why a selector (a check's element) matches whatever is on screen, or undefined when it names something. */
+function emptySelector(sel: unknown, depth = 0): string | undefined {
+  const text = (s: string) => {
+    if (s === '') return 'an empty selector matches any element';
+    if (hasExpression(s)) return undefined; // not judged statically (README: known gaps)
+    let re: RegExp;
+    try {
+      re = new RegExp(`^(?:${s})$`, 'is');
+    } catch {
+      return undefined;
+    }
+    return PROBES.every((p) => re.test(p)) ? `${JSON.stringify(s)} is a regex matching any text` : undefined;
+  };
+  if (typeof sel === 'string') return text(sel);
+  const o = obj(sel);
+  if (!o || depth > 4) return undefined;
+  let reason: string | undefined;
+  for (const k of ['text', 'id']) {
+    const v = o[k];
+    if (typeof v !== 'string') continue;
+    const r = text(v);
+    if (!r) return undefined;
+    reason ??= r;
+  }
+  for (const k of [...RELATIVE, 'containsDescendants']) {
+    const v = o[k];
+    if (v === undefined) continue;
+    for (const inner of Array.isArray(v) ? v : [v]) {
+      const r = emptySelector(inner, depth + 1);
+      if (!r) return undefined;
+      reason ??= `${k}: ${r}`;
+    }
+  }
+  return reason ?? `no text, id or relative selector: ${Object.keys(o).length ? 'any element with these attributes' : 'any element'} matches`;
+}
+
+/**
+ * Why a (non-optional) check proves nothing about the screen, or undefined: a positive check whose element matches
+ * any screen, or a wait above MAX_WAIT_MS. Negative checks (assertNotVisible, notVisible) are not judged: one that
+ * matches everything fails the flow, it does not pass it.
+ */
+export function checksNothing(c: Command): string | undefined {
+  const a = obj(c.arg);
+  const t = a?.timeout;
+  const ms = typeof t === 'number' ? t : typeof t === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(t) ? Number(t) : undefined;
+  if (ms !== undefined && ms > MAX_WAIT_MS) return `timeout ${ms} ms (${(ms / 3_600_000).toFixed(1)} h) is above ${MAX_WAIT_MS} ms (5 minutes): it waits out a tap that did nothing instead of reporting it`;
+  const sel = c.name === 'assertVisible' ? c.arg : c.name === 'extendedWaitUntil' ? a?.visible : c.name === 'scrollUntilVisible' ? (a?.element ?? (typeof c.arg === 'string' ? c.arg : undefined)) : undefined;
+  if (sel === undefined || sel === null) return undefined;
+  return emptySelector(sel);
+}
+
 /** One path's end when looking forward from a command. */
 type Outcome = { kind: 'stop'; cmd: Command; via: string[]; from?: Command } | { kind: 'end'; flow: Flow; via: string[] } | { kind: 'unknown'; via: string[] };
 interface Frame {
@@ -266,7 +330,11 @@ function judgeTap(set: FlowSet, tap: Command, strict: boolean): TapVerdict {
       return `${tap.name} ends the flow${after} with no check of its effect${caller}: add an assertVisible or extendedWaitUntil for what the tap should show`;
     }
     const c = o.cmd;
-    if (isCheck(c)) return undefined;
+    if (isCheck(c)) {
+      const nothing = checksNothing(c);
+      if (!nothing) return undefined;
+      return `${tap.name} is followed by ${c.name} at ${where(c)}${after}, which ${nothing.startsWith('timeout') ? 'is no bounded check' : 'checks nothing'} (${nothing}): check for what the tap should show (its text or id), with a timeout of at most ${MAX_WAIT_MS} ms`;
+    }
     if (SELECTOR_ACTIONS.has(c.name) && !isPointTap(c)) {
       // The same selector again finds the element the tap just tapped whether or not the screen moved on (a blind
       // re-tap by another name). A warning, not an error: a dialog's own "Delete" after a list's "Delete" is another
@@ -325,7 +393,7 @@ function lastUnchecked(set: FlowSet, list: CommandList, depth = 0): Command | nu
       const deeper = lastUnchecked(set, inner, depth + 1);
       return deeper === undefined ? undefined : c;
     }
-    return isCheck(c) ? undefined : c;
+    return isCheck(c) && !checksNothing(c) ? undefined : c;
   }
   return null;
 }
@@ -475,7 +543,8 @@ export function judgeFlows(set: FlowSet, judged: ReadonlySet<string>, options: J
           })();
           const last = body ? lastUnchecked(set, body) : undefined;
           if (last !== undefined) {
-            const what = last ? `ends with ${last.name}${last.name === 'runFlow' ? ' (whose flow ends without a check)' : ''}` : 'is empty';
+            const nothing = last && isCheck(last) ? checksNothing(last) : undefined;
+            const what = last ? `ends with ${last.name}${last.name === 'runFlow' ? ' (whose flow ends without a check)' : nothing ? `, which checks nothing (${nothing})` : ''}` : 'is empty';
             add({ rule: 'retry-bound', file: p, message: `retry body ${what}, not a check: a failed attempt is not seen, so the retry proves nothing; end it with assertVisible / extendedWaitUntil for the state it must reach`, involves: inv, subject: `retry-body:${last?.name ?? ''}` }, last?.pos ?? c.pos);
           }
         }
@@ -490,7 +559,9 @@ export function judgeFlows(set: FlowSet, judged: ReadonlySet<string>, options: J
                 ? `repeat times ${t} is not a literal: cannot be bounded statically; write a number`
                 : typeof t !== 'number' || !Number.isInteger(t) || t < 0
                   ? `repeat times ${JSON.stringify(t)} is not a whole number`
-                  : undefined;
+                  : t > MAX_REPEAT_TIMES
+                    ? `repeat times ${t} is above ${MAX_REPEAT_TIMES}: a count no list or counter needs stands in for "forever"; write the count the flow needs (${MAX_REPEAT_TIMES} at most) and check what it reaches`
+                    : undefined;
           if (bad) {
             stats.unboundedRepeats++;
             add({ rule: 'unbounded-repeat', file: p, message: bad, involves: inv, subject: `repeat:${JSON.stringify(t)}` }, c.pos);

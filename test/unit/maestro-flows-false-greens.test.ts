@@ -84,3 +84,49 @@ describe('maestro-flows: retryTapIfNoChange not literally false (fresh6 F5)', ()
     expect(spots(await judged(flow('- tapOn:\n    text: "Go"\n    retryTapIfNoChange: no\n'), cfg))).toEqual(['6:5 blind-retap error']);
   });
 });
+
+// F6: a check that matches any screen (an empty selector, a regex matching any text, attributes only) or waits
+// longer than any bound worth the name proves nothing about the tap: the tap is unchecked (tap-without-check, error,
+// as for a tap followed by an action). A counted repeat far above any real count is unbounded-repeat.
+describe('maestro-flows: checks that check nothing (fresh6 F6)', () => {
+  const tap = '- tapOn:\n    text: "Analytics"\n';
+  for (const check of ['- assertVisible: ""\n', '- assertVisible: ".*"\n', '- assertVisible: "(.*)"\n', '- assertVisible: {enabled: true}\n', '- assertVisible: {text: ".+", checked: false}\n', '- extendedWaitUntil: {visible: ".*", timeout: 5000}\n', '- scrollUntilVisible: {element: {enabled: true}}\n', '- assertVisible: {below: ""}\n']) {
+    it(`red: ${check.trim()} after a tap is not its check`, async () => {
+      const r = await judged(flow(tap, check));
+      expect(r.verdict).toBe('fail');
+      // ".+" is also a regex-selector warning (metacharacters, no .*): only the errors are asserted here.
+      expect(spots(r).filter((s) => s.endsWith(' error'))).toEqual(['4:3 tap-without-check error']);
+      expect(r.findings[0]!.message).toContain(`${check.slice(2).split(':')[0]} at ${FLOW}:6, which checks nothing`);
+      expect(r.notes[0]).toMatch(/^1 flows, 1 taps \(0 checked/);
+    });
+  }
+
+  it('red: extendedWaitUntil with a timeout of 999999999 ms (11.5 days) is no bound; above the 5-minute cap', async () => {
+    const r = await judged(flow(tap, '- extendedWaitUntil: {visible: "Share analytics data", timeout: 999999999}\n'));
+    expect(spots(r)).toEqual(['4:3 tap-without-check error']);
+    expect(r.findings[0]!.message).toContain('timeout 999999999 ms');
+    const quoted = await judged(flow(tap, '- extendedWaitUntil: {visible: "Share analytics data", timeout: "300001"}\n'));
+    expect(spots(quoted)).toEqual(['4:3 tap-without-check error']);
+  });
+
+  it('red: a retry body ending in a check that checks nothing', async () => {
+    const r = await judged(flow('- retry:\n    maxRetries: 2\n    commands:\n      - tapOn: "Sync"\n      - assertVisible: ".*"\n', ''));
+    expect(spots(r)).toEqual(['7:9 tap-without-check error', '8:9 retry-bound error']);
+    expect(r.findings[1]!.message).toContain('checks nothing');
+  });
+
+  it('red: repeat times 100000 is unbounded-repeat (above 1000)', async () => {
+    const r = await judged(flow('- repeat:\n    times: 100000\n    commands:\n      - tapOn: "Next"\n      - assertVisible: "Page"\n', ''));
+    expect(spots(r)).toEqual(['4:3 unbounded-repeat error']);
+    expect(r.findings[0]!.message).toContain('above 1000');
+  });
+
+  it('green: checks that name what the tap should show, waits up to the cap, counts up to 1000', async () => {
+    for (const check of ['- assertVisible: "Share analytics data"\n', '- assertVisible: "Item .*"\n', '- assertVisible: {id: "switch", checked: true}\n', '- assertVisible: {text: ".*", below: "Analytics"}\n', '- extendedWaitUntil: {visible: "Share analytics data", timeout: 300000}\n', '- extendedWaitUntil: {notVisible: ".*"}\n', '- assertVisible: ${EXPECTED}\n']) {
+      const r = await judged(flow(tap, check));
+      expect(spots(r).filter((s) => !s.includes('regex-selector')), check).toEqual([]);
+      expect(r.notes[0], check).toMatch(/^1 flows, 1 taps \(1 checked/);
+    }
+    expect(spots(await judged(flow('- repeat:\n    times: 1000\n    commands:\n      - tapOn: "Next"\n      - assertVisible: "Page"\n', '')))).toEqual([]);
+  });
+});
