@@ -318,6 +318,45 @@ function lastName(node: SyntaxNode | null): string | undefined {
   return undefined;
 }
 
+/**
+ * A local `val` bound to a literal and shown (`val label = "…"; Text(label)`, fresh6 F2) is read as the literal in
+ * the text position would be, at the literal, when every use of the name after it in its block is a text position:
+ * a name also logged, compared, passed elsewhere or interpolated (`"$label"`) may be a key or a tag, so it is not
+ * read. Lexical and same-function only: the nearest `val` of that name in an enclosing block of the same function
+ * body (or lambda); never a `var`, a member or top-level property, a parameter, or a name a nested declaration
+ * shadows in between.
+ */
+function localValOf(use: SyntaxNode): { decl: SyntaxNode; value: SyntaxNode; block: SyntaxNode } | undefined {
+  const name = use.text;
+  let child: SyntaxNode = use;
+  for (let p = use.parent; p; child = p, p = p.parent) {
+    if (p.type === 'function_declaration' || p.type === 'class_body' || p.type === 'source_file') return undefined;
+    if (p.type === 'lambda_literal' && p.namedChildren.some((c) => c.type === 'lambda_parameters' && c.text.split(/[\s,:()]+/u).includes(name))) return undefined;
+    if (p.type !== 'statements') continue;
+    // The last declaration of `name` in this block before the statement holding the use.
+    let found: SyntaxNode | undefined;
+    for (const st of p.namedChildren) {
+      if (st.startIndex >= child.startIndex) break;
+      if (st.type === 'property_declaration' && st.namedChildren.find((c) => c.type === 'variable_declaration')?.firstNamedChild?.text === name) found = st;
+    }
+    if (!found) continue;
+    const isVal = found.children.some((c) => c.type === 'binding_pattern_kind' && c.text === 'val');
+    const value = found.lastNamedChild;
+    if (!isVal || !value || value.type === 'variable_declaration') return undefined;
+    return { decl: found, value, block: p };
+  }
+  return undefined;
+}
+
+/** Whether `n` reads the local named `name`: not a member access (`x.label`), a named argument's name or a declaration. */
+function readsName(n: SyntaxNode, name: string): boolean {
+  if ((n.type !== 'simple_identifier' && n.type !== 'interpolated_identifier') || n.text !== name) return false;
+  const p = n.parent;
+  if (p?.type === 'navigation_suffix' || p?.type === 'variable_declaration') return false;
+  if (p?.type === 'value_argument' && p.firstNamedChild?.id === n.id && p.children.some((c) => !c.isNamed && c.type === '=')) return false;
+  return true;
+}
+
 /** Extract Kotlin candidates and directives from one file's source. */
 export async function extractKotlin(source: string, names: readonly string[] = DEFAULT_KOTLIN_NAMES): Promise<Extraction> {
   const named = new Set(names);
@@ -330,6 +369,12 @@ export async function extractKotlin(source: string, names: readonly string[] = D
       if (!hasLetter(d.plain) || inPreview(lit)) return;
       seen.add(lit.startIndex);
       candidates.push({ ...pos(lit), literal: d.display, context });
+    };
+    // Names at text positions (`Text(label)`), resolved to a local val after the walk (localValOf).
+    const shownNames: { node: SyntaxNode; context: string }[] = [];
+    const read = (value: SyntaxNode, context: string) => {
+      for (const l of literalsIn(value)) add(l, context);
+      if (value.type === 'simple_identifier') shownNames.push({ node: value, context });
     };
     const scope: RScope = { package: '', imports: new Map(), wildcard: false };
     const references: AndroidReference[] = [];
@@ -371,17 +416,30 @@ export async function extractKotlin(source: string, names: readonly string[] = D
           const label = arg.firstNamedChild?.text ?? '';
           if (label === 'label' && TOOLING_LABEL.test(callee)) continue;
           if (CALL_SCOPED_NAMES.has(label) && !scopedNameIsText(n, callee)) continue;
-          if (named.has(label) || (index !== undefined && label === 'text')) for (const l of literalsIn(value)) add(l, `${shown}(${label} = …)${where}`);
+          if (named.has(label) || (index !== undefined && label === 'text')) read(value, `${shown}(${label} = …)${where}`);
         }
         const value = index === undefined ? undefined : positional[index];
-        if (value) for (const l of literalsIn(value)) add(l, `${shown}()${where}`);
+        if (value) read(value, `${shown}()${where}`);
       } else if (n.type === 'assignment') {
         const target = n.namedChildren.find((c) => c.type === 'directly_assignable_expression');
         const name = lastName(target ?? null);
         const value = n.lastNamedChild;
-        if (name && (named.has(name) || SETTER_PROPERTIES.has(name)) && value && value !== target) for (const l of literalsIn(value)) add(l, `${name} = …`);
+        if (name && (named.has(name) || SETTER_PROPERTIES.has(name)) && value && value !== target) read(value, `${name} = …`);
       }
     });
+    const shownAt = new Set(shownNames.map((u) => u.node.id));
+    const done = new Set<number>();
+    for (const u of shownNames) {
+      const local = localValOf(u.node);
+      if (!local || done.has(local.decl.id)) continue;
+      done.add(local.decl.id);
+      const name = u.node.text;
+      const uses: SyntaxNode[] = [];
+      walk(local.block, (m) => {
+        if (m.startIndex > local.decl.endIndex && readsName(m, name)) uses.push(m);
+      });
+      if (uses.every((m) => shownAt.has(m.id))) for (const l of literalsIn(local.value)) add(l, `${u.context} via val ${name}`);
+    }
     const directives = collectDirectives(root, source, {
       gate: GATE_ID,
       comments: new Set(['line_comment', 'multiline_comment', 'comment']),

@@ -60,4 +60,29 @@ describe('Compose text through the hook', () => {
       ]);
     });
   });
+
+  it('a literal bound to a local val and only shown is refused at the literal; one also logged is not read (fresh6 F2)', async () => {
+    assertBuilt();
+    await inTempRepo(BASE, async (s) => {
+      const src = [
+        'package org.example',
+        '',
+        '@Composable',
+        'fun Zz1() {',
+        '    val label = "Delete your account now"',
+        '    Text(label)',
+        '    val tag = "Account screen tag"',
+        '    Log.d(tag, "shown")',
+        '    Text(tag)',
+        '}',
+        '',
+      ].join('\n');
+      const r = await commitScreen(s, src);
+      expect(r.status, r.output).toBe(1);
+      expect(r.landed).toBe(false);
+      expect(r.output.split('\n').filter((l) => l.includes('hardcoded-text')).map((l) => l.trim())).toEqual([
+        `${SCREEN}:5:17  hardcoded-text  hard-coded text "Delete your account now" in Text() via val label; move it to the string catalog`,
+      ]);
+    });
+  });
 });

@@ -361,6 +361,45 @@ fun BrandPreview() { Text(buildAnnotatedString { append("Preview only words") })
   });
 });
 
+describe('Kotlin / Compose: a local val bound to a literal and shown (fresh6 F2)', () => {
+  it('reads the literal of a local val used only at text positions, at the literal; not one used elsewhere too, a var or a member', async () => {
+    const src = `class Screen {
+    val member = "Member text here"
+
+    @Composable
+    fun Zz1(view: TextView, enabled: Boolean) {
+        val label = "Delete your account now"
+        Text(label)
+        val title = if (enabled) "Turn it off" else "Turn it on"
+        Text(text = title)
+        view.text = title
+        val tag = "Screen tag name"
+        Text(tag)
+        Log.d(tag, "shown")
+        var changing = "Changing words here"
+        Text(changing)
+        val key = "settings.title"
+        Text(key)
+        val unused = "Never shown anywhere"
+        Text(member)
+        val both = "Shown and logged"
+        Text(both)
+        println("$both")
+        Column { Text(label) }
+    }
+}
+`;
+    const e = await extractKotlin(src);
+    expectAnchored(src, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.context}`)).toEqual([
+      '6:21 Delete your account now Text() via val label',
+      '8:34 Turn it off Text(text = …) via val title',
+      '8:53 Turn it on Text(text = …) via val title',
+      '16:19 settings.title Text() via val key',
+    ]);
+  });
+});
+
 describe('Kotlin / Java: positional toast helpers (Fossify / Simple-Mobile-Tools commons, fresh-user-3 F3)', () => {
   it('Kotlin: toast("…"), showErrorToast("…"), showSnackbar-style helpers read their first positional string; R.string and logs are not text', async () => {
     const src = `class MainActivity : SimpleActivity() {
