@@ -124,8 +124,10 @@ function readBytes(ws: Workspace, path: string): Promise<Buffer> {
 export function catalogBytes(ws: Workspace, path: string): Promise<Buffer> {
   return readBytes(ws, path);
 }
-async function readText(ws: Workspace, path: string): Promise<string> {
-  return decode(await readBytes(ws, path));
+/** The text of `path`, decoded as `format`'s parser gets it (encoding.ts: BOM, UTF-16, declared encoding) when given. */
+async function readText(ws: Workspace, path: string, format?: CatalogFormat): Promise<string> {
+  const bytes = await readBytes(ws, path);
+  return (format && decodeCatalog(bytes, format).text) || decode(bytes);
 }
 
 // Across workspaces, by content: `loopgates mutate` judges one changed file per overlay of a snapshot whose other
@@ -153,6 +155,19 @@ function decode(bytes: Buffer): string {
 }
 
 const ANDROID_RESOURCE = /<(?:string|plurals|string-array)[\s>]/;
+
+/**
+ * Whether an Android values file is read as a catalog: its text (decoded as its parser gets it: a UTF-16 file is
+ * text too, fresh6 F13) holds string resources, or it is no text we can read (bytes invalid in their encoding, or
+ * NULs: UTF-32, an encoding no XML parser detects), which parsing then reports as `unparsable` instead of the file
+ * being silently left out.
+ */
+async function androidHoldsStrings(ws: Workspace, path: string): Promise<string | undefined> {
+  const bytes = await readBytes(ws, path);
+  const d = decodeCatalog(bytes, 'android-xml');
+  const text = d.text ?? decode(bytes);
+  return ANDROID_RESOURCE.test(text) || d.problem || text.includes('\0') ? text : undefined;
+}
 
 /** `app_pt_BR` -> prefix `app_`, locale `pt-BR` (gen-l10n names ARB files `<prefix>_<locale>.arb`). */
 function splitArbName(name: string): { prefix: string; raw: string; locale: string } | null {
@@ -443,7 +458,7 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
       draft(id, format).files.push({ path, format, locale, rawLocale: lproj, isBase: isBaseDir });
     } else if (path.endsWith('.xcstrings')) {
       const d = draft(path, 'xcstrings');
-      const src = /"sourceLanguage"\s*:\s*"([^"]*)"/.exec(await readText(ws, path))?.[1];
+      const src = /"sourceLanguage"\s*:\s*"([^"]*)"/.exec(await readText(ws, path, 'xcstrings'))?.[1];
       const locale = options.baseLocale ?? (src ? normaliseLocale(src) ?? src : 'en');
       d.baseLocale = locale;
       d.baseSource = options.baseLocale ? 'config baseLocale' : '.xcstrings sourceLanguage';
@@ -458,7 +473,7 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
       const raw = split && split.prefix === prefix ? split.raw : posix.basename(path, '.arb');
       let locale = split && split.prefix === prefix ? split.locale : null;
       if (!locale) {
-        const declared = /"@@locale"\s*:\s*"([^"]+)"/.exec(await readText(ws, path))?.[1];
+        const declared = /"@@locale"\s*:\s*"([^"]+)"/.exec(await readText(ws, path, 'arb'))?.[1];
         locale = declared ? normaliseLocale(declared) : null;
       }
       if (!locale) {
@@ -517,13 +532,10 @@ async function discover(ws: Workspace, options: DiscoveryOptions): Promise<Catal
   for (const [id, list] of androidCandidates) {
     const baseCand = list.find((c) => c.locale === null);
     let baseText: string | undefined;
-    if (baseCand) {
-      const text = await readText(ws, baseCand.path);
-      if (ANDROID_RESOURCE.test(text)) baseText = text;
-    }
+    if (baseCand) baseText = await androidHoldsStrings(ws, baseCand.path);
     for (const c of list) {
       const isBase = c.locale === null;
-      if (isBase ? baseText === undefined : baseText === undefined && !ANDROID_RESOURCE.test(await readText(ws, c.path))) continue;
+      if (isBase ? baseText === undefined : baseText === undefined && (await androidHoldsStrings(ws, c.path)) === undefined) continue;
       const d = draft(id, 'android-xml');
       if (isBase) {
         const toolsLocale = /tools:locale\s*=\s*"([^"]+)"/.exec(baseText!)?.[1];

@@ -2,7 +2,8 @@
 // parseBytes), so that bytes that are not text in the file's encoding are a finding, never U+FFFD judged as text.
 // - A UTF-8 byte order mark is dropped. UTF-16 LE/BE with a BOM is read as UTF-16 in the Apple formats (Apple's tools
 //   write UTF-16 .strings; CFPropertyList reads both) and in XML (XML 1.0 section 4.3.3); for the Apple formats also by
-//   their NUL-byte pattern without a BOM. JSON (i18next, FormatJS, ARB, .xcstrings) must be UTF-8 (RFC 8259 8.1).
+//   their NUL-byte pattern without a BOM, and Android XML by its first `<` without a BOM (XML 1.0 appendix F, as
+//   Expat, aapt2's parser, detects it). JSON (i18next, FormatJS, ARB, .xcstrings) must be UTF-8 (RFC 8259 8.1).
 // - XML that declares another encoding (`<?xml ... encoding="ISO-8859-1"?>`) and a PO file whose header declares a
 //   charset other than UTF-8 are read in that encoding (WHATWG Encoding labels, as TextDecoder knows them); a PO file
 //   with no charset or the template's `CHARSET` is read as UTF-8 without judging its bytes, as msgfmt accepts it.
@@ -53,6 +54,12 @@ export function decodeCatalog(bytes: Buffer, format: CatalogFormat): DecodedCata
       return { encoding: bom, text, problem: problem(1, 1, `not UTF-8 but ${bom} (it starts with a ${bom} byte order mark): ${fix}; save the file as UTF-8`) };
     }
     return { encoding: bom, text, ...utf16Problem(text, bom, format) };
+  }
+  if (!bom && format === 'android-xml' && bytes.length >= 2 && (bytes[0] === 0x3c) !== (bytes[1] === 0x3c) && (bytes[0] === 0 || bytes[1] === 0)) {
+    // UTF-16 without a BOM, by its first character `<` (XML 1.0 appendix F; Expat, which aapt2 uses, detects it so).
+    const enc = bytes[0] === 0x3c ? 'UTF-16LE' : 'UTF-16BE';
+    const text = utf16(bytes, enc);
+    return { encoding: enc, text, ...utf16Problem(text, enc, format) };
   }
   if (!bom && (format === 'apple-strings' || format === 'apple-stringsdict') && bytes.length >= 4) {
     // UTF-16 without a BOM, by its NUL bytes (ASCII text in UTF-16): what the .strings reader has always accepted.
