@@ -405,7 +405,7 @@ async function installSteps(args: readonly string[], io: CommandIO): Promise<num
 
     const after = detectManagers((await repoLayout(top, ctx.env)) ?? layout);
     await step('verified');
-    const problems = [...storedHookProblems(top), ...verifyPlacements(plan.placements, layout, after, ctx.env)];
+    const problems = [...storedHookProblems(top, await headHas(top, ctx.env, STORED_HOOK)), ...verifyPlacements(plan.placements, layout, after, ctx.env)];
     if (problems.length > 0) {
       for (const p of problems) io.stderr(`loopgates install: ${p.what}\n  fix: ${p.fix}\n`);
       rollBack('git would not run the hook as placed (above)');
@@ -568,10 +568,19 @@ function describePlacements(placements: readonly Placement[], rel: (p: string) =
     .join('; ');
 }
 
-/** Problems with the stored hook itself: missing, not ours, CRLF, or stale for this loopgates version. */
-function storedHookProblems(top: string): Problem[] {
+/** Whether HEAD holds `path` (false before the first commit). `git checkout HEAD -- path` works only then. */
+async function headHas(top: string, env: Readonly<Record<string, string | undefined>>, path: string): Promise<boolean> {
+  const r = await git(['cat-file', '-e', `HEAD:${path}`], { cwd: top, env, okExitCodes: [1, 128] });
+  return r.exitCode === 0;
+}
+
+/**
+ * Problems with the stored hook itself: missing, not ours, CRLF, or stale for this loopgates version. `inHead`:
+ * whether HEAD holds it (headHas); a missing hook HEAD lacks (install's files never committed) has only install as its fix.
+ */
+function storedHookProblems(top: string, inHead: boolean): Problem[] {
   const stored = join(top, STORED_HOOK);
-  if (!existsSync(stored)) return [{ what: `${STORED_HOOK} is missing: every commit is refused`, fix: `git checkout HEAD -- ${STORED_HOOK}   (or: loopgates install)` }];
+  if (!existsSync(stored)) return [{ what: `${STORED_HOOK} is missing: every commit is refused`, fix: inHead ? `git checkout HEAD -- ${STORED_HOOK}   (or: loopgates install)` : 'loopgates install' }];
   const bytes = readFileSync(stored);
   const problems: Problem[] = [];
   if (bytes.includes(0x0d)) problems.push({ what: `${STORED_HOOK} has CRLF line endings (core.autocrlf?): sh cannot run it`, fix: `loopgates install   (rewrites it with LF and adds "${ATTRIBUTES_RULE}" to .gitattributes)` });
@@ -880,7 +889,7 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
   const placed = plan.ok ? verifyPlacements(plan.placements, layout, managers, ctx.env) : [];
   const installedHere = !plan.ok || placed.length === 0 || existsSync(statePath(layout.commonDir));
   const once = (p: Problem): Problem => (installedHere ? p : { ...p, what: p.what.replace(/: every commit is refused$/, ': once installed, the hook would refuse every commit') });
-  check(storedHookProblems(layout.top).map(once), `${STORED_HOOK} present, current, LF`);
+  check(storedHookProblems(layout.top, await headHas(layout.top, ctx.env, STORED_HOOK)).map(once), `${STORED_HOOK} present, current, LF`);
   const found = describeManagers(layout, managers);
   ctx.out(`info     hooks dir: ${layout.hooksDir}${found.length ? `; found: ${found.join(', ')}` : ''}`);
   if (!plan.ok) check([{ what: plan.message, fix: plan.fix.split('\n')[0] ?? plan.fix }], '');
