@@ -13,8 +13,8 @@ export interface Narrowing {
   gate: string;
   /** `3 files it reads under HEAD's loopgates.yaml (a.kt, b.kt, …)` or `allow entry "[A-Za-z]" hides its own red case "…"`. */
   what: string;
-  /** The file other than loopgates.yaml that narrows it (`.gitleaks.toml`; `what` then starts with its name). */
-  by?: string;
+  /** The files other than loopgates.yaml that narrow it (`.gitleaks.toml`, a file it extends; `what` then starts with its name). */
+  by?: string | readonly string[];
 }
 
 /**

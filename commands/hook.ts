@@ -104,10 +104,11 @@ export const refuseQuietDisable: PreflightStep = async (ctx) => {
   }
   // The scanner's own config, for secrets on under both loopgates.yaml files (gitleaks.ts, smol-toml load only then).
   const changes = async (p: string) => (await ctx.ws.targets()).includes(p) || (await ctx.ws.deletions?.())?.includes(p) === true;
-  if (headEnabled.has(SECRETS_ID) && ctx.config.gates.some((g) => g.gate.id === SECRETS_ID && g.enabled) && (await changes(GITLEAKS_CONFIG))) {
+  // A .gitleaks.toml the commit leaves as it is may extend a file (`[extend] path`) the commit changes.
+  if (headEnabled.has(SECRETS_ID) && ctx.config.gates.some((g) => g.gate.id === SECRETS_ID && g.enabled) && ((await changes(GITLEAKS_CONFIG)) || (await ctx.ws.has(GITLEAKS_CONFIG)))) {
     const { scannerConfigNarrowing } = await import('../gates/secrets/narrowing.js');
-    const what = await scannerConfigNarrowing(ctx.ws);
-    if (what) narrowed.push({ gate: SECRETS_ID, what, by: GITLEAKS_CONFIG });
+    const found = await scannerConfigNarrowing(ctx.ws);
+    if (found) narrowed.push({ gate: SECRETS_ID, what: found.what, by: found.by });
   }
   const ids = [...new Set([...off, ...narrowed.map((n) => n.gate)])];
   if (!ids.length) return;
@@ -134,7 +135,7 @@ export const refuseQuietDisable: PreflightStep = async (ctx) => {
     return { exitCode: 0, notes: words(true), ledger };
   }
   const notes = words(false);
-  const byFiles = [...new Set(narrowed.flatMap((n) => (n.by ? [n.by] : [])))];
+  const byFiles = [...new Set(narrowed.flatMap((n) => (n.by === undefined ? [] : typeof n.by === 'string' ? [n.by] : n.by)))];
   notes[notes.length - 1] += ` (${messages.fix(messages.quietDisableFix(ids, off, narrowed.some((n) => !n.by), byFiles))})`;
   // The gates left on still judge what the commit stages (under the config it brings), so every problem of the
   // commit is said in one round; the verdict line names the switch-off as what refused.

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tomlOf } from './allowlist.js';
+import { extendedCopyName, withExtendPath, type ExtendedFile } from './extend.js';
 import { z } from 'zod';
 import { lazySchema } from '../../core/lazy-schema.js';
 import { LoopgatesError, ToolMissingError } from '../../core/errors.js';
@@ -79,7 +80,7 @@ export function extraRulesDigest(): string {
  * rules too). A team config that itself extends a file by path, or that does not parse, is passed alone: gitleaks
  * extends two levels deep only, and reports its own parse errors.
  */
-export function writeScanConfig(dir: string, team: Buffer | undefined): string {
+export function writeScanConfig(dir: string, team: Buffer | undefined, extended: readonly ExtendedFile[] = []): string {
   const ours = join(dir, 'loopgates-gitleaks.toml');
   if (team === undefined) {
     writeFileSync(ours, extraRules());
@@ -90,7 +91,14 @@ export function writeScanConfig(dir: string, team: Buffer | undefined): string {
   const doc = tomlOf(team);
   if (!doc) return teamPath;
   const extend = doc.extend as { path?: unknown } | undefined;
-  if (extend && typeof extend === 'object' && typeof extend.path === 'string' && extend.path !== '') return teamPath;
+  if (extend && typeof extend === 'object' && typeof extend.path === 'string' && extend.path !== '') {
+    // The files it extends (extend.ts extendChain: the snapshot's bytes), copied beside it and named by absolute
+    // path: a relative path would resolve against gitleaks' working directory (the work tree, or a scratch dir).
+    const copies = extended.slice(0, 2).map((e, i) => join(dir, extendedCopyName(i + 1, e.path)));
+    extended.slice(0, 2).forEach((e, i) => writeFileSync(copies[i]!, i === 0 && copies[1] ? withExtendPath(e.bytes, copies[1]) : e.bytes));
+    if (copies[0]) writeFileSync(teamPath, withExtendPath(team, copies[0]));
+    return teamPath;
+  }
   let text = extraRules().replace(/^\[extend\]\nuseDefault = true\n/m, `[extend]\npath = ${JSON.stringify(teamPath)}\n`);
   if (text === extraRules()) throw new LoopgatesError(`rules/${EXTRA_RULES_NAME} has no "[extend]\\nuseDefault = true" section`, 'reinstall loopgates (its package ships rules/)');
   // gitleaks 8.16's extend appends the extended config's allowlist paths, regexes and commits but drops its stopwords
@@ -617,6 +625,8 @@ export function makeCanary(): Canary {
 /** The config and ignore file a scan uses, as bytes from the snapshot (absent: gitleaks defaults, no ignores). */
 export interface ScanFiles {
   config?: Buffer | undefined;
+  /** The files `config` extends by `[extend] path`, from the same snapshot (extend.ts extendChain). */
+  extends?: readonly ExtendedFile[] | undefined;
   ignore?: Buffer | undefined;
 }
 
@@ -671,7 +681,12 @@ export async function ensureCanary(call: GitleaksCall, probe: GitleaksProbe, kin
 
 /** The key of a canary proof in `<cacheDir>/gitleaks-canary.json`: binary, probe, scan kind, config and ignore bytes. */
 export function canaryKey(bin: GitleaksBinary, probe: GitleaksProbe, kind: 'staged' | 'dir', files: ScanFiles): string {
-  return sha256(JSON.stringify([SCAN_RECIPE_VERSION, extraRulesDigest(), bin.path, bin.size, bin.mtimeMs, probe, kind, files.config ? sha256(files.config) : null, files.ignore ? sha256(files.ignore) : null]));
+  return sha256(JSON.stringify([SCAN_RECIPE_VERSION, extraRulesDigest(), bin.path, bin.size, bin.mtimeMs, probe, kind, files.config ? sha256(files.config) : null, files.ignore ? sha256(files.ignore) : null, ...(files.extends?.length ? [extendsDigest(files.extends)] : [])]));
+}
+
+/** A digest of the files a config extends (paths and bytes), for the cache keys whose answer depends on the config. */
+export function extendsDigest(extended: readonly ExtendedFile[] | undefined): string | null {
+  return extended?.length ? sha256(JSON.stringify(extended.map((e) => [e.path, sha256(e.bytes)]))) : null;
 }
 
 /**
@@ -704,7 +719,7 @@ export async function scanFiles(
   try {
     const cfgDir = join(dir, 'cfg');
     mkdirSync(cfgDir);
-    const configPath = writeScanConfig(cfgDir, files.config);
+    const configPath = writeScanConfig(cfgDir, files.config, files.extends);
     let cwd: string;
     let env: Record<string, string | undefined>;
     if (kind === 'staged') {

@@ -8,7 +8,8 @@
 // gitleaks README "Configuration" (allowlist): https://github.com/gitleaks/gitleaks#configuration
 import { join } from 'node:path';
 import { LoopgatesError } from '../../core/errors.js';
-import { extraRulesDigest, GITLEAKS_FIX, type GitleaksBinary, type GitleaksCall, type GitleaksProbe, makeCanary, readJson, type ScanFiles, scanFiles, sha256, writeJson } from './gitleaks.js';
+import type { ExtendedFile } from './extend.js';
+import { extendsDigest, extraRulesDigest, GITLEAKS_FIX, type GitleaksBinary, type GitleaksCall, type GitleaksProbe, makeCanary, readJson, type ScanFiles, scanFiles, sha256, writeJson } from './gitleaks.js';
 
 /** Bumped when what a cached answer means changes. */
 const PROBE_VERSION = 1;
@@ -36,7 +37,7 @@ export async function pathsSkipped(
   files: ScanFiles,
   baseEnv: Readonly<Record<string, string | undefined>>,
 ): Promise<Set<string>> {
-  const key = pathProbeKey(call.bin, probe, files.config);
+  const key = pathProbeKey(call.bin, probe, files.config, files.extends);
   const cacheFile = join(call.cacheDir, 'gitleaks-paths.json');
   const cache = readCache(cacheFile);
   const known = cache.key === key ? cache.paths : {};
@@ -44,7 +45,7 @@ export async function pathsSkipped(
   if (unknown.length) {
     const canary = makeCanary();
     const bytes = Buffer.from(canary.content, 'utf8');
-    const scanned = await scanFiles(call, probe, 'dir', new Map(unknown.map((p) => [p, bytes])), { config: files.config }, baseEnv, (text) => {
+    const scanned = await scanFiles(call, probe, 'dir', new Map(unknown.map((p) => [p, bytes])), { config: files.config, extends: files.extends }, baseEnv, (text) => {
       for (const v of canary.values) if (text.includes(v)) throw new LoopgatesError('gitleaks printed a credential although --redact was given', GITLEAKS_FIX);
     });
     const reported = new Set(scanned.findings.map((f) => f.file));
@@ -55,8 +56,10 @@ export async function pathsSkipped(
   return new Set(paths.filter((p) => known[p] === true));
 }
 
-function pathProbeKey(bin: GitleaksBinary, probe: GitleaksProbe, config: Buffer | undefined): string {
-  return sha256(JSON.stringify([PROBE_VERSION, extraRulesDigest(), bin.path, bin.size, bin.mtimeMs, probe, config ? sha256(config) : null]));
+function pathProbeKey(bin: GitleaksBinary, probe: GitleaksProbe, config: Buffer | undefined, extended?: readonly ExtendedFile[]): string {
+  // The files a config extends join the key only when there are some: the default config's key stays what the stored hook computes.
+  const ext = extendsDigest(extended);
+  return sha256(JSON.stringify([PROBE_VERSION, extraRulesDigest(), bin.path, bin.size, bin.mtimeMs, probe, config ? sha256(config) : null, ...(ext ? [ext] : [])]));
 }
 
 /**

@@ -1,7 +1,7 @@
 // Secrets gate: the scan (run()), loaded on demand by index.ts. gitleaks (https://github.com/gitleaks/gitleaks,
 // README "Usage", ".gitleaksignore", "Exit Codes") over what the commit would record, after the canary proof.
-import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { LoopgatesError } from '../../core/errors.js';
 import { fingerprint } from '../../core/finding.js';
 import { blobId, git, splitZ } from '../../core/git.js';
@@ -31,6 +31,7 @@ import { CONFIG_FILE, GATE_ID, type SecretsConfig } from './index.js';
 import { neutralPath, pathsSkipped } from './path-probe.js';
 import { HANDOFF_ENV, handedScan } from './handoff.js';
 import { allowlistPaths, entryFor, exemptionsAdded, shownEntry, skippedBecause } from './allowlist.js';
+import { effectiveConfig, extendChain, extendedFiles, headReader, type ChainSide } from './extend.js';
 import { lfsRepo, lfsTracked, parseLfsPointer, readLfsObject, shownDir, treeBlobIds } from './lfs.js';
 import type { LfsPointer } from './lfs.js';
 
@@ -83,19 +84,24 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
   // gitleaks run in the repository reads <source>/.gitleaks.toml from the working tree when no --config is given:
   // an untracked or unstaged config must not change what the commit is judged by, so name the defaults explicitly.
   if (ws.backing.kind === 'index' && !files.config && existsSync(join(ws.backing.root, '.gitleaks.toml'))) files.config = Buffer.from(DEFAULT_CONFIG_TOML, 'utf8');
+  // What `[extend] path` names is part of the config: read from the same snapshot (a commit: the index), refused
+  // when it is outside the repository or missing there (extend.ts).
+  files.extends = await extendedFiles(files.config, snapshotReader(ws), chainSide(ws));
   const own = await scanWith(ctx, call, probe, inputs, files);
-  const headConfig = await configBefore(ws, files.config);
-  if (!headConfig) {
-    const out = finish(own, own.allowlisted, files.config, inputs.length);
-    const skip = committedExemption(ws, out, own.allowlisted, inputs, files.config);
+  const headFiles = await configBefore(ws, files);
+  const effective = files.config === undefined ? undefined : effectiveConfig(files.config, files.extends);
+  if (!headFiles) {
+    const out = finish(own, own.allowlisted, effective, inputs.length);
+    const skip = committedExemption(ws, out, own.allowlisted, inputs, effective);
     return skip ? { ...out, skip } : out;
   }
+  const headConfig = effectiveConfig(headFiles.config!, headFiles.extends ?? []);
   // The change edits .gitleaks.toml: judged by HEAD's config too, so an allowlist entry (paths, regexes, stopwords),
   // a dropped rule or useDefault cannot wave through a credential staged in the same commit.
-  const before = await scanWith(ctx, call, probe, inputs, { ...files, config: headConfig });
+  const before = await scanWith(ctx, call, probe, inputs, { ...files, ...headFiles });
   const both = own.allowlisted.filter((p) => before.allowlisted.includes(p));
   const ownKeys = new Set(own.output.findings.map((f) => `${f.file}:${f.rule}:${f.line}`));
-  const changes = exemptionsAdded(headConfig, files.config ?? DEFAULT_CONFIG_TOML);
+  const changes = exemptionsAdded(headConfig, effective ?? DEFAULT_CONFIG_TOML);
   const extra = before.output.findings
     .filter((f) => !ownKeys.has(`${f.file}:${f.rule}:${f.line}`))
     .map((f) => {
@@ -109,7 +115,7 @@ async function scan(ctx: GateContext<SecretsConfig>, inputs: readonly string[]):
     });
   const merged: Once = { ...own, output: { ...own.output, findings: refingerprint([...own.output.findings, ...extra]), notes: [...(own.output.notes ?? []), 'the staged .gitleaks.toml differs from HEAD\'s: the commit was judged by both, and a finding either one reports is reported (an exemption the change adds is a narrowing the hook refuses unless LOOPGATES_ALLOW_DISABLE=secrets says so)'] } };
   if (!merged.output.error && before.output.error) merged.output.error = before.output.error;
-  return finish(merged, both, files.config, inputs.length);
+  return finish(merged, both, effective, inputs.length);
 }
 
 /** One scan's output before the NOT SCANNED accounting (finish): counts.files still holds the allowlisted files. */
@@ -122,7 +128,7 @@ interface Once {
 }
 
 /** Count `notScanned` (inputs no config let gitleaks read) out of the scanned files, and name their entries. */
-function finish(once: Once, notScanned: readonly string[], config: Buffer | undefined, total: number): GateOutput {
+function finish(once: Once, notScanned: readonly string[], config: Buffer | string | undefined, total: number): GateOutput {
   const output = { ...once.output, counts: { ...once.output.counts, files: (once.output.counts.files ?? 0) - notScanned.length }, notes: [...(once.output.notes ?? [])] };
   if (notScanned.length) {
     // Name the entry per file: an unanchored path regex (tests/data) also exempts integration-tests/data-samples/.
@@ -140,7 +146,7 @@ function finish(once: Once, notScanned: readonly string[], config: Buffer | unde
  * commit adds is judged by HEAD's config too) and nothing was read or found; else undefined. A file only gitleaks'
  * default allowlist (useDefault) or an entry loopgates cannot evaluate skips is not the team's choice: vacuous.
  */
-function committedExemption(ws: Workspace, out: GateOutput, exempted: readonly string[], inputs: readonly string[], config: Buffer | undefined): string | undefined {
+function committedExemption(ws: Workspace, out: GateOutput, exempted: readonly string[], inputs: readonly string[], config: Buffer | string | undefined): string | undefined {
   if (ws.mode !== 'staged' || !ws.before || !config || out.error || out.findings.length || (out.counts.files ?? 0) !== 0) return undefined;
   if (exempted.length === 0 || exempted.length !== inputs.length) return undefined;
   const entries = allowlistPaths(config);
@@ -182,18 +188,52 @@ function refingerprint(findings: GateOutput['findings']): GateOutput['findings']
 }
 
 /**
- * HEAD's .gitleaks.toml when the change (index or memory backing with a before side) adds, edits or deletes it and
- * the result differs from `staged` (gitleaks' defaults when HEAD has none); else undefined. A tree scan (`run --all`,
- * `--files`) has no change to attribute an entry to: the tree is judged by its own config.
+ * HEAD's .gitleaks.toml and the files it extends when the change (index or memory backing with a before side) adds,
+ * edits or deletes one of them (or a file the staged config extends) and the result differs from `staged` (gitleaks'
+ * defaults when HEAD has none, or extends a file it cannot be judged by: extend.ts); else undefined. A tree scan
+ * (`run --all`, `--files`) has no change to attribute an entry to: the tree is judged by its own config.
  */
-async function configBefore(ws: Workspace, staged: Buffer | undefined): Promise<Buffer | undefined> {
+async function configBefore(ws: Workspace, staged: ScanFiles): Promise<ScanFiles | undefined> {
   if (ws.backing.kind === 'tree' || !ws.before) return undefined;
+  const before = headReader(ws);
+  const head = await before(CONFIG_FILE);
+  const chain = head === undefined ? { files: [], paths: [] } : await extendChain(head, before, chainSide(ws));
   // .gitleaks.toml is no input of the gate (index.ts), but a target of the snapshot when staged.
-  const changed = (await ws.targets()).includes(CONFIG_FILE) || (await ws.deletions?.())?.includes(CONFIG_FILE);
-  if (!changed) return undefined;
-  const before = (await ws.before(CONFIG_FILE)) ?? Buffer.from(DEFAULT_CONFIG_TOML, 'utf8');
-  const now = staged ?? Buffer.from(DEFAULT_CONFIG_TOML, 'utf8');
-  return before.equals(now) ? undefined : before;
+  const named = [CONFIG_FILE, ...chain.paths, ...(staged.extends ?? []).map((e) => e.path)];
+  const targets = await ws.targets();
+  const deleted = (await ws.deletions?.()) ?? [];
+  if (!named.some((p) => targets.includes(p) || deleted.includes(p))) return undefined;
+  const defaults = Buffer.from(DEFAULT_CONFIG_TOML, 'utf8');
+  const was: ScanFiles = head !== undefined && !chain.problem ? { config: head, extends: chain.files } : { config: defaults, extends: [] };
+  const now: ScanFiles = { config: staged.config ?? defaults, extends: staged.extends ?? [] };
+  const same = (a: ScanFiles, b: ScanFiles) =>
+    a.config!.equals(b.config!) && (a.extends ?? []).length === (b.extends ?? []).length && (a.extends ?? []).every((e, i) => e.path === b.extends![i]!.path && e.bytes.equals(b.extends![i]!.bytes));
+  return same(was, now) ? undefined : was;
+}
+
+/** How extend.ts speaks of the snapshot `ws` reads (a commit's index, or the files a tree scan checks). */
+function chainSide(ws: Workspace): ChainSide {
+  return ws.backing.kind === 'tree' ? { refused: 'run', from: 'the files checked' } : { refused: 'commit', from: 'the index', add: 'git add' };
+}
+
+/**
+ * Reads a file a config extends from the snapshot, as snapshotFile reads .gitleaks.toml; on disk (a tree scan) only
+ * a regular file inside the repository: a symbolic link, or a folder that is one, would reach outside it.
+ */
+function snapshotReader(ws: Workspace): (path: string) => Promise<Buffer | undefined> {
+  return async (path) => {
+    if (await ws.has(path)) return ws.read(path);
+    if (ws.backing.kind !== 'tree') return undefined;
+    try {
+      const file = join(ws.backing.root, path);
+      if (!lstatSync(file).isFile()) return undefined;
+      const root = realpathSync(ws.backing.root);
+      if (!realpathSync(file).startsWith(`${root}${sep}`)) return undefined;
+      return readFileSync(file);
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, probe: GitleaksProbe, inputs: readonly string[], files: ScanFiles): Promise<Once> {
@@ -231,7 +271,7 @@ async function scanWith(ctx: GateContext<SecretsConfig>, call: GitleaksCall, pro
     let result;
     try {
       const place = await stagedScanPlace(backing.root, backing.env, cfg);
-      const configPath = writeScanConfig(cfg, files.config);
+      const configPath = writeScanConfig(cfg, files.config, files.extends);
       // The stored hook's own run of this very scan, when it ran one and every fact of it checks out (handoff.ts); the
       // shell runs only in the top level (no .gitleaksignore there), so a moved place is never taken.
       const handed = process.env[HANDOFF_ENV]

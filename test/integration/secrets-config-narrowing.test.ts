@@ -42,7 +42,6 @@ describe('a staged .gitleaks.toml that narrows secrets, with no credential stage
     ['a rule entropy and secretGroup set', TEAM.replace('keywords = ["acme_int_"]\n', 'keywords = ["acme_int_"]\nentropy = 4.5\nsecretGroup = 1\n'), '.gitleaks.toml changes rule acme-internal (secretGroup, entropy)'],
     ['a rule path set', TEAM.replace('keywords = ["acme_int_"]\n', "keywords = [\"acme_int_\"]\npath = '''\\.env'''\n"), '.gitleaks.toml changes rule acme-internal (path)'],
     ['[extend] useDefault turned off', TEAM.replace('useDefault = true', 'useDefault = false'), ".gitleaks.toml turns off [extend] useDefault, its own 1 [[rules]] replacing gitleaks' default rules"],
-    ['[extend] path set instead', TEAM.replace('useDefault = true', 'path = "base.toml"'), '.gitleaks.toml turns off [extend] useDefault, its own 1 [[rules]] replacing gitleaks\' default rules, changes [extend] path'],
     ['[extend] disabledRules', TEAM.replace('useDefault = true', 'useDefault = true\ndisabledRules = ["github-pat"]'), '.gitleaks.toml disables rule github-pat ([extend] disabledRules)'],
     // gitleaks (viper) reads keys case-insensitively (fresh5: these landed, then a credential under them).
     ['an [AllowList] Paths entry, keys capitalised', `${TEAM}\n[AllowList]\nPaths = ['''^app/''']\n`, ".gitleaks.toml adds [allowlist] paths '''^app/'''"],
@@ -63,6 +62,19 @@ describe('a staged .gitleaks.toml that narrows secrets, with no credential stage
     expect(narrowsSecrets(r)).toEqual([1, true]);
     expect(r.ledger.filter((e) => e.kind === 'disable')).toEqual([]);
     expect(r.untouched).toBe(true);
+  });
+
+  // The file [extend] path names is part of the config, read from the index (secrets-extend-path.test.ts: one that is
+  // not staged is refused, exit 2), so it is staged here: one that keeps no default rules.
+  it('red: [extend] path set instead (to a staged base.toml without useDefault)', async () => {
+    const r = await commit(TEAM, TEAM.replace('useDefault = true', 'path = "base.toml"'), {}, { 'base.toml': '# base\n' });
+    const out = r.stdout + r.stderr;
+    expect(out).toContain("this commit keeps secrets enabled but its .gitleaks.toml (with base.toml, which it extends) turns off [extend] useDefault, its own 1 [[rules]] replacing gitleaks' default rules, changes [extend] path (it reports less than HEAD's, for every commit after this one)");
+    expect(out).toContain('take the narrowing out of .gitleaks.toml (or unstage it: git restore --staged -- .gitleaks.toml)');
+    expect(out).toContain('refused: this commit narrows secrets');
+    // base.toml is an input: scanned under the staged config, which has no default rules, so the canary is not reported.
+    expect(out).toContain('the secrets scanner is blind');
+    expect(r.exit).toBe(2);
   });
 
   it('red: the config deleted, with a rule of its own (gitleaks falls back to its defaults)', async () => {
