@@ -154,7 +154,7 @@ function decode(bytes: Buffer): string {
   return t;
 }
 
-const ANDROID_RESOURCE = /<(?:string|plurals|string-array)[\s>]/;
+const ANDROID_RESOURCE = /<(?:string|plurals|string-array)[\s>]|<item\s[^>]*\btype\s*=\s*["']string["']/;
 
 /**
  * Whether an Android values file is read as a catalog: its text (decoded as its parser gets it: a UTF-16 file is

@@ -329,7 +329,10 @@ export function parseAndroidXml(path: string, text: string, locale: string): Loa
       entry = undefined;
       const key = tag.attributes.name;
       if (!key) return;
-      const kind = tag.name === 'string' ? 'string' : tag.name === 'plurals' ? 'plural' : tag.name === 'string-array' ? 'array' : undefined;
+      // `<item type="string">` is a string resource (aapt2 compiles it as `<string>`); `<item type="plurals">` is no
+      // bag for aapt2 (an <item> is never one), only a reference, so it is not read.
+      const isString = tag.name === 'string' || (tag.name === 'item' && tag.attributes.type === 'string');
+      const kind = isString ? 'string' : tag.name === 'plurals' ? 'plural' : tag.name === 'string-array' ? 'array' : undefined;
       if (!kind) return;
       const grammar = tag.attributes.formatted !== 'false' ? 'printf-java' : 'none';
       entry = { kind, key, line: at.line, column: at.column, grammar, translatable: tag.attributes.translatable !== 'false', plurals: {}, items: [], quantity: '' };
