@@ -145,12 +145,6 @@ export interface JudgeJob {
    */
   defaultsPulledBy?: Readonly<Record<string, string>>;
   /**
-   * Staged, with the HEAD side known (Workspace.before): a key of an Android translation that no default defines is
-   * `missing-default` only when this commit took its default away (`lostDefaults`); otherwise it was without a default
-   * before the commit and is `extra-key` (a stale or misspelt key), whether or not the file's group has a base.
-   */
-  headKnown?: boolean;
-  /**
    * Staged: keys the commit takes away from Android defaults (catalogs.ts `lostAndroidDefaults`), by res folder; null
    * for a folder whose HEAD side is unknown. A translation that still defines a lost key is reported as missing-default.
    */
@@ -234,7 +228,9 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     // not written in.
     const copies: string[] = [];
     // Keys this commit took away from the res folder's defaults (null/undefined: unknown, or not a staged run).
-    const lost = group.format === 'android-xml' && !file.isBase && job.lostDefaults ? job.lostDefaults[groupShapes(file.path)[0]!] : undefined;
+    const androidTr = group.format === 'android-xml' && !file.isBase;
+    const lost = androidTr && job.lostDefaults ? job.lostDefaults[groupShapes(file.path)[0]!] : undefined;
+    const defaultsFolder = androidDefaultFolders(group.id).at(-1)!.replace(/\*\/$/, '/');
     // The base's keys this translation has (`present[slot]`), as missingKeys(base, tr) would find them.
     const keys = base ? baseKeysOf(base) : undefined;
     const present = keys ? new Uint8Array(keys.listed.length) : undefined;
@@ -251,9 +247,14 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
           found++;
         }
       } else b = siblings?.get(e.key)?.entry;
-      if (!b && lost?.[e.key] !== undefined) {
-        noDefault.push(e.key);
-        continue;
+      if (!b && androidTr) {
+        // One rule in every mode, with or without a base file of the same name: a key no values/*.xml of the res
+        // folder defines has no default. An unstaged translation pulled in by the commit: only the keys the commit
+        // took away (its other ones were without a default before; HEAD's side already has them).
+        const ignoredBy = lintIgnoreOf(e);
+        if (ignoredBy && !pulledBy) emit(file.path, { rule: 'extra-key', line: e.line, column: e.column, message: `${tr.locale} \`${e.key}\` is not defined in any file of ${defaultsFolder} (tools:ignore="${ignoredBy}": not judged as missing-default)` }, `${tr.locale}\0${e.key}`);
+        else if (!pulledBy || lost === null || lost?.[e.key] !== undefined) noDefault.push(e.key);
+        if (base) continue;
       }
       if (e.gettext && (base || b)) {
         // Judged on its own, as msgfmt does: the message's msgid is its source text, whatever the base file says.
@@ -261,15 +262,6 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
         for (let k = 0; k < raw.length; k++) emit(file.path, raw[k]!, `${tr.locale}\0${e.key}\0${raw[k]!.message}`);
       }
       if (!base && !b) {
-        if (group.format === 'android-xml' && siblings && !file.isBase) {
-          // With HEAD known, a key no default defines and whose default this commit did not take away was without one
-          // before: stale or misspelt, as in a translation whose group has a base (a `git mv` of a translation does
-          // not make it an error). Without HEAD (--all, --files), a translation whose group has no base at all has
-          // lost its defaults: missing-default. An unstaged translation pulled in by the commit: only what it took away.
-          if (job.headKnown) {
-            emit(file.path, { rule: 'extra-key', line: e.line, column: e.column, message: `${tr.locale} \`${e.key}\` is not defined in any file of ${androidDefaultFolders(group.id).at(-1)!.replace(/\*\/$/, '/')} (stale or misspelt key)` }, `${tr.locale}\0${e.key}`);
-          } else if (!(pulledBy && lost)) noDefault.push(e.key);
-        }
         const raw = checkBaseEntry(e, tr.locale);
         for (let k = 0; k < raw.length; k++) emit(file.path, raw[k]!, `${tr.locale}\0${e.key}\0${raw[k]!.message}\0${entryText(e)}`);
         // Apple `.strings` whose keys are the source text (NSLocalizedString without a base table: `"%@ reposted" =
@@ -307,7 +299,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     }
     if (noDefault.length) {
       const shown = noDefault.slice(0, 5).map((k) => `\`${k}\``).join(', ');
-      emit(file.path, { rule: 'missing-default', line: headerLine, column: 1, message: `${tr.locale}: ${noDefault.length} key${noDefault.length === 1 ? ' has' : 's have'} no default in ${androidDefaultFolders(group.id).at(-1)!.replace(/\*\/$/, '/')} (${shown}${noDefault.length > 5 ? ', …' : ''}): on a device in any other locale getString throws Resources.NotFoundException` }, `${tr.locale}\0no-default`, noDefault);
+      emit(file.path, { rule: 'missing-default', line: headerLine, column: 1, message: `${tr.locale}: ${noDefault.length} key${noDefault.length === 1 ? ' has' : 's have'} no default in ${defaultsFolder} (${shown}${noDefault.length > 5 ? ', …' : ''}): on a device in any other locale getString throws Resources.NotFoundException` }, `${tr.locale}\0no-default`, noDefault);
     }
     if (keys) {
       // missingKeys(base, tr): the listed keys not present. Unique keys: a base that defines a key twice (Chia's PO)
@@ -414,6 +406,19 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     if (!staged && !file.isBase) await releaseCatalog(ws, file);
   }
   return { perInput, files, items, intOnlyOther };
+}
+
+/**
+ * The `tools:ignore` id under which Android Lint stays silent about translation `e` having no default, or undefined:
+ * Lint reports a `<string>` or `<string-array>` without one as ExtraTranslation and a `<plurals>` as
+ * MissingDefaultResource (TranslationDetector.reportExtraResource), each suppressed by its own id or `all`.
+ */
+function lintIgnoreOf(e: CatalogEntry): string | undefined {
+  if (!e.lintIgnore) return undefined;
+  const id = e.kind === 'plural' ? 'MissingDefaultResource' : 'ExtraTranslation';
+  const lower = id.toLowerCase();
+  for (const x of e.lintIgnore) if (x === 'all' || x === lower || x === `androidlint${lower}`) return x === 'all' ? 'all' : id;
+  return undefined;
 }
 
 /**

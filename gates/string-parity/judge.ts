@@ -73,7 +73,6 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
     inputs: judged,
     ...(pulled.size ? { defaultsPulledBy } : {}),
     ...(Object.keys(lostDefaults).length ? { lostDefaults } : {}),
-    headKnown: staged && ctx.ws.before !== undefined,
   };
   // Threads are opt-in (shards.ts); without LOOPGATES_THREADS a commit does not load worker_threads at all.
   const sharded = process.env.LOOPGATES_THREADS ? await (await import('./shards.js')).judgeInShards(ctx.ws, set, job, ctx.signal, ctx.log) : null;

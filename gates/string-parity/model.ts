@@ -92,6 +92,8 @@ export interface CatalogEntry {
   devices?: Record<string, Variant>;
   /** false for Android `translatable="false"`, `.xcstrings` `shouldTranslate: false`. Default true. */
   translatable: boolean;
+  /** Android: the Lint issue ids `tools:ignore` names on the element or its `<resources>` (lowercased); absent when none. */
+  lintIgnore?: readonly string[];
   /**
    * Review state: `.xcstrings` `stringUnit.state` (`translated`, `needs_review`, `new`, `stale`), `fuzzy` for a gettext
    * `#, fuzzy` entry. Absent when the format has none.

@@ -3,6 +3,7 @@
 // it stages nothing string-parity could read, so before this it was a skip and the commit was allowed.
 import { describe, expect, it } from 'vitest';
 import { runGate } from '../../core/runner.js';
+import { headSideOf } from '../../core/head-side.js';
 import { indexWorkspace } from '../../core/snapshot.js';
 import type { GateResult, Workspace } from '../../core/types.js';
 import { memoryWorkspace } from '../../core/workspace.js';
@@ -62,8 +63,22 @@ describe('string-parity: staged deletions', () => {
   });
 
   it('green: deleting a values file that defines no string of a translation reports nothing (the stale fr key is not the commit\'s doing)', async () => {
+    const r = await run(memoryWorkspace({ files: without(COLORS), targets: [], deleted: [COLORS], before: { [COLORS]: files[COLORS] } }));
+    expect([r.verdict, r.counts.files, ...lines(r)]).toEqual(['skip', 0]);
+    // The same through the git index (git rm of colors.xml).
+    await withGitRepo(files, async (repo) => {
+      repo.git('add', '--', '.');
+      repo.git('commit', '-q', '-m', 'app');
+      repo.git('rm', '-q', '--', COLORS);
+      const g = await run(await indexWorkspace(repo.dir, {}));
+      expect([g.verdict, ...lines(g)]).toEqual(['skip']);
+    });
+  });
+
+  it('red: with the deleted file\'s HEAD side unknown, fr\'s key without a default is reported: the gate cannot tell the deletion did not define it', async () => {
     const r = await run(memoryWorkspace({ files: without(COLORS), targets: [], deleted: [COLORS] }));
-    expect([r.verdict, r.counts.files, ...lines(r)]).toEqual(['pass', 2]);
+    expect([r.verdict, r.counts.files, ...lines(r)]).toEqual(['fail', 2, `${FR}:1 missing-default/error`]);
+    expect(r.findings[0]!.members).toEqual(['gone']);
   });
 
   it('green: deleting a translation pulls nothing (Android falls back to values/)', async () => {
@@ -99,9 +114,10 @@ describe('string-parity: staged deletions', () => {
       `${BASE}:2 missing-key/warning`,
       `${BASE}:3 missing-key/warning`,
       `${DE}:1 missing-default/error`,
-      `${FR}:3 extra-key/warning`,
       `${FR}:1 missing-default/error`,
     ]);
+    // fr's `gone` had no default before the commit: fr is not staged, so only what the commit took away is its doing.
+    expect(r.findings[3]!.members).toEqual(['play']);
     expect(r.findings[2]!.message).toBe(
       `de: 1 key has no default in app/src/main/res/values/ (\`play\`): on a device in any other locale getString throws Resources.NotFoundException (caused by the staged change to the base ${BASE}; ${DE} is not staged)`,
     );
@@ -109,8 +125,9 @@ describe('string-parity: staged deletions', () => {
 
   it('green: a base change that removes no key reports no missing-default', async () => {
     const r = await afterCommit(files, { [BASE]: files[BASE].replace('>Share<', '>Share…<') });
-    // (fr lacks `share` and holds a stale `gone`: warnings that were there before the commit.)
-    expect([r.verdict, ...lines(r)]).toEqual(['pass', `${BASE}:3 missing-key/warning`, `${FR}:3 extra-key/warning`]);
+    // (fr lacks `share`, a warning of the base as staged; fr's `gone` was without a default before the commit, and fr,
+    // not staged, is judged only for what the commit takes away.)
+    expect([r.verdict, ...lines(r)]).toEqual(['pass', `${BASE}:3 missing-key/warning`]);
   });
 
   it('red: removing a key from another values/ file (values/misc.xml) while a translation of strings.xml still defines it is missing-default', async () => {
@@ -123,14 +140,20 @@ describe('string-parity: staged deletions', () => {
     );
   });
 
-  it('green: git mv of a translation to another file name of its folder keeps a stale key a warning (extra-key), as an edit in place does', async () => {
+  it('green: git mv of a translation to another file name of its folder keeps its key without a default pre-existing (staged: introduced), as an edit in place does', async () => {
     await withGitRepo(files, async (repo) => {
       repo.git('add', '--', '.');
       repo.git('commit', '-q', '-m', 'app');
       repo.git('mv', '--', FR, 'app/src/main/res/values-fr/strings_fr.xml');
-      const r = await run(await indexWorkspace(repo.dir, {}));
-      expect([r.verdict, ...lines(r)]).toEqual(['pass', 'app/src/main/res/values-fr/strings_fr.xml:3 extra-key/warning']);
-      expect(r.findings[0]!.message).toBe('fr `gone` is not defined in any file of app/src/main/res/values/ (stale or misspelt key)');
+      const ws = await indexWorkspace(repo.dir, {});
+      // One rule in every mode: `gone` has no default (an error)…
+      const all = await run(ws);
+      expect([all.verdict, ...lines(all)]).toEqual(['fail', 'app/src/main/res/values-fr/strings_fr.xml:1 missing-default/error']);
+      expect(all.findings[0]!.message).toBe('fr: 1 key has no default in app/src/main/res/values/ (`gone`): on a device in any other locale getString throws Resources.NotFoundException');
+      // …and HEAD had it at the file's old name, so the commit (judged as the hook does) is not refused for it.
+      const r = await runGate({ gate: stringParityGate, config: stringParityGate.configSchema.parse({}), timeoutMs: 30_000 }, { ws, cacheRoot: '/tmp/loopgates-test-cache', head: headSideOf(ws, '/tmp/loopgates-test-cache')! });
+      expect([r.verdict, ...lines(r)]).toEqual(['pass']);
+      expect(r.staged?.preExisting).toEqual({ errors: 1, warnings: 0, files: ['app/src/main/res/values-fr/strings_fr.xml'] });
     });
   });
 

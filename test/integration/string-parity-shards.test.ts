@@ -50,11 +50,11 @@ describe('string-parity shards', () => {
     expect(existsSync(join(repoRoot, 'dist', 'gates', 'string-parity', 'shard-worker.js')), 'run `npm run build` first').toBe(true);
     const cwd = join(l10nCorpus, 'AntennaPod__AntennaPod');
     const [one, two] = [await run(cwd, '1'), await run(cwd, '2')];
-    // Exit 1: three AntennaPod translations add markup the base has not (string-parity-corpus.test.ts).
+    // Exit 1: three AntennaPod translations add markup the base has not, 39 hold keys no values/*.xml defines (string-parity-corpus.test.ts).
     expect(one.code).toBe(1);
     expect(two.code).toBe(1);
     const r = one.report.results.find((x) => x.gate === 'string-parity')!;
-    expect(r.counts).toMatchObject({ files: 61, items: 32718, findings: 175 });
+    expect(r.counts).toMatchObject({ files: 61, items: 32718, findings: 99 });
     expect(withoutTimes(two.report)).toEqual(withoutTimes(one.report));
     // The second run did split (one thread has no shard line); both say what they judge.
     expect(one.stderr).not.toMatch(/shards/);

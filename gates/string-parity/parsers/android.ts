@@ -95,6 +95,12 @@ export class PrefixScope {
     for (const p of top.prefixes) this.uris.get(p)!.pop();
   }
 
+  /** The namespace URI `prefix` is bound to here, or undefined. */
+  uri(prefix: string): string | undefined {
+    const s = this.uris.get(prefix);
+    return s?.[s.length - 1] || undefined;
+  }
+
   private unbound(qname: string): string | undefined {
     const c = qname.indexOf(':');
     if (c === -1) return undefined;
@@ -105,6 +111,22 @@ export class PrefixScope {
     const s = this.uris.get(prefix);
     return s && s[s.length - 1] ? undefined : `unbound namespace prefix: "${prefix}"`;
   }
+}
+
+const TOOLS_URI = 'http://schemas.android.com/tools';
+
+/**
+ * The Lint issue ids an element's `tools:ignore` names (any prefix bound to the tools namespace), trimmed and
+ * lowercased: Lint splits the value at commas and compares ids case-insensitively.
+ */
+function lintIgnores(attributes: Record<string, string>, ns: PrefixScope): string[] {
+  const out: string[] = [];
+  for (const a in attributes) {
+    const c = a.indexOf(':');
+    if (c === -1 || a.slice(c + 1) !== 'ignore' || ns.uri(a.slice(0, c)) !== TOOLS_URI) continue;
+    for (const id of attributes[a]!.split(',')) if (id.trim()) out.push(id.trim().toLowerCase());
+  }
+  return out;
 }
 
 /** A well-formedness error that ends a parse: its message and 1-based line and column. */
@@ -216,6 +238,8 @@ interface OpenEntry {
   column: number;
   grammar: 'printf-java' | 'none';
   translatable: boolean;
+  /** Lint issue ids `tools:ignore` names on the element or on `<resources>`, lowercased. */
+  lintIgnore?: string[];
   plurals: Record<string, Variant>;
   items: Variant[];
   /** The `quantity` of the plural item being read. */
@@ -254,6 +278,7 @@ export function parseAndroidXml(path: string, text: string, locale: string): Loa
   const ns = new PrefixScope();
   let lastClosed = '';
   let root: string | undefined;
+  let rootIgnore: string[] = [];
   let entry: OpenEntry | undefined;
   let v: OpenVariant | undefined;
   // Where a run of text starts (xmldom's text-node position): right after the last start tag, end tag or CDATA
@@ -322,7 +347,10 @@ export function parseAndroidXml(path: string, text: string, locale: string): Loa
     const depth = open.push(tag.name) - 1;
     const nsError = ns.open(tag.name, tag.attributes, depth, at.colon);
     if (nsError) throw new XmlSyntaxError(nsError, at.line, at.column);
-    if (depth === 0) root = tag.name;
+    if (depth === 0) {
+      root = tag.name;
+      if (at.colon) rootIgnore = lintIgnores(tag.attributes, ns);
+    }
     if (root !== 'resources') return;
     if (v && depth > v.depth) (v.markup ??= []).push({ name: tag.name.toLowerCase(), kind: tag.isSelfClosing ? 'self' : 'open' });
     if (depth === 1) {
@@ -336,6 +364,8 @@ export function parseAndroidXml(path: string, text: string, locale: string): Loa
       if (!kind) return;
       const grammar = tag.attributes.formatted !== 'false' ? 'printf-java' : 'none';
       entry = { kind, key, line: at.line, column: at.column, grammar, translatable: tag.attributes.translatable !== 'false', plurals: {}, items: [], quantity: '' };
+      const ignore = at.colon ? [...rootIgnore, ...lintIgnores(tag.attributes, ns)] : rootIgnore;
+      if (ignore.length) entry.lintIgnore = ignore;
       if (kind === 'string') v = { depth, line: at.line, column: at.column, raw: '', inQuote: false };
     } else if (depth === 2 && entry && entry.kind !== 'string' && tag.name === 'item') {
       const q = tag.attributes.quantity;
@@ -354,7 +384,7 @@ export function parseAndroidXml(path: string, text: string, locale: string): Loa
     if (v && depth === v.depth && entry) {
       const variant: Variant = { text: unescapeAndroid(v.raw), raw: v.raw, line: v.line, column: v.column, ...(v.markup ? { markup: v.markup } : {}) };
       v = undefined;
-      if (entry.kind === 'string') add({ key: entry.key, kind: 'string', value: variant.text, raw: variant.raw ?? variant.text, line: entry.line, column: entry.column, grammar: entry.grammar, translatable: entry.translatable, ...(variant.markup ? { markup: variant.markup } : {}) });
+      if (entry.kind === 'string') add({ key: entry.key, kind: 'string', value: variant.text, raw: variant.raw ?? variant.text, line: entry.line, column: entry.column, grammar: entry.grammar, translatable: entry.translatable, ...(variant.markup ? { markup: variant.markup } : {}), ...(entry.lintIgnore ? { lintIgnore: entry.lintIgnore } : {}) });
       else if (entry.kind === 'plural') entry.plurals[entry.quantity] = variant;
       else entry.items.push(variant);
     }
@@ -363,9 +393,9 @@ export function parseAndroidXml(path: string, text: string, locale: string): Loa
       entry = undefined;
       if (e.kind === 'plural') {
         const value = e.plurals.other?.text ?? Object.values(e.plurals)[0]?.text ?? '';
-        add({ key: e.key, kind: 'plural', value, line: e.line, column: e.column, grammar: e.grammar, translatable: e.translatable, plurals: e.plurals });
+        add({ key: e.key, kind: 'plural', value, line: e.line, column: e.column, grammar: e.grammar, translatable: e.translatable, plurals: e.plurals, ...(e.lintIgnore ? { lintIgnore: e.lintIgnore } : {}) });
       } else if (e.kind === 'array') {
-        add({ key: e.key, kind: 'array', value: e.items.map((i) => i.text).join('\n'), line: e.line, column: e.column, grammar: e.grammar, translatable: e.translatable, items: e.items });
+        add({ key: e.key, kind: 'array', value: e.items.map((i) => i.text).join('\n'), line: e.line, column: e.column, grammar: e.grammar, translatable: e.translatable, items: e.items, ...(e.lintIgnore ? { lintIgnore: e.lintIgnore } : {}) });
       }
     }
   });
