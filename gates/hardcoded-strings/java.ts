@@ -8,7 +8,7 @@ import { FORMAT_CLASSES, KOTLIN_CALLS, formatArgumentIndex, menuTitleIndex, text
 import { collectDirectives, decodeCEscapes, decodeLiteral, pos, syntaxErrors, walk, withTree, type LiteralSpec, type SyntaxNode } from '../../core/tree-sitter.js';
 
 /** Method name -> index of the argument that is user text. Same Android APIs as Kotlin's call table. */
-export const JAVA_CALLS: Readonly<Record<string, number>> = Object.fromEntries(Object.entries(KOTLIN_CALLS).filter(([k]) => k !== 'Text'));
+export const JAVA_CALLS: Readonly<Record<string, number>> = Object.fromEntries(Object.entries(KOTLIN_CALLS).filter(([k]) => !['Text', 'BasicText', 'ClickableText'].includes(k)));
 
 const LITERAL: LiteralSpec = {
   text: new Set(['string_fragment', 'multiline_string_fragment']),

@@ -12,6 +12,10 @@ export { DEFAULT_KOTLIN_NAMES } from './defaults.js';
 /** Calls whose positional argument at the given index (or named argument `text`) is user text. */
 export const KOTLIN_CALLS: Readonly<Record<string, number>> = {
   Text: 0,
+  // androidx.compose.foundation.text: Material's Text draws through BasicText; ClickableText (deprecated, still
+  // shipped) shows its AnnotatedString.
+  BasicText: 0,
+  ClickableText: 0,
   makeText: 1, // Toast.makeText(context, text, duration)
   make: 1, // Snackbar.make(view, text, duration)
   setText: 0,
@@ -292,14 +296,27 @@ function formatString(call: SyntaxNode): SyntaxNode | undefined {
 }
 
 /**
- * String literals an expression can evaluate to: `"a"`, `"a" + b`, `if (c) "a" else "b"`, and the format string of a
- * format call (`String.format("%d notes", n)`, `"%d notes".format(n)`).
+ * kotlin.text String methods that return their receiver's words, recased or with whitespace or a margin removed:
+ * `Text("Delete".uppercase())` and `Text("""…""".trimIndent())` show the literal's text (fresh6 F12).
+ */
+const TEXT_PRESERVING = new Set(['trimIndent', 'trimMargin', 'trim', 'trimStart', 'trimEnd', 'uppercase', 'lowercase', 'capitalize', 'decapitalize', 'replaceFirstChar', 'toUpperCase', 'toLowerCase']);
+
+/** The receiver of a text-preserving String call (`"…".uppercase()`, `"…".replaceFirstChar { … }`), or undefined. */
+function preservedText(call: SyntaxNode): SyntaxNode | undefined {
+  const callee = call.firstNamedChild;
+  if (callee?.type !== 'navigation_expression' || !TEXT_PRESERVING.has(lastName(callee) ?? '')) return undefined;
+  return callee.firstNamedChild ?? undefined;
+}
+
+/**
+ * String literals an expression can evaluate to: `"a"`, `"a" + b`, `if (c) "a" else "b"`, the format string of a
+ * format call (`String.format("%d notes", n)`, `"%d notes".format(n)`) and the receiver of a text-preserving call.
  */
 function literalsIn(expr: SyntaxNode, out: SyntaxNode[] = []): SyntaxNode[] {
   if (expr.type === 'string_literal' || expr.type === 'line_string_literal' || expr.type === 'multi_line_string_literal') out.push(expr);
   else if (PASS_THROUGH.has(expr.type)) for (const c of expr.namedChildren) literalsIn(c, out);
   else if (expr.type === 'call_expression') {
-    const f = formatString(expr);
+    const f = formatString(expr) ?? preservedText(expr);
     if (f) literalsIn(f, out);
   }
   return out;

@@ -85,4 +85,34 @@ describe('Compose text through the hook', () => {
       ]);
     });
   });
+  it('a literal under a text-preserving String call, BasicText and ClickableText are refused; a substring is not read (fresh6 F12)', async () => {
+    assertBuilt();
+    await inTempRepo(BASE, async (s) => {
+      const src = [
+        'package org.example',
+        '',
+        '@Composable',
+        'fun Zz1(key: String) {',
+        '    Text("Delete your account".uppercase())',
+        '    Text("""',
+        '        Delete your account',
+        '        right now""".trimIndent())',
+        '    BasicText("Delete your account now")',
+        '    ClickableText(text = AnnotatedString("Tap here to continue"), onClick = {})',
+        '    Text("Not the shown words".substring(4))',
+        '    Text(key.uppercase())',
+        '}',
+        '',
+      ].join('\n');
+      const r = await commitScreen(s, src);
+      expect(r.status, r.output).toBe(1);
+      expect(r.landed).toBe(false);
+      expect(r.output.split('\n').filter((l) => l.includes('hardcoded-text')).map((l) => l.trim())).toEqual([
+        `${SCREEN}:5:10  hardcoded-text  hard-coded text "Delete your account" in Text(); move it to the string catalog`,
+        `${SCREEN}:6:10  hardcoded-text  hard-coded text "\\n        Delete your account\\n        right now" in Text(); move it to the string catalog`,
+        `${SCREEN}:9:15  hardcoded-text  hard-coded text "Delete your account now" in BasicText(); move it to the string catalog`,
+        `${SCREEN}:10:42  hardcoded-text  hard-coded text "Tap here to continue" in AnnotatedString(); move it to the string catalog`,
+      ]);
+    });
+  });
 });

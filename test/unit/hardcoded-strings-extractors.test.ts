@@ -400,6 +400,60 @@ describe('Kotlin / Compose: a local val bound to a literal and shown (fresh6 F2)
   });
 });
 
+describe('Kotlin / Compose: text-preserving String calls on a literal, BasicText, ClickableText (fresh6 F12, element-x-android)', () => {
+  it('reads the literal receiver of trimIndent/trimMargin/uppercase/lowercase/capitalize/replaceFirstChar/trim as the text; not other calls', async () => {
+    const src = `@Composable
+fun Deactivate(name: String, key: String) {
+    Text("Delete your account".uppercase())
+    Text("""
+        Delete your account
+        right now""".trimIndent())
+    Text(text = """|Margin text here""".trimMargin())
+    Text("Lower case words".lowercase(Locale.ROOT))
+    Text("capital words".capitalize())
+    Text("first char words".replaceFirstChar { it.titlecase() })
+    Text("  Trimmed words  ".trim().uppercase())
+    Text(("Joined " + name).uppercase())
+    Text("Shown words".substring(1))
+    Text(key.uppercase())
+    Log.d("Log tag words".uppercase(), name)
+    BasicText("Basic text words")
+    BasicText(text = "Named basic words", style = TextStyle())
+    ClickableText(text = AnnotatedString("Tap here to continue"), onClick = {})
+    ClickableText(AnnotatedString("Tap positional words")) {}
+}
+`;
+    const e = await extractKotlin(src);
+    expectAnchored(src, e);
+    expect(e.candidates.map((c) => `${c.line}:${c.column} ${c.literal} ${c.context}`)).toEqual([
+      '3:10 Delete your account Text()',
+      '4:10 \n        Delete your account\n        right now Text()',
+      '7:17 |Margin text here Text(text = …)',
+      '8:10 Lower case words Text()',
+      '9:10 capital words Text()',
+      '10:10 first char words Text()',
+      '11:10   Trimmed words   Text()',
+      '12:11 Joined  Text()',
+      '16:15 Basic text words BasicText()',
+      '17:22 Named basic words BasicText(text = …)',
+      '18:42 Tap here to continue AnnotatedString()',
+      '19:35 Tap positional words AnnotatedString()',
+    ]);
+  });
+
+  it('Java reads neither BasicText nor ClickableText (Compose only)', async () => {
+    const src = `class A {
+    void f(TextView tv) {
+        BasicText("Basic words here");
+        ClickableText("Clickable words here");
+        tv.setText("Set words here");
+    }
+}
+`;
+    expect((await extractJava(src)).candidates.map((c) => `${c.line}:${c.column} ${c.literal}`)).toEqual(['5:20 Set words here']);
+  });
+});
+
 describe('Kotlin / Java: positional toast helpers (Fossify / Simple-Mobile-Tools commons, fresh-user-3 F3)', () => {
   it('Kotlin: toast("…"), showErrorToast("…"), showSnackbar-style helpers read their first positional string; R.string and logs are not text', async () => {
     const src = `class MainActivity : SimpleActivity() {
