@@ -4,10 +4,13 @@
 // warning). Used by hardcoded-strings and string-parity; a new gate with include/exclude keys calls these.
 import { join } from 'node:path';
 import picomatch from 'picomatch';
+import { excludeMatcher } from './exclude.js';
 import { LoopgatesError } from './errors.js';
 import type { GateSettings } from './runner.js';
 import { runTool } from './tools.js';
 import type { Gate, GateContext, Workspace } from './types.js';
+
+export { excludeMatcher, outputFolderExcludes } from './exclude.js';
 
 /** How a gate selects its inputs from a run's targets. */
 export interface InputGlobs {
@@ -39,13 +42,15 @@ export function selectInputs(targets: readonly string[], globs: InputGlobs): str
   const candidates = globs.reads ? targets.filter(globs.reads) : [...targets];
   if (candidates.length === 0) return [];
   const inc = globs.include.length > 0 ? picomatch([...globs.include], { dot: true }) : () => false;
-  const exc = globs.exclude.length > 0 ? picomatch([...globs.exclude], { dot: true }) : () => false;
+  const exc = excludeMatcher(globs.exclude);
   const selected = candidates.filter((p) => inc(p) && !exc(p));
   const probes = globs.probePaths ?? [];
   if (selected.length === 0 && probes.length > 0) {
     globs.exclude.forEach((glob, i) => {
+      // A `!` entry takes paths back: it never blinds, and a probe it takes back is readable.
+      if (glob.startsWith('!')) return;
       const m = picomatch(glob, { dot: true });
-      if (probes.every((p) => m(p)) && candidates.every((p) => m(p))) {
+      if (probes.every((p) => m(p) && exc(p)) && candidates.every((p) => m(p))) {
         throw new LoopgatesError(
           `gates.${globs.gate}.exclude[${i}] ${JSON.stringify(glob)} excludes every file this gate could read${globs.probeWhat ? ` (${globs.probeWhat})` : ''}: it can never find ${globs.blindTo ?? 'anything'}`,
           `narrow gates.${globs.gate}.exclude[${i}] in loopgates.yaml, or turn the gate off out loud: gates.${globs.gate}.enabled: false`,

@@ -4,7 +4,7 @@
 // this file. This module is what every commit loads: metadata, config schema, input selection, mutation operators.
 import { z } from 'zod';
 import { lazySchema } from '../../core/lazy-schema.js';
-import { selectInputs } from '../../core/inputs.js';
+import { outputFolderExcludes, selectInputs } from '../../core/inputs.js';
 import type { Gate } from '../../core/types.js';
 import { RULES } from './audit.js';
 import { dumpAuditMutations } from './mutations.js';
@@ -13,7 +13,8 @@ export const GATE_ID = 'dump-audit';
 
 /** Committed dumps: `*.uix` (uiautomatorviewer's save format) and `window_dump*.xml` (uiautomator dump's default name). */
 export const DEFAULT_INCLUDE: readonly string[] = ['**/*.uix', '**/window_dump*.xml'];
-export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/build/**', '**/.gradle/**'];
+// Build output not below src/ (core/exclude.ts); installed packages and Gradle's cache anywhere.
+export const DEFAULT_EXCLUDE: readonly string[] = [...outputFolderExcludes('build'), '**/node_modules/**', '**/.gradle/**'];
 
 export const configSchema = lazySchema(() =>
   z
@@ -22,7 +23,7 @@ export const configSchema = lazySchema(() =>
         .array(z.string().min(1))
         .default([...DEFAULT_INCLUDE])
         .describe(`Globs of the dump files judged (default ${DEFAULT_INCLUDE.join(', ')}); with globs of your own, a run --all that finds none is vacuous.`),
-      exclude: z.array(z.string().min(1)).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never judged.'),
+      exclude: z.array(z.string().min(1)).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never judged; an entry starting with `!` takes back what an earlier one excluded (the last match decides).'),
       catalogText: z
         .enum(['error', 'warning', 'off'])
         .default('warning')

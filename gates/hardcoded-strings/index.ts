@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../../core/lazy-schema.js';
 import { anyCaseExtension } from '../../core/hook-plan.js';
+import { outputFolderExcludes } from '../../core/exclude.js';
 import { selectInputs as selectByGlobs } from '../../core/inputs.js';
 import type { Gate } from '../../core/types.js';
 import {
@@ -56,12 +57,10 @@ export const DEFAULT_INCLUDE: readonly string[] = [
 
 /** Tests, previews, generated and vendored code: literals there are not shipped to users. */
 export const DEFAULT_EXCLUDE: readonly string[] = [
+  // Build output, not below src/ (a package com.acme.build is source); the rest hold wherever they are.
+  ...outputFolderExcludes('build', 'dist', 'Pods', 'DerivedData'),
   '**/node_modules/**',
-  '**/build/**',
-  '**/dist/**',
   '**/.gradle/**',
-  '**/Pods/**',
-  '**/DerivedData/**',
   // Gradle test source sets (test, testDebug, testFixtures, androidTest...), not src/testimonials/ or src/testflight/.
   '**/src/test/**',
   '**/src/test[A-Z]*/**',
@@ -95,7 +94,7 @@ export const configSchema = lazySchema(() =>
   z
     .object({
       include: z.array(z.string().min(1)).default([...DEFAULT_INCLUDE]).describe('Globs of the files judged (picomatch, repository-relative).'),
-      exclude: z.array(z.string().min(1)).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never judged (tests, generated code).'),
+      exclude: z.array(z.string().min(1)).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never judged (tests, generated code); an entry starting with `!` takes back what an earlier one excluded (the last match decides).'),
       allow: z
         .array(regex())
         .default([])

@@ -44,7 +44,7 @@ export const configSchema = lazySchema(() =>
         .array(z.string().min(1))
         .default([...DEFAULT_FLOWS])
         .describe('Globs (picomatch, repository-relative) of Maestro flow files. A folder outside .maestro/ is a workspace rooted at the glob\'s static base.'),
-      exclude: z.array(z.string().min(1)).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never judged as flows.'),
+      exclude: z.array(z.string().min(1)).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never judged as flows; an entry starting with `!` takes back what an earlier one excluded (the last match decides).'),
       entryPoints: z
         .array(z.string().min(1))
         .optional()

@@ -1,6 +1,6 @@
 // Maestro flows the gate's `flows` globs do not select (fresh4 F1: mattermost-mobile keeps 21 under
 // detox/maestro/flows/, none under .maestro/): install said "no input" and every commit to them went unjudged.
-import picomatch from 'picomatch';
+import { excludeMatcher } from '../../core/exclude.js';
 import type { GateContext } from '../../core/types.js';
 import { CHECKS, NEUTRAL, PLAIN_ACTIONS, SELECTOR_ACTIONS, TAPS, TYPING } from './commands.js';
 import type { MaestroFlowsConfig } from './config.js';
@@ -22,7 +22,7 @@ export function looksLikeFlow(text: string): boolean {
 /** Tracked YAML files outside the selection that look like flows, and the `flows` globs (one per folder) that take them in. */
 export async function unselectedFlows(ctx: GateContext<MaestroFlowsConfig>, selected: readonly string[]): Promise<{ files: string[]; fix: string } | null> {
   const taken = new Set(selected);
-  const excluded = ctx.config.exclude.length ? picomatch([...ctx.config.exclude], { dot: true }) : () => false;
+  const excluded = excludeMatcher(ctx.config.exclude);
   const files: string[] = [];
   const others: string[] = []; // YAML outside the selection that is no flow: a folder glob must not take them in
   for (const p of await ctx.ws.allPaths()) {

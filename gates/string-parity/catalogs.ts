@@ -4,6 +4,7 @@
 import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import type { Workspace } from '../../core/types.js';
+import { excludeMatcher } from '../../core/exclude.js';
 import { overlayWorkspace } from '../../core/workspace.js';
 import { ANDROID_VALUES as ANDROID, APPLE_LPROJ as APPLE, DEFAULT_EXCLUDE } from './defaults.js';
 import type { CatalogEntry, CatalogFormat, Grammar, LoadedCatalog } from './model.js';
@@ -368,7 +369,7 @@ interface Draft {
 
 async function discover(ws: Workspace, options: DiscoveryOptions): Promise<CatalogSet> {
   const all = await ws.allPaths();
-  const isExcluded = picomatch([...(options.exclude ?? DEFAULT_EXCLUDE)], { dot: true });
+  const isExcluded = excludeMatcher(options.exclude ?? DEFAULT_EXCLUDE);
   const isIncluded = options.include && options.include.length ? picomatch([...options.include], { dot: true }) : () => true;
   const paths = all.filter((p) => !isExcluded(p));
   let catalogPaths = paths.filter((p) => isIncluded(p));

@@ -10,7 +10,7 @@ export const configSchema = lazySchema(() =>
   z
     .object({
       include: z.array(z.string()).default([]).describe('Globs (picomatch) of catalog files to check; empty = every catalog found.'),
-      exclude: z.array(z.string()).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never read.'),
+      exclude: z.array(z.string()).default([...DEFAULT_EXCLUDE]).describe('Globs of paths never read; an entry starting with `!` takes back what an earlier one excluded (the last match decides).'),
       baseLocale: z.string().min(2).optional().describe('Force the base locale of every catalog (else detected per catalog: values/, Base.lproj, sourceLanguage, template-arb-file, sourceLocale, en).'),
       developmentLanguage: z
         .string()

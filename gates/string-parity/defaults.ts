@@ -1,5 +1,6 @@
 // The string-parity gate's rule ids, default excludes and the path shapes of catalog files, apart from the parsers
 // so that loading the gate (its config schema and inputs(), on every commit) does not load them.
+import { outputFolderExcludes } from '../../core/exclude.js';
 
 /** Every rule id the gate reports (stable, kebab-case), with its default severity. */
 export const RULES = {
@@ -29,8 +30,8 @@ export const RULES = {
 } as const;
 export type RuleId = keyof typeof RULES;
 
-/** Paths never read by default: installed packages, build output, Pods, git's own data. */
-export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/build/**', '**/Pods/**', '**/.git/**', '**/DerivedData/**', '**/.dart_tool/**'];
+/** Paths never read by default: build output and Pods (not below src/: core/exclude.ts), installed packages, git's own data. */
+export const DEFAULT_EXCLUDE: readonly string[] = [...outputFolderExcludes('build', 'Pods', 'DerivedData'), '**/node_modules/**', '**/.git/**', '**/.dart_tool/**'];
 
 /** Android `res/values[-qualifiers]/<name>.xml` (developer.android.com/guide/topics/resources/providing-resources). */
 export const ANDROID_VALUES = /^(?:(.*)\/)?res\/values((?:-[^/]+)?)\/([^/]+\.xml)$/;

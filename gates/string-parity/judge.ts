@@ -2,7 +2,7 @@
 // staging no catalog never loads the parsers. The per-file judging is judge-files.ts (what a shard worker loads).
 import picomatch from 'picomatch';
 import type { GateContext, GateOutput } from '../../core/types.js';
-import { removedEveryNote } from '../../core/inputs.js';
+import { excludeMatcher, removedEveryNote } from '../../core/inputs.js';
 import { fingerprint } from '../../core/finding.js';
 import { discoverCatalogs, lostAndroidDefaults, orphanedByBaseDeletion, pulledByLostDefaults, useParseCache } from './catalogs.js';
 import { RULES } from './defaults.js';
@@ -14,7 +14,7 @@ export { judgeFiles, type JudgeJob, type JudgeResult } from './judge-files.js';
 
 function judgedFilter(c: StringParityConfig): (path: string) => boolean {
   const inc = c.include.length ? picomatch(c.include, { dot: true }) : () => true;
-  const exc = c.exclude.length ? picomatch(c.exclude, { dot: true }) : () => false;
+  const exc = excludeMatcher(c.exclude);
   return (p) => inc(p) && !exc(p);
 }
 

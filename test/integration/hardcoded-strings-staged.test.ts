@@ -62,4 +62,26 @@ describe('hardcoded-strings --staged', () => {
       expect(skip.verdict).toBe('skip');
     });
   });
+
+  // fresh6 F11: the build-output excludes matched anywhere, so a Kotlin package named build/dist/Pods/DerivedData was
+  // never read and its hard-coded text landed ("no files for inspection"). Output folders beside src/ stay skipped.
+  it('judges a Kotlin package named build, dist, Pods or DerivedData under src/, and still skips app/build/generated', async () => {
+    const compose = (pkg: string) => `package com.acme.${pkg}\n\n@Composable\nfun Zz() { Text("Delete your account now") }\n`;
+    const sources = ['build', 'dist', 'Pods', 'DerivedData'].map((pkg) => `app/src/main/kotlin/com/acme/${pkg}/Config.kt`);
+    const generated = 'app/build/generated/source/buildConfig/debug/com/acme/Generated.kt';
+    await withGitRepo({ 'app/build.gradle.kts': 'plugins { }\n', 'README.md': 'x\n' }, async (repo) => {
+      repo.git('add', '-A');
+      repo.git('commit', '-q', '-m', 'init');
+      for (const f of sources) repo.write(f, compose(f.split('/')[5]!));
+      repo.write(generated, compose('generated'));
+      repo.git('add', '-A');
+      const r = await staged(repo.dir);
+      expect(r.verdict).toBe('fail');
+      expect(r.counts).toMatchObject({ files: 4, findings: 4 });
+      expect(r.findings.map((f) => `${f.file}:${f.line}`)).toEqual(sources.map((f) => `${f}:4`).sort());
+      repo.git('rm', '-q', '--cached', ...sources);
+      const skip = await staged(repo.dir);
+      expect([skip.verdict, skip.counts.files]).toEqual(['skip', 0]);
+    });
+  });
 });

@@ -2,7 +2,7 @@
 // gate author uses them.
 import { describe, expect, it } from 'vitest';
 import { LoopgatesError } from '../../core/errors.js';
-import { removedEveryNote, selectInputs } from '../../core/inputs.js';
+import { excludeMatcher, outputFolderExcludes, removedEveryNote, selectInputs } from '../../core/inputs.js';
 import { hardcodedStringsGate } from '../../gates/hardcoded-strings/index.js';
 import { errorsAt, runGateOver } from '../helpers/gate.js';
 import { runVerbInRepo } from '../helpers/cli.js';
@@ -45,6 +45,22 @@ describe('core/inputs.ts', () => {
     expect((err as Error).message).toBe('gates.toy.exclude[1] "**" excludes every file this gate could read (text files): it can never find a BAD word');
     // An exclude that hides this commit's files but not every kind of file is a quiet skip, not a refusal.
     expect(selectInputs(['vendor/c.txt'], globs)).toEqual([]);
+  });
+  it('reads an exclude list as .gitignore does: a `!` entry takes back, the last match decides, and never blinds', () => {
+    const exc = excludeMatcher(['**/build/**', '!**/src/**/build/**', '**/*.test.kt']);
+    expect(['app/build/generated/A.kt', 'app/src/main/kotlin/com/acme/build/A.kt', 'app/src/main/kotlin/com/acme/build/A.test.kt', 'srcx/build/A.kt', 'app/A.kt'].map(exc)).toEqual([true, false, true, true, false]);
+    // picomatch alone reads `!x` as "all but x": a lone take-back entry excludes nothing it did not exclude before.
+    expect(['a.txt', 'vendor/c.txt'].map(excludeMatcher(['!vendor/**']))).toEqual([false, false]);
+    expect(selectInputs(['a.txt'], { ...globs, exclude: ['!a.txt'] })).toEqual(['a.txt']);
+    // A blanket with a take-back that leaves a probe path readable is a narrow exclude: a skip, not a refusal.
+    expect(selectInputs(['build/a.txt'], { ...globs, exclude: ['**', '!docs/**'] })).toEqual([]);
+    expect(() => selectInputs(['build/a.txt'], { ...globs, exclude: ['**', '!src/**'] })).toThrow('gates.toy.exclude[0] "**" excludes every file');
+  });
+  it('excludes build output folders by name except below a src/ folder', () => {
+    expect(outputFolderExcludes('build', 'Pods')).toEqual(['**/build/**', '**/Pods/**', '!**/src/**/build/**', '!**/src/**/Pods/**']);
+    const exc = excludeMatcher(outputFolderExcludes('build', 'dist', 'Pods'));
+    const paths = ['build/A.kt', 'app/build/intermediates/A.java', 'ios/Pods/X/Y.swift', 'web/dist/main.js', 'src/build/index.ts', 'src/dist/a.ts', 'lib/src/main/java/com/x/build/B.java'];
+    expect(paths.filter(exc)).toEqual(['build/A.kt', 'app/build/intermediates/A.java', 'ios/Pods/X/Y.swift', 'web/dist/main.js']);
   });
   it('says when a filter removed every candidate, and only then', () => {
     expect(removedEveryNote('gates.toy.allow', 'word', 3, 3)).toBe('gates.toy.allow removed every word (3 of 3)');
