@@ -96,4 +96,19 @@ describe('string-parity: <item type="string"> is a string resource', () => {
       expect(all.counts.items).toBe(3);
     });
   });
+
+  // fresh6 F15: <xliff:g> (XLIFF namespace) is stripped by aapt2, so wrapping the placeholder is no markup change.
+  it('green: <xliff:g> around a placeholder the base has bare lands, and run --all finds nothing (was markup-mismatch)', async () => {
+    const ns = (body: string) => xml(body).replace('<resources>', '<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">');
+    await withGitRepo({ 'loopgates.yaml': config, [BASE]: ns(str('greet', 'Hello %1$s')), [DE]: ns(str('greet', 'Hallo %1$s')) }, async (repo) => {
+      const { commit, runAll } = setup(repo);
+      const landed = commit(DE, ns(str('greet', 'Hallo <xliff:g id="name">%1$s</xliff:g>')));
+      expect(landed.status, landed.out).toBe(0);
+      expect(runAll().findings).toEqual([]);
+      const refused = commit(DE, ns(str('greet', 'Hallo <xliff:g id="name">du</xliff:g>')));
+      expect(refused.status, refused.out).toBe(1);
+      expect(refused.out).toContain(`${DE}:3`);
+      expect(refused.out).toContain('placeholder-mismatch');
+    });
+  });
 });

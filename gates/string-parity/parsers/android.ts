@@ -58,6 +58,8 @@ export function startTag(p: XmlParser, text: string): { line: number; column: nu
  * `xml:` is always bound, `xmlns:p=""` leaves `p` unbound (as xmldom had it). Call `open` at each start tag and `close`
  * at each end tag; a tag whose source holds no `:` costs nothing more.
  */
+const XLIFF_NS = 'urn:oasis:names:tc:xliff:document:1.2';
+
 export class PrefixScope {
   private readonly uris = new Map<string, string[]>();
   private readonly declared: Array<{ depth: number; prefixes: string[] }> = [];
@@ -99,6 +101,12 @@ export class PrefixScope {
   uri(prefix: string): string | undefined {
     const s = this.uris.get(prefix);
     return s?.[s.length - 1] || undefined;
+  }
+
+  /** Whether element `qname` is in the XLIFF 1.2 namespace (`xliff:g`): aapt2 strips such elements, keeping their text. */
+  isXliff(qname: string): boolean {
+    const c = qname.indexOf(':');
+    return c !== -1 && this.uri(qname.slice(0, c)) === XLIFF_NS;
   }
 
   private unbound(qname: string): string | undefined {
@@ -352,7 +360,8 @@ export function parseAndroidXml(path: string, text: string, locale: string): Loa
       if (at.colon) rootIgnore = lintIgnores(tag.attributes, ns);
     }
     if (root !== 'resources') return;
-    if (v && depth > v.depth) (v.markup ??= []).push({ name: tag.name.toLowerCase(), kind: tag.isSelfClosing ? 'self' : 'open' });
+    // <xliff:g> is a translator's note (aapt2 strips it, users never see it): not markup; its text is the string's.
+    if (v && depth > v.depth && !ns.isXliff(tag.name)) (v.markup ??= []).push({ name: tag.name.toLowerCase(), kind: tag.isSelfClosing ? 'self' : 'open' });
     if (depth === 1) {
       entry = undefined;
       const key = tag.attributes.name;
@@ -379,8 +388,9 @@ export function parseAndroidXml(path: string, text: string, locale: string): Loa
     lastClosed = tag.name;
     const depth = open.length - 1;
     open.pop();
+    const xliff = ns.isXliff(tag.name);
     ns.close(depth);
-    if (v && depth > v.depth && !tag.isSelfClosing) v.markup!.push({ name: tag.name.toLowerCase(), kind: 'close' });
+    if (v && depth > v.depth && !tag.isSelfClosing && !xliff) v.markup!.push({ name: tag.name.toLowerCase(), kind: 'close' });
     if (v && depth === v.depth && entry) {
       const variant: Variant = { text: unescapeAndroid(v.raw), raw: v.raw, line: v.line, column: v.column, ...(v.markup ? { markup: v.markup } : {}) };
       v = undefined;
