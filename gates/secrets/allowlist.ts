@@ -181,34 +181,15 @@ export function exemptionsAdded(head: Buffer | string, staged: Buffer | string):
   if (!a || !b) return [];
   const out: ExemptionChange[] = [];
   const none = () => null;
-  const lists = (doc: Record<string, unknown>): Array<Record<string, unknown>> =>
-    [doc.allowlist, ...(Array.isArray(doc.allowlists) ? doc.allowlists : [])].filter((x): x is Record<string, unknown> => !!x && typeof x === 'object');
-  const added = (before: Array<Record<string, unknown>>, after: Array<Record<string, unknown>>, where: string): void => {
-    for (const key of ['paths', 'regexes', 'stopwords', 'commits'] as const) {
-      const had = new Set(before.flatMap((l) => strings(l[key])));
-      for (const v of new Set(after.flatMap((l) => strings(l[key])))) {
-        if (had.has(v)) continue;
-        const re = key === 'paths' || key === 'regexes' ? goRegExp(v) : null;
-        const shown = key === 'commits' ? `'${v}'` : key === 'stopwords' ? `'${masked(v)}'` : key === 'regexes' ? `'''${masked(v)}'''` : `'''${v}'''`;
-        out.push({
-          what: `${where} ${key} ${shown}`,
-          said: `adds ${where} ${key} ${shown}`,
-          matches: (path, line) =>
-            key === 'paths' ? (re ? re.test(path) : null) : key === 'regexes' ? (re ? re.test(line) : null) : key === 'stopwords' ? line.toLowerCase().includes(v.toLowerCase()) : null,
-        });
-      }
-    }
-    // regexTarget `line` or `match` lets a regex entry exempt more than the secret it was written against.
-    const targets = new Set(before.filter((l) => strings(l.regexes).length).map((l) => String(l.regexTarget ?? 'secret')));
-    for (const t of new Set(after.filter((l) => strings(l.regexes).length).map((l) => String(l.regexTarget ?? 'secret')))) {
-      if (t !== 'secret' && !targets.has(t)) out.push({ what: `${where} regexTarget '${t}'`, said: `sets ${where} regexTarget '${t}'`, matches: none });
-    }
-  };
-  added(lists(a), lists(b), '[allowlist]');
   const rules = (doc: Record<string, unknown>): Map<string, Record<string, unknown>> =>
     new Map((Array.isArray(doc.rules) ? doc.rules : []).filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && typeof (r as { id?: unknown }).id === 'string').map((r) => [r.id as string, r]));
   const ra = rules(a);
   const rb = rules(b);
+  const ea = (a.extend ?? {}) as Record<string, unknown>;
+  const eb = (b.extend ?? {}) as Record<string, unknown>;
+  // A rule HEAD's config runs: its file's own, gitleaks' defaults when it keeps them, anything when it extends a file.
+  const ranAtHead = (id: string) => ra.has(id) || (typeof ea.path === 'string' && ea.path !== '') || (ea.useDefault === true && GITLEAKS_DEFAULT_RULE_IDS.has(id));
+  out.push(...allowlistsWidened(allowlistsOf(a, ra), allowlistsOf(b, rb, (id) => ranAtHead(id) && (!rb.has(id) || ra.has(id)))));
   for (const [id, r] of ra) {
     const s = rb.get(id);
     if (!s) {
@@ -217,11 +198,7 @@ export function exemptionsAdded(head: Buffer | string, staged: Buffer | string):
     }
     const keys = ['regex', 'secretGroup', 'entropy', 'keywords', 'path'].filter((k) => JSON.stringify(s[k]) !== JSON.stringify(r[k]));
     if (keys.length) out.push({ what: `[[rules]] ${id} rewritten`, said: `changes rule ${id} (${keys.join(', ')})`, matches: none });
-    const ruleLists = (x: Record<string, unknown>) => [x.allowlist, ...(Array.isArray(x.allowlists) ? x.allowlists : [])].filter((l): l is Record<string, unknown> => !!l && typeof l === 'object');
-    added(ruleLists(r), ruleLists(s), `[[rules]] ${id} allowlist`);
   }
-  const ea = (a.extend ?? {}) as Record<string, unknown>;
-  const eb = (b.extend ?? {}) as Record<string, unknown>;
   // A rule under a default rule's id, in a config that keeps the defaults, takes that rule's place: gitleaks 8.16 to
   // 8.19.2 (config.go extend) keep the config's rule and drop the default one; 8.19.3 on merge it into the default
   // (its regex, path, entropy, secretGroup replace the default's, its allowlists are added). Either way the default
@@ -241,6 +218,130 @@ export function exemptionsAdded(head: Buffer | string, staged: Buffer | string):
   const disabled = new Set(strings(ea.disabledRules));
   for (const id of strings(eb.disabledRules)) if (!disabled.has(id)) out.push({ what: `[extend] disabledRules '${id}'`, said: `disables rule ${id} ([extend] disabledRules)`, matches: none });
   return out;
+}
+
+const KINDS = ['paths', 'regexes', 'stopwords', 'commits'] as const;
+type Kind = (typeof KINDS)[number];
+
+/**
+ * One allowlist as newer gitleaks applies it (v8.30 config.go parseAllowlist, detect.go checkFindingAllowed): to the
+ * rules of `scope` (a rule's own, or `[[allowlists]]` targetRules; null: every rule); OR (the default) exempts a finding
+ * any one entry matches, AND one that matches an entry of every kind the list sets; regexes test the secret, the
+ * rule's match or the whole line (regexTarget). 8.16 to 8.20 read `[allowlist]` and `[rules.allowlist]` only, as OR;
+ * 8.21 added `[[rules.allowlists]]` and condition, 8.25 `[[allowlists]]` and targetRules.
+ */
+interface Allowlist {
+  where: string;
+  scope: ReadonlySet<string> | null;
+  and: boolean;
+  target: string;
+  entries: Record<Kind, string[]>;
+}
+
+/** The allowlists of a parsed config; a rule-scoped list is kept when `keep(rule id)` (all when no `keep`). */
+function allowlistsOf(doc: Record<string, unknown>, rules: ReadonlyMap<string, Record<string, unknown>>, keep: (id: string) => boolean = () => true): Allowlist[] {
+  const tables = (...xs: unknown[]) => xs.flatMap((x) => (Array.isArray(x) ? x : [x])).filter((l): l is Record<string, unknown> => !!l && typeof l === 'object' && !Array.isArray(l));
+  const one = (l: Record<string, unknown>, where: string, scope: ReadonlySet<string> | null): Allowlist => {
+    const condition = typeof l.condition === 'string' ? l.condition.toUpperCase() : '';
+    const target = typeof l.regexTarget === 'string' && l.regexTarget !== '' ? l.regexTarget : 'secret';
+    return { where, scope, and: condition === 'AND' || condition === '&&', target, entries: { paths: strings(l.paths), regexes: strings(l.regexes), stopwords: strings(l.stopwords), commits: strings(l.commits) } };
+  };
+  const out: Allowlist[] = [];
+  for (const l of tables(doc.allowlist, doc.allowlists)) {
+    const targets = strings(l.targetRules);
+    if (!targets.length) {
+      out.push(one(l, '[allowlist]', null));
+      continue;
+    }
+    const kept = targets.filter(keep);
+    if (kept.length) out.push(one(l, `[[allowlists]] (rule${targets.length === 1 ? '' : 's'} ${targets.join(', ')})`, new Set(kept)));
+  }
+  for (const [id, r] of rules) if (keep(id)) for (const l of tables(r.allowlist, r.allowlists)) out.push(one(l, `[[rules]] ${id} allowlist`, new Set([id])));
+  return out;
+}
+
+/** AND with two kinds or more; an AND list of one kind exempts as an OR list does. */
+const allOf = (l: Allowlist) => l.and && KINDS.filter((k) => l.entries[k].length).length > 1;
+
+/**
+ * What the `staged` allowlists exempt that the `head` ones do not, as ExemptionChanges: an entry no HEAD list holds
+ * (`adds [allowlist] paths '''^deploy/'''`), or one a HEAD list holds under a narrower condition (AND -> OR), regex
+ * target, or set of rules (targetRules dropped or added, an entry moved from a rule's allowlist to the global one).
+ * An entry is covered when, for every rule the staged list applies to, a HEAD list applying to that rule exempts at
+ * least what it does: an OR list by holding the entry (a regex with the same regexTarget), an AND list by holding
+ * all of the staged AND list's entries of every kind it sets.
+ */
+function allowlistsWidened(head: readonly Allowlist[], staged: readonly Allowlist[]): ExemptionChange[] {
+  const out = new Map<string, ExemptionChange>();
+  const push = (c: ExemptionChange) => out.has(c.said) || out.set(c.said, c);
+  const none = () => null;
+  const shown = (k: Kind, v: string) => `${k} ${k === 'commits' ? `'${v}'` : k === 'stopwords' ? `'${masked(v)}'` : k === 'regexes' ? `'''${masked(v)}'''` : `'''${v}'''`}`;
+  const matcher = (k: Kind, v: string): ExemptionChange['matches'] => {
+    const re = k === 'paths' || k === 'regexes' ? goRegExp(v) : null;
+    return (path, line) => (k === 'paths' ? (re ? re.test(path) : null) : k === 'regexes' ? (re ? re.test(line) : null) : k === 'stopwords' ? line.toLowerCase().includes(v.toLowerCase()) : null);
+  };
+  const anyOf = (xs: ReadonlyArray<[Kind, string]>): ExemptionChange['matches'] => (path, line) => {
+    const r = xs.map(([k, v]) => matcher(k, v)(path, line));
+    return r.includes(true) ? true : r.includes(null) ? null : false;
+  };
+  const sameTarget = (h: Allowlist, s: Allowlist, k: Kind) => k !== 'regexes' || h.target === s.target;
+  const within = (s: Allowlist, h: Allowlist, k: Kind) => s.entries[k].every((v) => h.entries[k].includes(v)) && sameTarget(h, s, k);
+  const appliesTo = (h: Allowlist, id: string | null) => h.scope === null || (id !== null && h.scope.has(id));
+  // The rules of `s` (null: every rule) for which no HEAD list passes `covers`.
+  const uncovered = (s: Allowlist, covers: (h: Allowlist) => boolean): Array<string | null> =>
+    (s.scope === null ? [null] : [...s.scope]).filter((id) => !head.some((h) => appliesTo(h, id) && covers(h)));
+  const list = (xs: ReadonlyArray<[Kind, string]>) => `${xs.slice(0, 3).map(([k, v]) => shown(k, v)).join(' and ')}${xs.length > 3 ? ' and more' : ''}`;
+  const rulesOf = (hs: readonly Allowlist[]) => {
+    const ids = [...new Set(hs.flatMap((h) => (h.scope ? [...h.scope] : [])))];
+    return `rule${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`;
+  };
+  for (const s of staged) {
+    const set = KINDS.flatMap((k) => s.entries[k].map((v) => [k, v] as [Kind, string]));
+    const held = ([k, v]: [Kind, string]) => head.some((h) => h.entries[k].includes(v));
+    let open: Array<[Kind, string]>;
+    if (allOf(s)) {
+      const covers = (h: Allowlist) =>
+        allOf(h) ? KINDS.every((k) => !h.entries[k].length || (s.entries[k].length > 0 && within(s, h, k))) : KINDS.some((k) => s.entries[k].length > 0 && within(s, h, k));
+      if (!uncovered(s, covers).length) continue;
+      open = set;
+    } else {
+      open = set.filter(([k, v]) => uncovered(s, (h) => !allOf(h) && h.entries[k].includes(v) && sameTarget(h, s, k)).length > 0);
+    }
+    const fresh = open.filter((e) => !held(e));
+    for (const [k, v] of fresh) push({ what: `${s.where} ${shown(k, v)}`, said: `adds ${s.where} ${shown(k, v)}`, matches: matcher(k, v) });
+    // regexTarget `line` or `match` lets a regex entry exempt more than the secret it was written against.
+    if (s.target !== 'secret' && fresh.some(([k]) => k === 'regexes') && !head.some((h) => h.entries.regexes.length && h.target === s.target)) {
+      push({ what: `${s.where} regexTarget '${s.target}'`, said: `sets ${s.where} regexTarget '${s.target}'`, matches: none });
+    }
+    // Entries HEAD holds, exempting more now: say what changed about them, against the HEAD lists that hold them.
+    const moved = allOf(s) ? (fresh.length ? [] : open) : open.filter((e) => held(e));
+    if (!moved.length) continue;
+    const holders = head.filter((h) => moved.some(([k, v]) => h.entries[k].includes(v)));
+    const m = anyOf(moved);
+    const condition = holders.filter(allOf);
+    const regexHolders = holders.filter((h) => h.entries.regexes.length);
+    const targets = moved.some(([k]) => k === 'regexes') ? regexHolders.filter((h) => h.target !== s.target) : [];
+    const rulesLeft = uncovered(s, (h) => holders.includes(h));
+    if (!allOf(s) && condition.length === holders.length) {
+      const lost = KINDS.filter((k) => condition.some((h) => h.entries[k].length) && !s.entries[k].length);
+      push(
+        s.and
+          ? { what: `${s.where} AND condition without ${lost.join(', ')}`, said: `drops ${lost.join(', ')} from the AND condition of ${s.where} ${list(moved)} (it now exempts alone)`, matches: m }
+          : { what: `${s.where} condition OR`, said: `changes ${s.where} condition from AND to OR (${list(moved)} ${moved.length === 1 ? 'exempts' : 'each exempt'} alone)`, matches: m },
+      );
+    } else if (targets.length && targets.length === regexHolders.length) {
+      push({ what: `${s.where} regexTarget '${s.target}'`, said: `changes ${s.where} regexTarget from '${targets[0]!.target}' to '${s.target}' (${list(moved.filter(([k]) => k === 'regexes'))})`, matches: m });
+    } else if (rulesLeft.includes(null)) {
+      push({ what: `${s.where} for every rule`, said: `makes ${s.where} ${list(moved)} apply to every rule (was: ${rulesOf(holders)})`, matches: m });
+    } else if (rulesLeft.length) {
+      const ids = rulesLeft as string[];
+      push({ what: `${s.where} for rule ${ids.join(', ')}`, said: `makes ${s.where} ${list(moved)} apply to rule${ids.length === 1 ? '' : 's'} ${ids.join(', ')} too`, matches: m });
+    } else {
+      // Entries HEAD holds in separate lists, brought together under a weaker condition: named as a whole.
+      push({ what: `${s.where} ${list(moved)}`, said: `combines ${s.where} ${list(moved)} so that it exempts more than HEAD's allowlists`, matches: m });
+    }
+  }
+  return [...out.values()];
 }
 
 /** Why a gitleaks config (TOML) does not parse, in smol-toml's words (first line), or undefined when it parses. */

@@ -194,6 +194,45 @@ describe('a staged .gitleaks.toml that only widens secrets, or leaves it as it i
   });
 });
 
+// rulesid: newer gitleaks' [[allowlists]] tables have a condition (OR by default: any entry exempts; AND: one entry of
+// each kind set must match) and targetRules (the rules they apply to; none: every rule), and every allowlist a
+// regexTarget. Entries were compared as one set over all lists, so AND -> OR, a dropped targetRules or an entry moved
+// to a list that applies to more rules was not judged (config.go parseAllowlist, detect.go checkFindingAllowed).
+const LISTS = `[extend]\nuseDefault = true\n\n${RULE}[[rules.allowlists]]\npaths = ['''^internal/''']\n\n[[allowlists]]\ndescription = "fixtures"\ncondition = "AND"\npaths = ['''^fixtures/''']\nstopwords = ['dummy']\n\n[[allowlists]]\ntargetRules = ["github-pat", "acme-internal"]\npaths = ['''^samples/''']\n\n[[allowlists]]\nregexTarget = "match"\nregexes = ['''EXAMPLE''']\n`;
+
+describe('[[allowlists]] condition, targetRules and regexTarget, judged as gitleaks applies them', () => {
+  it.each([
+    ['condition AND -> OR', LISTS.replace('condition = "AND"', 'condition = "OR"'), ".gitleaks.toml changes [allowlist] condition from AND to OR (paths '''^fixtures/''' and stopwords 'dummy' each exempt alone)"],
+    ['condition AND dropped (OR is the default)', LISTS.replace('condition = "AND"\n', ''), ".gitleaks.toml changes [allowlist] condition from AND to OR (paths '''^fixtures/''' and stopwords 'dummy' each exempt alone)"],
+    ['a kind dropped from an AND condition', LISTS.replace("stopwords = ['dummy']\n", ''), ".gitleaks.toml drops stopwords from the AND condition of [allowlist] paths '''^fixtures/''' (it now exempts alone)"],
+    ['targetRules dropped', LISTS.replace('targetRules = ["github-pat", "acme-internal"]\n', ''), ".gitleaks.toml makes [allowlist] paths '''^samples/''' apply to every rule (was: rules github-pat, acme-internal)"],
+    ['targetRules = [] (every rule)', LISTS.replace('targetRules = ["github-pat", "acme-internal"]', 'targetRules = []'), ".gitleaks.toml makes [allowlist] paths '''^samples/''' apply to every rule (was: rules github-pat, acme-internal)"],
+    ['a rule added to targetRules', LISTS.replace('"acme-internal"]', '"acme-internal", "aws-access-token"]'), ".gitleaks.toml makes [[allowlists]] (rules github-pat, acme-internal, aws-access-token) paths '''^samples/''' apply to rule aws-access-token too"],
+    ['a rule allowlist entry moved to the global allowlist', LISTS.replace("[[rules.allowlists]]\npaths = ['''^internal/''']\n", '').replace('[[allowlists]]\ndescription', "[[allowlists]]\npaths = ['''^internal/''']\n\n[[allowlists]]\ndescription"), ".gitleaks.toml makes [allowlist] paths '''^internal/''' apply to every rule (was: rule acme-internal)"],
+    ['regexTarget match -> line', LISTS.replace('regexTarget = "match"', 'regexTarget = "line"'), ".gitleaks.toml changes [allowlist] regexTarget from 'match' to 'line' (regexes '''EXAMPLE''')"],
+    ['a new AND list whose entries exempt more than HEAD\'s', LISTS.replace("stopwords = ['dummy']", "stopwords = ['dummy']\n\n[[allowlists]]\ncondition = \"AND\"\npaths = ['''^docs/''']\nstopwords = ['dummy']"), ".gitleaks.toml adds [allowlist] paths '''^docs/'''"],
+    ['[[Allowlists]] Condition, keys capitalised', LISTS.replace('condition = "AND"', 'Condition = "or"').replace(/\[\[allowlists\]\]/g, '[[AllowLists]]'), ".gitleaks.toml changes [allowlist] condition from AND to OR (paths '''^fixtures/''' and stopwords 'dummy' each exempt alone)"],
+  ])('red: %s', async (_name, staged, said) => {
+    const r = await commit(LISTS, staged);
+    expect(r.stdout + r.stderr).toContain(`this commit keeps secrets enabled but its ${said} (it reports less than HEAD's, for every commit after this one)`);
+    expect(narrowsSecrets(r)).toEqual([1, true]);
+  });
+
+  it.each([
+    ['condition OR -> AND on a list of two kinds', LISTS.replace('condition = "AND"\n', '').replace("[[allowlists]]\nregexTarget", '[[allowlists]]\nstopwords = [\'sample\']\nregexTarget'), LISTS.replace("[[allowlists]]\nregexTarget", '[[allowlists]]\ncondition = "AND"\nstopwords = [\'sample\']\nregexTarget')],
+    ['a rule removed from targetRules', LISTS, LISTS.replace('"github-pat", "acme-internal"', '"acme-internal"')],
+    ['targetRules set on a list that applied to every rule', LISTS, LISTS.replace('regexTarget = "match"', 'targetRules = ["github-pat"]\nregexTarget = "match"')],
+    ['a global entry moved to a rule\'s own allowlist', LISTS, LISTS.replace("[[allowlists]]\nregexTarget = \"match\"\nregexes = ['''EXAMPLE''']\n", '').replace("paths = ['''^internal/''']", "paths = ['''^internal/''']\nregexTarget = \"match\"\nregexes = ['''EXAMPLE''']")],
+    ['a kind added to an AND condition', LISTS, LISTS.replace("stopwords = ['dummy']", "stopwords = ['dummy']\ncommits = ['0123abcd']")],
+    ['the same lists reordered, AND written as "&&", keys capitalised', LISTS, `[extend]\nuseDefault = true\n\n[[AllowLists]]\nRegexTarget = "match"\nRegexes = ['''EXAMPLE''']\n\n[[allowlists]]\ntargetRules = ["acme-internal", "github-pat"]\npaths = ['''^samples/''']\n\n[[allowlists]]\nstopwords = ['dummy']\ncondition = "&&"\npaths = ['''^fixtures/''']\n\n${RULE}[[rules.allowlists]]\npaths = ['''^internal/''']\n`],
+    ['a new rule with an allowlist of its own (it applies to that rule only)', LISTS, `${LISTS}\n[[rules]]\nid = "acme-other"\nregex = '''acme_oth_[a-z0-9]{20}'''\n[[rules.allowlists]]\npaths = ['''.*''']\n`],
+  ])('green: %s', async (_name, head, staged) => {
+    const r = await commit(head, staged);
+    expect(r.stdout + r.stderr).not.toContain('narrows');
+    expect(r.exit, r.stdout + r.stderr).toBe(0);
+  });
+});
+
 describe('a narrowing .gitleaks.toml said on purpose (LOOPGATES_ALLOW_DISABLE=secrets)', () => {
   it('green: the commit goes on with a warning and a narrowed ledger line', async () => {
     const r = await commit(TEAM, TEAM.replace(RULE, ''), { LOOPGATES_ALLOW_DISABLE: 'secrets' });
