@@ -9,7 +9,7 @@ import { FACTS_ARGS, handedFacts, repoFacts } from '../../core/git.js';
 import { packageVersion } from '../../core/version.js';
 import { withGitRepo } from '../helpers/git-repo.js';
 import { repoRoot } from '../helpers/setup-env.js';
-import { assertBuilt, fakeAwsKeyId, head, withSandbox, type Sandbox } from './install-support.js';
+import { assertBuilt, fakeAwsKeyId, head, recordedWordPattern, withSandbox, type Sandbox } from './install-support.js';
 
 beforeAll(assertBuilt);
 
@@ -63,7 +63,7 @@ describe('the stored hook requires loopgates\' answer', () => {
       const other = commitCredential(s, { LOOPGATES_CLI: fakeCli(s, 'loopgates-answer 1 NONCE 9.9.9 pass 0', 0) });
       expect(other.landed).toBe(false);
       expect(other.output).toMatch(new RegExp(`answered as another loopgates or with a verdict that is not its exit code 0 \\(9\\.9\\.9 pass 0\\); this hook was written by loopgates ${packageVersion().replace(/\./g, '\\.')}`));
-      expect(other.output).toMatch(/fix: loopgates install/);
+      expect(other.output).toMatch(new RegExp(`fix: ${recordedWordPattern()} install`));
       const lying = commitCredential(s, { LOOPGATES_CLI: fakeCli(s, `loopgates-answer 1 NONCE ${packageVersion()} pass 0`, 1) });
       expect(lying.landed).toBe(false);
       expect(lying.output).toMatch(/verdict that is not its exit code 1/);

@@ -81,6 +81,16 @@ export async function withSandbox<T>(files: Record<string, string | Buffer>, fn:
 }
 
 /** An AWS access key id shape, random each call (gitleaks rule aws-access-token); assembled so none is committed. */
+/**
+ * The word a native install's hook names in its fix lines (hooks/cli-word, fresh6 F10): `node` and the CLI install
+ * recorded (this checkout's bin/loopgates.js), sh-quoted when it must be; as a RegExp source.
+ */
+export function recordedWordPattern(): string {
+  const bin = join(repoRoot, 'bin', 'loopgates.js');
+  const word = /^[A-Za-z0-9@%+=:,./_-]+$/.test(bin) ? `node ${bin}` : `node '${bin.replaceAll("'", "'\\''")}'`;
+  return word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
 export function fakeAwsKeyId(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   let s = ['A', 'K', 'I', 'A'].join('');

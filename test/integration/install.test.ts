@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeAndIndexDigest } from '../helpers/git-repo.js';
 import { repoRoot } from '../helpers/setup-env.js';
-import { assertBuilt, dirDigest, fakeAwsKeyId, gitThroughHooks, head, letGitRefreshIndex, treeIndexDigestExceptLedger, withSandbox, type Sandbox } from './install-support.js';
+import { assertBuilt, dirDigest, fakeAwsKeyId, gitThroughHooks, head, letGitRefreshIndex, recordedWordPattern, treeIndexDigestExceptLedger, withSandbox, type Sandbox } from './install-support.js';
 
 beforeAll(assertBuilt);
 
@@ -121,7 +121,7 @@ describe('install (no package.json: standalone hook)', () => {
       const r = tryCommit(s, 'notes.txt', 'hotfix\n');
       expect([r.landed, r.status]).toEqual([false, 1]);
       expect(r.output).toMatch(/^loopgates: commit refused: .*\.loopgates\/hooks\/pre-commit is missing, and HEAD has none to restore \(this branch predates loopgates, or a commit removed it\)$/m);
-      expect(r.output).toMatch(/^ {2}fix: loopgates install {3}\(writes loopgates\.yaml and the stored hook on this branch; commit them with your change\)$/m);
+      expect(r.output).toMatch(new RegExp(`^ {2}fix: ${recordedWordPattern()} install {3}\\(writes loopgates\\.yaml and the stored hook on this branch; commit them with your change\\)$`, 'm'));
       // install on that branch puts it back; the hotfix is then judged and lands.
       expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
       s.repo.git('add', '-A');
@@ -155,7 +155,7 @@ describe('install (no package.json: standalone hook)', () => {
       const tamper = tryCommit(s, '.loopgates/hooks/pre-commit', readFileSync(stored, 'utf8'));
       expect([tamper.landed, tamper.status]).toEqual([false, 1]);
       expect(tamper.output).toMatch(/^loopgates: commit refused: .*\.loopgates\/hooks\/pre-commit is not the hook loopgates installed here \(it was edited, or a commit changed it, or loopgates was upgraded\)$/m);
-      expect(tamper.output).toMatch(/^ {2}fix: loopgates install {3}\(rewrites the hook; then commit \.loopgates\/hooks\/pre-commit if it changed\)$/m);
+      expect(tamper.output).toMatch(new RegExp(`^ {2}fix: ${recordedWordPattern()} install {3}\\(rewrites the hook; then commit \\.loopgates/hooks/pre-commit if it changed\\)$`, 'm'));
       const key = fakeAwsKeyId();
       expect(tryCommit(s, 'leak.env', `KEY=${key}\n`).landed).toBe(false);
       // install rewrites it; commits are judged again.

@@ -303,8 +303,9 @@ describe('a staged commit is judged by what it introduces', () => {
   it('fingerprints: a placeholder error whose translation text changed is introduced; one whose line moved is not', async () => {
     const ca = `${res}/values-ca/strings.xml`;
     await committed({ [base]: BASE, ...TRANSLATIONS }, async (repo) => {
-      // Lines above the old error: it moves down two lines and stays pre-existing.
-      repo.write(ca, xml(str('intro', 'Intro') + str('more', 'Més') + str('sync', 'Sincronitzades %1$d') + str('hello', 'Hola')));
+      // Lines above the old error: it moves down two lines and stays pre-existing. (Comments, not keys: a key the
+      // base lacks is missing-default since fresh6 F3.)
+      repo.write(ca, xml('    <!-- Sincronització -->\n    <!-- Salutacions -->\n' + str('sync', 'Sincronitzades %1$d') + str('hello', 'Hola')));
       repo.git('add', ca);
       const moved = await judge(repo);
       expect(moved.code).toBe(0);
