@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shellQuote } from './messages.js';
+import { shellWord } from './messages.js';
 import { detectPackageManager } from './package-manager.js';
 import { VERB_NAMES } from './verbs.js';
 
@@ -77,7 +77,7 @@ export function cliWord(cwd: string, env: Env): string {
   if (top) return runnerOf(top);
   const bin = ownBin();
   if (!bin) return 'loopgates';
-  return `node ${/^[\w@%+=:,./-]+$/.test(bin) ? bin : shellQuote(bin)}`;
+  return `node ${shellWord(bin)}`;
 }
 
 /** `text` with each leading, backticked or quoted `loopgates <verb>` started by `word` instead (asked only when one is there). */

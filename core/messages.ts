@@ -36,6 +36,9 @@ export const orList = (xs: readonly string[]): string => (xs.length < 2 ? (xs[0]
 /** `s` as one POSIX sh word, for commands printed as fixes: single-quoted, each inner ' written as '\''. */
 export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
+/** `s` as one POSIX sh word: as it is when it holds only characters sh never reads specially, else single-quoted. */
+export const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : shellQuote(s));
+
 /**
  * `printf '<line>\n' >> <file>`: a POSIX sh command that appends `line` to `file` byte for byte, whatever it holds (a
  * path that is not UTF-8, as core/paths.ts decodePath keeps it; a quote, `%`, `\`, `$`, a space). Every byte but
@@ -45,7 +48,7 @@ export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`
 export function appendLineCommand(line: string, file: string): string {
   let fmt = '';
   for (const b of pathBytes(line)) fmt += b >= 0x20 && b < 0x7f && b !== 0x27 && b !== 0x5c && b !== 0x25 ? String.fromCharCode(b) : `\\${b.toString(8).padStart(3, '0')}`;
-  return `printf '${fmt}\\n' >> ${/^[\w@%+=:,./-]+$/.test(file) ? file : shellQuote(file)}`;
+  return `printf '${fmt}\\n' >> ${shellWord(file)}`;
 }
 
 /** A process killed by these signals exits, as a shell reports it, with 128 + the signal's number. */

@@ -12,7 +12,7 @@ import { builtinGates } from '../../gates/registry.js';
 import { git, REPO_ENV_KEYS, splitZ } from '../../core/git.js';
 import { fsPath } from '../../core/paths.js';
 import { LEDGER_IN_TREE, type LedgerEntry } from '../../core/ledger.js';
-import { shellQuote } from '../../core/messages.js';
+import { shellWord } from '../../core/messages.js';
 
 /**
  * Files of the user's working tree that decide how the hook behaves; copied into the clone as they are now, and staged
@@ -281,9 +281,6 @@ async function uncommittedFilesNamed(output: string, top: string, clone: string,
   const inHead = new Set(splitZ((await git(['ls-tree', '-r', '-z', '--name-only', 'HEAD', '--', ...found], { cwd: clone, env, okExitCodes: [128] })).stdout));
   return [...found].filter((p) => !inHead.has(p)).sort();
 }
-
-/** `p` as one shell word (quoted only when it needs to be). */
-const shellWord = (p: string): string => (/^[\w@%+=:,./-]+$/.test(p) ? p : shellQuote(p));
 
 /** The filter drivers git's config defines for `clone` (its global and system config: a fresh clone has no local one). */
 async function filterDrivers(clone: string, env: Readonly<Record<string, string | undefined>>): Promise<string[]> {
