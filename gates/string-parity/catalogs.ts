@@ -9,7 +9,7 @@ import { overlayWorkspace } from '../../core/workspace.js';
 import { ANDROID_VALUES as ANDROID, APPLE_LPROJ as APPLE, DEFAULT_EXCLUDE } from './defaults.js';
 import type { CatalogEntry, CatalogFormat, Grammar, LoadedCatalog } from './model.js';
 import { normaliseLocale } from './locale.js';
-import { decodeCatalog } from './encoding.js';
+import { decodeCatalog, type DecodedCatalog } from './encoding.js';
 import { chooseBase, configOption, declarationFor, readBaseDeclarations, type BaseDeclaration, type DeclarationKind } from './base-declarations.js';
 
 export type { CatalogEntry, CatalogFormat, Grammar, LoadedCatalog, LocaleCatalog, ParseProblem, PluralCategory, PluralVariable, Variant } from './model.js';
@@ -128,7 +128,7 @@ export function catalogBytes(ws: Workspace, path: string): Promise<Buffer> {
 /** The text of `path`, decoded as `format`'s parser gets it (encoding.ts: BOM, UTF-16, declared encoding) when given. */
 async function readText(ws: Workspace, path: string, format?: CatalogFormat): Promise<string> {
   const bytes = await readBytes(ws, path);
-  return (format && decodeCatalog(bytes, format).text) || decode(bytes);
+  return (format && decodedAs(bytes, format).text) || decode(bytes);
 }
 
 // Across workspaces, by content: `loopgates mutate` judges one changed file per overlay of a snapshot whose other
@@ -144,6 +144,16 @@ const decoded = new WeakMap<Buffer, string>();
  */
 const parsedByContent = new Map<string, Array<{ bytes: Buffer; parsed: Promise<LoadedCatalog> }>>();
 const PARSED_BY_CONTENT_MAX = 512;
+
+// decodeCatalog's answer per Buffer and format: discovery (androidHoldsStrings) and parsing read the same bytes.
+const decodedFormats = new WeakMap<Buffer, Map<CatalogFormat, DecodedCatalog>>();
+function decodedAs(bytes: Buffer, format: CatalogFormat): DecodedCatalog {
+  let m = decodedFormats.get(bytes);
+  if (!m) decodedFormats.set(bytes, (m = new Map()));
+  let d = m.get(format);
+  if (!d) m.set(format, (d = decodeCatalog(bytes, format)));
+  return d;
+}
 
 function decode(bytes: Buffer): string {
   let t = decoded.get(bytes);
@@ -165,7 +175,7 @@ const ANDROID_RESOURCE = /<(?:string|plurals|string-array)[\s>]|<item\s[^>]*\bty
  */
 async function androidHoldsStrings(ws: Workspace, path: string): Promise<string | undefined> {
   const bytes = await readBytes(ws, path);
-  const d = decodeCatalog(bytes, 'android-xml');
+  const d = decodedAs(bytes, 'android-xml');
   const text = d.text ?? decode(bytes);
   return ANDROID_RESOURCE.test(text) || d.problem || text.includes('\0') ? text : undefined;
 }
@@ -728,7 +738,7 @@ function parsedOnce(key: string, file: CatalogFile, bytes: Buffer): Promise<Load
 async function parseBytes(file: CatalogFile, bytes: Buffer): Promise<LoadedCatalog> {
   // One decoding step for every format (encoding.ts): bytes that are not text in the file's encoding are an
   // `unparsable` error first, and the rest is read with U+FFFD there. `text` null: valid UTF-8, read as such.
-  const decoded = decodeCatalog(bytes, file.format);
+  const decoded = decodedAs(bytes, file.format);
   const loaded = await parseDecoded(file, bytes, decoded.text);
   return decoded.problem ? { ...loaded, problems: [decoded.problem, ...loaded.problems] } : loaded;
 }
