@@ -3,15 +3,23 @@
 import picomatch from 'picomatch';
 
 /**
- * Build-output folders by name, excluded where build tools put them: each name anywhere, then a `!` entry taking it
- * back below a `src/` folder (for `build`: `!` and the glob of a build folder with src above it). No build tool writes
- * its output under `src/`
- * (Gradle's `build/` sits beside a module's `src/`, CocoaPods' `Pods/` beside the Podfile), while a Java/Kotlin
- * package `com.acme.build` (`src/main/kotlin/com/acme/build/`) or a web `src/dist/` folder is source (fresh6 F11).
- * Order matters (last match wins): list these before any exclude that must also hold below `src/` (tests).
+ * Build-output folders by name, excluded where build tools put them, with source shapes taken back (last match wins):
+ * each name anywhere; taken back below a `src/` folder (a web `src/dist/`, a CLI's `src/commands/build/`); excluded
+ * again inside a native project under `src/` (`src/android/app/build/`) or in Android assets (a copied web bundle);
+ * taken back in a JVM source set (`src/main/kotlin/com/acme/build/`, fresh6 F11); and excluded once more when the
+ * output folder sits above the `src/` (`ios/Pods/X/src/`). List these before any exclude that must also hold below
+ * `src/` (tests).
  */
 export function outputFolderExcludes(...names: string[]): string[] {
-  return [...names.map((n) => `**/${n}/**`), ...names.map((n) => `!**/src/**/${n}/**`)];
+  const each = (shape: (n: string) => string) => names.map(shape);
+  return [
+    ...each((n) => `**/${n}/**`),
+    ...each((n) => `!**/src/**/${n}/**`),
+    ...each((n) => `**/src/**/{android,ios}/**/${n}/**`),
+    ...each((n) => `**/src/*/assets/**/${n}/**`),
+    ...each((n) => `!**/src/*/{java,kotlin}/**/${n}/**`),
+    ...each((n) => `**/${n}/**/src/**`),
+  ];
 }
 
 /**

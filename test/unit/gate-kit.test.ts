@@ -57,10 +57,42 @@ describe('core/inputs.ts', () => {
     expect(() => selectInputs(['build/a.txt'], { ...globs, exclude: ['**', '!src/**'] })).toThrow('gates.toy.exclude[0] "**" excludes every file');
   });
   it('excludes build output folders by name except below a src/ folder', () => {
-    expect(outputFolderExcludes('build', 'Pods')).toEqual(['**/build/**', '**/Pods/**', '!**/src/**/build/**', '!**/src/**/Pods/**']);
+    expect(outputFolderExcludes('build')).toEqual([
+      '**/build/**',
+      '!**/src/**/build/**',
+      '**/src/**/{android,ios}/**/build/**',
+      '**/src/*/assets/**/build/**',
+      '!**/src/*/{java,kotlin}/**/build/**',
+      '**/build/**/src/**',
+    ]);
     const exc = excludeMatcher(outputFolderExcludes('build', 'dist', 'Pods'));
     const paths = ['build/A.kt', 'app/build/intermediates/A.java', 'ios/Pods/X/Y.swift', 'web/dist/main.js', 'src/build/index.ts', 'src/dist/a.ts', 'lib/src/main/java/com/x/build/B.java'];
     expect(paths.filter(exc)).toEqual(['build/A.kt', 'app/build/intermediates/A.java', 'ios/Pods/X/Y.swift', 'web/dist/main.js']);
+  });
+  it('keeps build output excluded where a src/ folder sits above or below it: only source shapes are taken back', () => {
+    const exc = excludeMatcher(outputFolderExcludes('build', 'dist', 'Pods', 'DerivedData'));
+    // Output: a src/ below a Pods or build folder, a native project's build folder inside a top-level src/, a web
+    // bundle copied into Android assets, DerivedData's own src/ trees.
+    const output = [
+      'ios/Pods/Firebase/src/build/Gen.swift',
+      'ios/Pods/Lib/src/main/java/build/A.java',
+      'src/android/app/build/generated/source/buildConfig/debug/B.java',
+      'src/ios/build/Build/Products/C.swift',
+      'app/src/main/assets/dist/main.js',
+      'build/tmp/src/main/kotlin/D.kt',
+      'DerivedData/App/src/build/E.swift',
+    ];
+    // Source: JVM packages named build/dist (also below a platform folder), web src/build, src/dist, a CLI's build command.
+    const source = [
+      'app/src/main/kotlin/com/acme/build/A.kt',
+      'src/android/app/src/main/java/com/acme/build/B.java',
+      'src/build/index.ts',
+      'src/dist/a.ts',
+      'packages/cli/src/commands/build/index.ts',
+      'lib/src/main/java/com/x/Pods/C.java',
+    ];
+    expect(output.filter((p) => !exc(p))).toEqual([]);
+    expect(source.filter(exc)).toEqual([]);
   });
   it('says when a filter removed every candidate, and only then', () => {
     expect(removedEveryNote('gates.toy.allow', 'word', 3, 3)).toBe('gates.toy.allow removed every word (3 of 3)');
