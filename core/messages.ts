@@ -138,7 +138,9 @@ export const messages = {
   /** A commit whose own exemption (a .gitleaksignore entry, a gitleaks:allow comment) waves its own finding through. */
   ownWaiver: (id: string, what: string) => `this commit keeps ${id} enabled but waives ${what}: a gate narrowed by the commit it would judge proves nothing; refused`,
   ownWaiverFix: (id: string) =>
-    `if it is not a secret, say so for this commit: LOOPGATES_ALLOW_DISABLE=${id} git commit …; otherwise remove the credential, rotate it and drop the exemption`,
+    id === 'secrets'
+      ? `if it is not a secret, say so for this commit: LOOPGATES_ALLOW_DISABLE=${id} git commit …; otherwise remove the credential, rotate it and drop the exemption`
+      : `if the exemption is meant, say so for this commit: LOOPGATES_ALLOW_DISABLE=${id} git commit …; otherwise drop it and fix the finding`,
   ownWaiverAllowed: (id: string, what: string) => `WARNING: this commit narrows ${id} (waives ${what}), acknowledged by LOOPGATES_ALLOW_DISABLE`,
   /** What refused a commit that switches gates off or narrows them, for the verdict line (`refused: …`). */
   quietRefusal: (off: readonly string[], narrowed: readonly string[]) =>

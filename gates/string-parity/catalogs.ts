@@ -322,6 +322,19 @@ async function computeLostDefaults(ws: Workspace, set: CatalogSet, changed: read
   return out;
 }
 
+/**
+ * The entries of HEAD's version of the Android values file `path`: `[]` when HEAD does not hold it, null when the
+ * workspace cannot tell or HEAD's file does not parse.
+ */
+export async function headAndroidEntries(ws: Workspace, path: string): Promise<CatalogEntry[] | null> {
+  if (!ws.before) return null;
+  const old = await ws.before(path);
+  if (!old) return [];
+  const { parseAndroidXml } = await import('./parsers/android.js');
+  const parsed = parseAndroidXml(path, decodeCatalog(old, 'android-xml').text ?? decode(old), 'en');
+  return parsed.problems.some((x) => x.rule === 'unparsable') ? null : parsed.locales.flatMap((l) => l.entries);
+}
+
 /** A locale the gate's config names, as a declaration covering the whole repository. */
 function configBase(locale: string, option = 'baseLocale'): BaseDeclaration {
   return { locale: normaliseLocale(locale) ?? locale, source: `gates.string-parity.${option}`, scope: '' };

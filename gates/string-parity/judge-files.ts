@@ -163,6 +163,19 @@ export interface JudgeResult {
    * intCounts), by locale: not findings; judge.ts says it once in a note.
    */
   intOnlyOther: Record<string, number>;
+  /**
+   * Staged: keys of staged Android translations that a `tools:ignore` kept from missing-default (1-based `line`, the
+   * Lint `id` that did). judge.ts keeps those whose attribute HEAD's element lacks: the commit's own waiver.
+   */
+  lintIgnored?: LintIgnored[];
+}
+
+/** A translation key `tools:ignore="<id>"` keeps from missing-default, at `path`:`line`. */
+export interface LintIgnored {
+  path: string;
+  line: number;
+  key: string;
+  id: string;
 }
 
 /**
@@ -191,6 +204,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
   const unknownReported = new Set<string>();
   const intOnlyOther: Record<string, number> = {};
   const stagedPaths = job.stagedPaths ? new Set(job.stagedPaths) : null;
+  const lintIgnored: LintIgnored[] = [];
 
   // `pulledBy`: the staged base that made this unstaged translation an input. Its own problems (syntax, unknown
   // locale, keys it lacks, which the base already reports) are not the commit's doing, so only parity is judged.
@@ -252,6 +266,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
         // folder defines has no default. An unstaged translation pulled in by the commit: only the keys the commit
         // took away (its other ones were without a default before; HEAD's side already has them).
         const ignoredBy = lintIgnoreOf(e);
+        if (ignoredBy && !pulledBy && stagedPaths?.has(file.path)) lintIgnored.push({ path: file.path, line: e.line, key: e.key, id: ignoredBy });
         if (ignoredBy && !pulledBy) emit(file.path, { rule: 'extra-key', line: e.line, column: e.column, message: `${tr.locale} \`${e.key}\` is not defined in any file of ${defaultsFolder} (tools:ignore="${ignoredBy}": not judged as missing-default)` }, `${tr.locale}\0${e.key}`);
         else if (!pulledBy || lost === null || lost?.[e.key] !== undefined) noDefault.push(e.key);
         if (base) continue;
@@ -405,7 +420,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
     // Outside a staged run a judged translation is needed by nothing else of the run: let it go (bases stay).
     if (!staged && !file.isBase) await releaseCatalog(ws, file);
   }
-  return { perInput, files, items, intOnlyOther };
+  return { perInput, files, items, intOnlyOther, ...(lintIgnored.length ? { lintIgnored } : {}) };
 }
 
 /**
@@ -413,7 +428,7 @@ export async function judgeFiles(ws: Workspace, set: CatalogSet, job: JudgeJob, 
  * Lint reports a `<string>` or `<string-array>` without one as ExtraTranslation and a `<plurals>` as
  * MissingDefaultResource (TranslationDetector.reportExtraResource), each suppressed by its own id or `all`.
  */
-function lintIgnoreOf(e: CatalogEntry): string | undefined {
+export function lintIgnoreOf(e: CatalogEntry): string | undefined {
   if (!e.lintIgnore) return undefined;
   const id = e.kind === 'plural' ? 'MissingDefaultResource' : 'ExtraTranslation';
   const lower = id.toLowerCase();

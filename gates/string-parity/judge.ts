@@ -4,11 +4,12 @@ import picomatch from 'picomatch';
 import type { GateContext, GateOutput } from '../../core/types.js';
 import { excludeMatcher, removedEveryNote } from '../../core/inputs.js';
 import { fingerprint } from '../../core/finding.js';
-import { discoverCatalogs, lostAndroidDefaults, orphanedByBaseDeletion, pulledByLostDefaults, useParseCache } from './catalogs.js';
+import { discoverCatalogs, headAndroidEntries, lostAndroidDefaults, orphanedByBaseDeletion, pulledByLostDefaults, useParseCache } from './catalogs.js';
 import { RULES } from './defaults.js';
 import type { StringParityConfig } from './config.js';
+import type { CatalogEntry } from './model.js';
 import { androidDeletions, discoveryFocus, discoveryOptions, otherCatalogDeletions } from './index.js';
-import { judgeFiles, type JudgeJob } from './judge-files.js';
+import { judgeFiles, lintIgnoreOf, type JudgeJob, type LintIgnored } from './judge-files.js';
 
 export { judgeFiles, type JudgeJob, type JudgeResult } from './judge-files.js';
 
@@ -84,5 +85,32 @@ export async function checkCatalogs(ctx: GateContext<StringParityConfig>, candid
   }
   // Orphaned inputs judgeFiles did not count (left out above, or no longer in any catalog group).
   const orphans = inputs.filter((p) => orphaned.has(p) && !(judged.includes(p) && set.byPath.has(p))).length;
-  return { findings: [...r.perInput.flat(), ...orphanFindings], counts: { files: r.files + orphans, items: r.items, filtered }, itemUnit: 'strings', notes };
+  const waived = r.lintIgnored ? await addedLintIgnores(ctx, r.lintIgnored) : [];
+  return { findings: [...r.perInput.flat(), ...orphanFindings], counts: { files: r.files + orphans, items: r.items, filtered }, itemUnit: 'strings', notes, ...(waived.length ? { waived } : {}) };
+}
+
+/**
+ * Of the keys a staged `tools:ignore` kept from missing-default, those whose element (by key) in HEAD's file had no
+ * suppressing `tools:ignore`: the commit waives its own finding (GateOutput.waived; the hook refuses it), described
+ * `file:line missing-default \`key\`, by the tools:ignore="<id>" it adds`, sorted by file and line. A HEAD side that
+ * cannot be read counts as not having it.
+ */
+async function addedLintIgnores(ctx: GateContext<StringParityConfig>, spots: readonly LintIgnored[]): Promise<string[]> {
+  if (severityOfMissingDefault(ctx.config) === 'off') return [];
+  const out: LintIgnored[] = [];
+  const heads = new Map<string, Map<string, CatalogEntry> | null>();
+  for (const s of spots) {
+    if (!heads.has(s.path)) {
+      const entries = await headAndroidEntries(ctx.ws, s.path);
+      heads.set(s.path, entries && new Map(entries.map((e) => [e.key, e])));
+    }
+    const had = heads.get(s.path)?.get(s.key);
+    if (!had || !lintIgnoreOf(had)) out.push(s);
+  }
+  out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
+  return out.map((s) => `${s.path}:${s.line} missing-default \`${s.key}\`, by the tools:ignore="${s.id}" it adds`);
+}
+
+function severityOfMissingDefault(c: StringParityConfig) {
+  return c.rules['missing-default'] ?? RULES['missing-default'];
 }

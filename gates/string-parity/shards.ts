@@ -118,13 +118,15 @@ export async function judgeInShards(ws: Workspace, set: CatalogSet, job: JudgeJo
     let files = 0;
     let items = 0;
     const intOnlyOther: Record<string, number> = {};
+    const lintIgnored: NonNullable<JudgeResult['lintIgnored']> = [];
     results.forEach((r, s) => {
+      if (r.lintIgnored) lintIgnored.push(...r.lintIgnored);
       files += r.files;
       items += r.items;
       for (const [locale, n] of Object.entries(r.intOnlyOther)) intOnlyOther[locale] = (intOnlyOther[locale] ?? 0) + n;
       shards[s]!.forEach((o, i) => (perInput[o.index] = r.perInput[i]!));
     });
-    return { perInput, files, items, intOnlyOther };
+    return { perInput, files, items, intOnlyOther, ...(lintIgnored.length ? { lintIgnored } : {}) };
   } finally {
     stop();
   }

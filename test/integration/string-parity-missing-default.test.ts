@@ -112,8 +112,17 @@ describe('string-parity: a translation key no values/*.xml defines is missing-de
         '<plurals name="x2" tools:ignore="MissingDefaultResource"><item quantity="one">%d</item><item quantity="other">%d</item></plurals>',
         '<string-array name="x3" tools:ignore="all"><item>a</item></string-array>',
       );
-      const { commit, landed } = await commitThenStage(s, first, { [FR]: suppressed });
-      expect(landed, commit.output).toBe(true);
+      // Staged with the keys they hide: the commit's own waiver, refused (below); here acknowledged for this commit.
+      expect((await runVerb(s, ['install', '--no-proof'])).exit).toBe(0);
+      s.repo.write(`${RES}/values/strings.xml`, first[`${RES}/values/strings.xml`]!);
+      s.repo.git('add', '-A');
+      s.repo.git('commit', '-q', '-m', 'first');
+      s.repo.write(FR, suppressed);
+      s.repo.git('add', '-A');
+      letGitRefreshIndex(s);
+      const commit = s.gitRun(['commit', '-m', 'fr'], { LOOPGATES_ALLOW_DISABLE: 'string-parity' });
+      expect(commit.status, commit.output).toBe(0);
+      expect(commit.output).toContain('WARNING: this commit narrows string-parity (waives 3 findings of its own (');
       const all = await runAll(s);
       expect([all.exit, ...all.lines]).toEqual([0, `${FR}:4 extra-key/warning`, `${FR}:5 extra-key/warning`, `${FR}:6 extra-key/warning`]);
       expect(all.messages[0]).toBe('fr `x1` is not defined in any file of app/src/main/res/values/ (tools:ignore="ExtraTranslation": not judged as missing-default)');
@@ -127,6 +136,44 @@ describe('string-parity: a translation key no values/*.xml defines is missing-de
       expect(refused.output).toMatch(/values-fr\/strings\.xml:1:1 {2}missing-default {2}fr: 1 key has no default in app\/src\/main\/res\/values\/ \(`y`\)/);
       expect(refused.output).not.toMatch(/values-de\/more\.xml:\d+:\d+ {2}missing-default/);
       expect((await runAll(s)).lines).toEqual([`${RES}/values-de/more.xml:3 extra-key/warning`, `${FR}:1 missing-default/error`]);
+    });
+  });
+
+  // A tools:ignore the commit writes hides a key the same commit leaves without a default: the gate narrowed by the
+  // commit it judges (as a .gitleaksignore entry staged with its credential). Refused unless acknowledged; one HEAD
+  // already holds is honoured, and run --all honours every one.
+  it('red: a tools:ignore staged with the key it hides is the commit waiving its own missing-default; one HEAD already has is honoured', async () => {
+    assertBuilt();
+    await inTempRepo({ 'README.md': '# app\n' }, async (s) => {
+      const first = { [`${RES}/values/strings.xml`]: xml('<string name="b">Hello</string>'), [FR]: xml('<string name="b">Salut</string>', '<string name="old" tools:ignore="ExtraTranslation">Vieux</string>') };
+      // The attribute added to a key HEAD already had without a default, and a new key under a new file's <resources>.
+      const next = {
+        [FR]: xml('<string name="b">Salut</string>', '<string name="old" tools:ignore="ExtraTranslation">Vieux !</string>', '<string name="c" tools:ignore="ExtraTranslation">Nouveau</string>'),
+        [`${RES}/values-fr/more.xml`]: xml('<string name="z">Z</string>').replace('<resources ', '<resources tools:ignore="all" '),
+      };
+      expect((await runVerb(s, ['install', '--no-proof'])).exit).toBe(0);
+      for (const [p, c] of Object.entries(first)) s.repo.write(p, c);
+      s.repo.git('add', '-A');
+      expect(s.gitRun(['commit', '-q', '-m', 'first'], { LOOPGATES_ALLOW_DISABLE: 'string-parity' }).status).toBe(0);
+      for (const [p, c] of Object.entries(next)) s.repo.write(p, c);
+      s.repo.git('add', '-A');
+      letGitRefreshIndex(s);
+      const before = head(s);
+      const commit = s.gitRun(['commit', '-m', 'fr']);
+      expect(head(s), commit.output).toBe(before);
+      expect(commit.status).toBe(1);
+      expect(commit.output).toContain(
+        `this commit keeps string-parity enabled but waives 2 findings of its own (${RES}/values-fr/more.xml:3 missing-default \`z\`, by the tools:ignore="all" it adds; ${FR}:5 missing-default \`c\`, by the tools:ignore="ExtraTranslation" it adds)`,
+      );
+      expect(commit.output).toContain('LOOPGATES_ALLOW_DISABLE=string-parity git commit');
+      expect(commit.output).not.toContain('`old`, by');
+      // Without the new key the commit lands: `old` keeps the attribute HEAD gave it.
+      s.repo.write(FR, xml('<string name="b">Salut</string>', '<string name="old" tools:ignore="ExtraTranslation">Vieux !</string>'));
+      s.repo.git('rm', '-q', '-f', `${RES}/values-fr/more.xml`);
+      s.repo.git('add', FR);
+      const lands = s.gitRun(['commit', '-m', 'fr: old']);
+      expect(lands.status, lands.output).toBe(0);
+      expect((await runAll(s)).lines).toEqual([`${FR}:4 extra-key/warning`]);
     });
   });
 });
