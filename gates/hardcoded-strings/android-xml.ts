@@ -68,8 +68,10 @@ export function extractAndroidXml(source: string, options: AndroidXmlOptions = {
   const candidates: Candidate[] = [];
   const references: AndroidReference[] = [];
   const directives: Directive[] = [];
-  // Lint suppression of each open element (index = depth); [0] is the document.
-  const lint: boolean[] = [false];
+  // Lint suppression of each open element (index = depth; the suppressing element, as lintIgnores names it); [0] is
+  // the document.
+  const lint: Array<string | false> = [false];
+  const lintIgnores: string[] = [];
   // Names of the attributes of the start tag being read whose local name may make them candidates (or tools:ignore).
   let picked: string[] = [];
   // Names of the attributes of that start tag whose value names a text resource (`@string/x`), in any attribute.
@@ -146,7 +148,7 @@ export function extractAndroidXml(source: string, options: AndroidXmlOptions = {
         const attr = tag.attributes[name];
         if (!attr) continue;
         if (attr.uri === TOOLS_NS) {
-          if (honorLint && attr.local === 'ignore' && namesHardcodedText(attr.value)) ignored = true;
+          if (honorLint && attr.local === 'ignore' && namesHardcodedText(attr.value)) lintIgnores.push((ignored = lintName(tag)));
           continue;
         }
         if (!wanted.has(canonicalName(attr))) continue;
@@ -177,7 +179,7 @@ export function extractAndroidXml(source: string, options: AndroidXmlOptions = {
         column: at.column,
         literal: attr.value,
         context: canonicalName(attr),
-        ...(ignored ? { suppressedBy: LINT_SUPPRESSION } : {}),
+        ...(ignored ? { suppressedBy: LINT_SUPPRESSION, suppressedAt: ignored } : {}),
       });
     }
     if (pending.length > 0) skipTo(start);
@@ -231,7 +233,13 @@ export function extractAndroidXml(source: string, options: AndroidXmlOptions = {
     return { candidates: [], directives: [], syntaxErrors: [], fatal };
   }
   resolveNone();
-  return { candidates, androidReferences: references, directives, syntaxErrors: [] };
+  return { candidates, androidReferences: references, directives, syntaxErrors: [], ...(lintIgnores.length ? { lintIgnores } : {}) };
+}
+
+/** An element as Extraction.lintIgnores names it: `TextView#@+id/promo`, or the local name alone without an id. */
+function lintName(tag: { local: string; attributes: Record<string, SaxesAttributeNS> }): string {
+  for (const a of Object.values(tag.attributes)) if (a.uri === ANDROID_NS && a.local === 'id') return `${tag.local}#${a.value}`;
+  return tag.local;
 }
 
 /**

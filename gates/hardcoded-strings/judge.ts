@@ -7,7 +7,7 @@ import type { GateContext, GateOutput } from '../../core/types.js';
 import type { AndroidResources } from './android-resources.js';
 import type { CatalogLookup, Platform, Suggestion } from './catalog-lookup.js';
 import { GATE_ID, languageOf, RULES, type HardcodedStringsConfig, type Language } from './index.js';
-import { openExtractor, type Extractor } from './extract.js';
+import { openExtractor, type ExtractOptions, type Extractor } from './extract.js';
 import { removedEveryNote } from '../../core/inputs.js';
 import { inRanges, isPlaceholderReason, MIN_REASON_WORDS, type Directive } from '../../core/suppression.js';
 import { DEFAULT_TABLE, UNKNOWN_SLOT, type AndroidReference, type Candidate, type Extraction, type KeyReference } from './model.js';
@@ -85,6 +85,8 @@ export async function judge(
   let candidates = 0;
   let filtered = 0;
   let suppressed = 0;
+  // Staged: text only a tools:ignore the commit adds keeps from a finding (GateOutput.waived; the hook refuses it).
+  const waived: string[] = [];
   // Catalog keys asked for by literal: looked up, or not (no web catalog); computed keys are only counted.
   // Brand and product names: listed in `names`, or a one-word alt/title naming its own element (jsx.ts ownNames).
   const names = new Set(config.names);
@@ -165,6 +167,7 @@ export async function judge(
           else notes.push(`${file}:${d.line}: suppression covers nothing ${what}: it applies only to ${d.ranges.length === 1 ? 'its own line' : language === 'android-xml' ? 'the start tag of the element right after it' : 'its own line and the statement or line right after it'}; move it above the text it is for`);
         }
       }
+      let lintSuppressed: Candidate[] | undefined;
       for (const c of ex.candidates) {
         candidates++;
         if (names.has(c.literal.trim())) {
@@ -197,11 +200,13 @@ export async function judge(
         }
         if (c.suppressedBy || valid.some((d) => inRanges(c.line, d.ranges))) {
           suppressed++;
+          if (c.suppressedAt && ctx.ws.before) (lintSuppressed ??= []).push(c);
           continue;
         }
         const f = judgeCandidate(file, language, c, await lookup());
         if (f) findings.push(f);
       }
+      if (lintSuppressed) waived.push(...(await addedLintIgnores(ctx.ws, file, ex, lintSuppressed, options)));
       computedKeys += ex.computedKeys ?? 0;
       for (const k of ex.keyReferences ?? []) {
         if (valid.some((d) => inRanges(k.line, d.ranges))) {
@@ -274,7 +279,25 @@ export async function judge(
     [(languages.has('tsx') || languages.has('javascript')) && config.textComponents.length === 0, 'textComponents'],
   ];
   for (const [empty, key] of emptyLists) if (empty) notes.push(`gates.${GATE_ID}.${key} is empty: that filter removes every candidate of its kind`);
-  return { findings, counts: { files, items: candidates, filtered, suppressed }, itemUnit: 'strings', notes, ...(info.length ? { info } : {}) };
+  return { findings, counts: { files, items: candidates, filtered, suppressed }, itemUnit: 'strings', notes, ...(info.length ? { info } : {}), ...(waived.length ? { waived } : {}) };
+}
+
+/**
+ * Of `suppressed` (candidates of the staged `file` a Lint `tools:ignore` covers), those whose suppressing element the
+ * staged file names more often than HEAD's (Extraction.lintIgnores): `file:line "text", by the
+ * tools:ignore="HardcodedText" it adds`. A HEAD side that does not parse holds none.
+ */
+async function addedLintIgnores(ws: GateContext<unknown>['ws'], file: string, ex: Extraction, suppressed: readonly Candidate[], options: ExtractOptions): Promise<string[]> {
+  const old = await ws.before!(file);
+  const had = new Map<string, number>();
+  if (old !== undefined) {
+    const { extractSource } = await import('./extract.js');
+    for (const n of (await extractSource('android-xml', old.toString('utf8').replace(/^\uFEFF/u, ''), options)).lintIgnores ?? []) had.set(n, (had.get(n) ?? 0) + 1);
+  }
+  const has = new Map<string, number>();
+  for (const n of ex.lintIgnores ?? []) has.set(n, (has.get(n) ?? 0) + 1);
+  const short = (t: string) => (t.length > 60 ? `${t.slice(0, 57)}…` : t);
+  return suppressed.filter((c) => (has.get(c.suppressedAt!) ?? 0) > (had.get(c.suppressedAt!) ?? 0)).map((c) => `${file}:${c.line} ${JSON.stringify(short(c.literal.trim()))}, by the tools:ignore="HardcodedText" it adds`);
 }
 
 const URL_SHAPE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+$/iu;

@@ -42,6 +42,8 @@ export interface Candidate {
   ownName?: boolean;
   /** Set when the extractor already knows a suppression with a reason (Android Lint's `tools:ignore`). */
   suppressedBy?: string;
+  /** With a Lint `suppressedBy`: the element whose `tools:ignore` it is (Extraction.lintIgnores names the same way). */
+  suppressedAt?: string;
 }
 
 /**
@@ -107,6 +109,12 @@ export interface Extraction {
    */
   keyPrefix?: boolean;
   directives: Directive[];
+  /**
+   * Android XML: each element whose `tools:ignore` names HardcodedText (or `all`), as its local name and `android:id`
+   * (`TextView#@+id/promo`, `LinearLayout`), in document order; absent when none. A commit adds one when the staged
+   * file names an element more often than HEAD's.
+   */
+  lintIgnores?: string[];
   /** Syntax errors the parser recovered from (tree-sitter ERROR/MISSING nodes); literals inside may be missed. */
   syntaxErrors: Array<{ line: number; column: number }>;
   /** Set when the file could not be parsed at all (malformed XML): the gate reports it as a finding. */
