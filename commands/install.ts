@@ -32,6 +32,7 @@ import { CONFIG_FILE, loadConfig, type ConfiguredGate } from '../core/config.js'
 import { builtinGates, configOptions } from '../gates/registry.js';
 import { blobId, git, gitEnv, gitText, isIgnored, isInsideGitDir, lsIndex, repoEnvProblem, repoFacts, REPO_ENV_KEYS, splitZ } from '../core/git.js';
 import { allowlistAudit } from '../gates/secrets/allowlist.js';
+import { extendChain } from '../gates/secrets/extend.js';
 import { blindGlobFix, blindGlobMessage, blindGlobs } from '../core/blind.js';
 import { cacheRoot, LEDGER_IN_TREE, moveLedger } from '../core/ledger.js';
 import { writeHookPlan } from './hook.js';
@@ -979,10 +980,18 @@ async function scannerProblems(env: Readonly<Record<string, string | undefined>>
 async function allowlistProblems(top: string, env: Readonly<Record<string, string | undefined>>, out: (line: string) => void): Promise<Problem[] | null> {
   const entries = await lsIndex(top, env);
   if (!entries.some((e) => e.path === '.gitleaks.toml')) return null;
-  const config = (await git(['show', ':.gitleaks.toml'], { cwd: top, env })).stdout;
-  const audit = allowlistAudit(config, entries.map((e) => e.path));
-  for (const line of audit.info) out(`info     ${line}`);
-  return audit.problems;
+  const tracked = entries.map((e) => e.path);
+  const read = async (path: string) => (tracked.includes(path) ? (await git(['show', `:${path}`], { cwd: top, env })).stdout : undefined);
+  const config = (await read('.gitleaks.toml'))!;
+  // The files `[extend] path` names (read from the index, as a commit's scan reads them) exempt paths as well.
+  const chain = await extendChain(config, read, { refused: 'run', from: 'the index' });
+  const problems: Problem[] = chain.problem ? [{ what: chain.problem.message, fix: chain.problem.fix }] : [];
+  for (const [name, bytes] of [['.gitleaks.toml', config] as const, ...chain.files.map((f) => [f.path, f.bytes] as const)]) {
+    const audit = allowlistAudit(bytes, tracked, name);
+    for (const line of audit.info) out(`info     ${line}`);
+    problems.push(...audit.problems);
+  }
+  return problems;
 }
 
 /** loopgates.yaml present and valid against core/config.ts's strict schema (every problem, with its line). */

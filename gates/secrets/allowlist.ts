@@ -124,22 +124,22 @@ export interface AllowlistAudit {
  * secrets scan, and which entries match outside the folder they seem to name (insideFolder). Pure. The counts use the
  * entries' JavaScript equivalents (goRegExp); an entry that does not translate is named as one loopgates cannot count.
  */
-export function allowlistAudit(config: Buffer | string | undefined, tracked: readonly string[]): AllowlistAudit {
+export function allowlistAudit(config: Buffer | string | undefined, tracked: readonly string[], name = '.gitleaks.toml'): AllowlistAudit {
   const out: AllowlistAudit = { info: [], problems: [] };
   for (const e of allowlistPaths(config)) {
     if (!e.re) {
-      out.info.push(`.gitleaks.toml [allowlist] paths ${shownEntry(e)}: Go regexp syntax loopgates cannot evaluate; files it exempts are named on each run`);
+      out.info.push(`${name} [allowlist] paths ${shownEntry(e)}: Go regexp syntax loopgates cannot evaluate; files it exempts are named on each run`);
       continue;
     }
     const hits = tracked.filter((p) => e.re!.test(p));
-    out.info.push(`.gitleaks.toml [allowlist] paths ${shownEntry(e)}: exempts ${hits.length} tracked file${hits.length === 1 ? '' : 's'} from the secrets scan${hits.length ? ` (${hits.slice(0, 3).join(', ')}${hits.length > 3 ? ', …' : ''})` : ''}`);
+    out.info.push(`${name} [allowlist] paths ${shownEntry(e)}: exempts ${hits.length} tracked file${hits.length === 1 ? '' : 's'} from the secrets scan${hits.length ? ` (${hits.slice(0, 3).join(', ')}${hits.length > 3 ? ', …' : ''})` : ''}`);
     // An entry that exempts every tracked file, or all but a few of many, leaves nothing to scan: the canary then
     // finds the scanner blind and every commit is refused (fresh-user-3 F12), so doctor cannot call that healthy.
     const left = tracked.length - hits.length;
     if (hits.length > 0 && (left === 0 || (tracked.length >= 10 && left <= tracked.length / 10))) {
       out.problems.push({
-        what: `.gitleaks.toml [allowlist] paths ${shownEntry(e)} exempts ${left === 0 ? `every tracked file (${hits.length} of ${tracked.length})` : `all but ${left} of ${tracked.length} tracked files`}: the secrets scan is blind and refuses every commit`,
-        fix: `narrow the entry in .gitleaks.toml to the folder that holds test data (e.g. '''^tests/fixtures/''') or remove it, then: git add .gitleaks.toml`,
+        what: `${name} [allowlist] paths ${shownEntry(e)} exempts ${left === 0 ? `every tracked file (${hits.length} of ${tracked.length})` : `all but ${left} of ${tracked.length} tracked files`}: the secrets scan is blind and refuses every commit`,
+        fix: `narrow the entry in ${name} to the folder that holds test data (e.g. '''^tests/fixtures/''') or remove it, then: git add ${name}`,
       });
       continue;
     }
@@ -147,8 +147,8 @@ export function allowlistAudit(config: Buffer | string | undefined, tracked: rea
     if (outside.length) {
       const anchored = `^${e.folder!.replace(/[.]/g, '\\.')}/`;
       out.problems.push({
-        what: `.gitleaks.toml [allowlist] paths ${shownEntry(e)} also exempts ${outside.length} tracked file${outside.length === 1 ? '' : 's'} outside the folder ${e.folder} (gitleaks matches path regexes anywhere in a path): ${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', …' : ''}; a credential there is never scanned`,
-        fix: `anchor the entry to the folder in .gitleaks.toml: '''${anchored}''' (or '''(^|/)${e.folder!.replace(/[.]/g, '\\.')}/''' for that folder at any depth), then: git add .gitleaks.toml`,
+        what: `${name} [allowlist] paths ${shownEntry(e)} also exempts ${outside.length} tracked file${outside.length === 1 ? '' : 's'} outside the folder ${e.folder} (gitleaks matches path regexes anywhere in a path): ${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', …' : ''}; a credential there is never scanned`,
+        fix: `anchor the entry to the folder in ${name}: '''${anchored}''' (or '''(^|/)${e.folder!.replace(/[.]/g, '\\.')}/''' for that folder at any depth), then: git add ${name}`,
       });
     }
   }

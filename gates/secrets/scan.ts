@@ -576,15 +576,21 @@ const IGNORE_FILE = '.gitleaksignore';
  */
 export async function secretsExemptions(ctx: GateContext<SecretsConfig>, inputs: readonly string[]): Promise<Array<{ path: string; by: string }>> {
   const config = await snapshotFile(ctx.ws, '.gitleaks.toml');
-
   if (!config || config.equals(Buffer.from(DEFAULT_CONFIG_TOML, 'utf8'))) return [];
+  // With the files `[extend] path` names (read as the scan reads them), whose entries skip paths as well.
+  const extended = await extendedFiles(config, snapshotReader(ctx.ws), chainSide(ctx.ws));
   const bin = resolveGitleaks(process.env);
   mkdirSync(ctx.cacheDir, { recursive: true });
   const call: GitleaksCall = { bin, runTool: ctx.runTool, signal: ctx.signal, timeoutMs: ctx.config.scanTimeoutMs, cacheDir: ctx.cacheDir };
   const probe = await probeGitleaks(call);
-  const skipped = await pathsSkipped(call, probe, inputs, { config }, process.env);
-  const entries = allowlistPaths(config);
-  return inputs.filter((p) => skipped.has(p)).map((p) => ({ path: p, by: `.gitleaks.toml ${skippedBecause(p, entries)}` }));
+  const skipped = await pathsSkipped(call, probe, inputs, { config, extends: extended }, process.env);
+  // Each level's entries under its own file name, the first that matches naming the file.
+  const levels = [{ name: '.gitleaks.toml', bytes: config }, ...extended.map((e) => ({ name: e.path, bytes: e.bytes }))].map((l) => ({ name: l.name, entries: allowlistPaths(l.bytes) }));
+  const all = levels.flatMap((l) => l.entries);
+  return inputs.filter((p) => skipped.has(p)).map((p) => {
+    const level = levels.find((l) => entryFor(p, l.entries));
+    return { path: p, by: level ? `${level.name} ${skippedBecause(p, level.entries)}` : `.gitleaks.toml ${skippedBecause(p, all)}` };
+  });
 }
 
 function commandName(probe: GitleaksProbe, kind: 'staged' | 'dir'): string {

@@ -56,6 +56,50 @@ describe('secrets: a team allowlist path that reaches outside its folder', () =>
     );
   });
 
+  // The entry in a file .gitleaks.toml extends ([extend] path) is as much the team's config: mutate used to hand
+  // gitleaks .gitleaks.toml alone to find the exempt files, and failed ("exemptions() failed") or named none.
+  it('mutate names the entry of a file .gitleaks.toml extends, and reports the file it skips survived', async () => {
+    assertBuilt();
+    const tok = fakeGithubToken();
+    await withSandbox(
+      {
+        '.gitleaks.toml': '[extend]\npath = "gitleaks-base.toml"\n',
+        'gitleaks-base.toml': CONFIG,
+        'loopgates.yaml': 'version: 1\ngates:\n  secrets: {}\n  hardcoded-strings: {enabled: false}\n  string-parity: {enabled: false}\n',
+        'tests/data/fixture.env': `GITHUB_TOKEN=${tok.value}\n`,
+        'src/a.env': 'A=1\n',
+        'src/b.env': 'B=1\n',
+        'src/c.env': 'C=1\n',
+      },
+      async (s) => {
+        const r = await s.cli(['mutate', '--gate', 'secrets', '--format', 'json']);
+        expect(r.stderr).not.toContain('exemptions() failed');
+        expect(r.code, r.stdout + r.stderr).toBe(1);
+        const doc = JSON.parse(r.stdout) as { files: Record<string, { mutants: Array<{ status: string; statusReason?: string }> }> };
+        const fixture = doc.files['tests/data/fixture.env'];
+        expect(fixture?.mutants.map((m) => m.status)).toEqual(['Survived']);
+        expect(JSON.stringify(fixture)).toContain("gitleaks-base.toml [allowlist] paths entry '''tests/data'''");
+        const killed = Object.entries(doc.files).filter(([f]) => f.startsWith('src/')).flatMap(([, v]) => v.mutants.map((m) => m.status));
+        expect(new Set(killed)).toEqual(new Set(['Killed']));
+        expect(r.stdout + r.stderr).not.toContain(tok.value);
+      },
+    );
+  });
+
+  it("doctor audits the entries of the file .gitleaks.toml extends under that file's name", async () => {
+    assertBuilt();
+    await withSandbox(
+      { '.gitleaks.toml': '[extend]\npath = "gitleaks-base.toml"\n', 'gitleaks-base.toml': CONFIG, 'tests/data/a.env': 'A=1\n', 'integration-tests/data-samples/prod.env': 'P=1\n', 'src/x.env': 'X=1\n' },
+      async (s) => {
+        const r = await s.cli(['doctor']);
+        expect(r.code).toBe(2);
+        expect(r.stdout).toContain("info     gitleaks-base.toml [allowlist] paths '''tests/data''': exempts 2 tracked files from the secrets scan (integration-tests/data-samples/prod.env, tests/data/a.env)");
+        expect(r.stdout).toContain("PROBLEM  gitleaks-base.toml [allowlist] paths '''tests/data''' also exempts 1 tracked file outside the folder tests/data");
+        expect(r.stdout).toContain("fix: anchor the entry to the folder in gitleaks-base.toml: '''^tests/data/'''");
+      },
+    );
+  });
+
   it('doctor lists how many tracked files each entry exempts and flags the one matching outside its folder', async () => {
     assertBuilt();
     await withSandbox(
