@@ -244,6 +244,25 @@ describe('install (no package.json: standalone hook)', () => {
     });
   });
 
+  // fresh-user 2026-12-04 F1: init.sh is sourced by the hook's own shell, so an `exit 0` at its end (a habit of
+  // shell scripts) ended the hook green before any gate ran: a staged credential landed with no output at all.
+  it('refuses a commit when ~/.config/loopgates/init.sh exits instead of returning, naming the file', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      mkdirSync(join(s.home, '.config', 'loopgates'), { recursive: true });
+      const init = join(s.home, '.config', 'loopgates', 'init.sh');
+      writeFileSync(init, '#!/bin/sh\nexport PATH="$HOME/.nvm/versions/node/v20/bin:$PATH"\nexit 0\n');
+      const r = tryCommit(s, 'notes.txt', 'clean\n');
+      expect(r.landed, r.output).toBe(false);
+      expect(r.status).toBe(1);
+      expect(r.output).toContain(`commit refused: ${init} ended the hook (exit 0) before any gate ran: a file the hook sources must not exit (fix: remove the exit from ${init}; end it with \`return\` or nothing)`);
+      expect(r.untouched).toBe(true);
+      writeFileSync(init, '#!/bin/sh\nexport PATH="$HOME/.nvm/versions/node/v20/bin:$PATH"\n');
+      const ok = s.gitRun(['commit', '-m', 'init.sh fixed']);
+      expect(ok.status, ok.output).toBe(0);
+    });
+  });
+
   it('refuses when neither the recorded CLI nor loopgates on PATH exists', async () => {
     await withSandbox(APP, async (s) => {
       expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
