@@ -13,7 +13,7 @@ import { runTool } from '../core/tools.js';
 import { probeGitleaks, resolveGitleaks } from '../gates/secrets/gitleaks.js';
 import { detectManagers, emptyHooksPathScope, listsLoopgates, localLoopgatesFiles, readPackageJson, repoLayout, STORED_HOOK, type Managers, type RepoLayout } from './install/layout.js';
 import { detectPackageManager, strayLockfiles, type PackageManager } from '../core/package-manager.js';
-import { applyPlacements, planPlacement, SNIPPETS, verifyPlacements, type Placement, type Problem } from './install/place.js';
+import { applyPlacements, planPlacement, SNIPPETS, verifyPlacements, exitHints, type Placement, type Problem } from './install/place.js';
 import { proveHook } from './install/proof.js';
 import {
   ATTRIBUTES_RULE,
@@ -895,7 +895,7 @@ async function doctor(args: readonly string[], io: CommandIO): Promise<number> {
   ctx.out(`info     hooks dir: ${layout.hooksDir}${found.length ? `; found: ${found.join(', ')}` : ''}`);
   if (!plan.ok) check([{ what: plan.message, fix: plan.fix.split('\n')[0] ?? plan.fix }], '');
   if (plan.ok) {
-    if (installedHere) check(placed, `git will run the hook: ${describePlacements(plan.placements, (p) => relative(layout.top, p) || p)}`);
+    if (installedHere) check([...placed, ...exitHints(plan.placements, layout)], `git will run the hook: ${describePlacements(plan.placements, (p) => relative(layout.top, p) || p)}`);
     else {
       const team = [STORED_HOOK, CONFIG_FILE].filter((f) => existsSync(join(layout.top, f)));
       check([{ what: messages.notInstalledHere(team), fix: 'loopgates install' }], '');

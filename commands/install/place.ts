@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import type { ChangeSet } from './state.js';
 import { messages } from '../../core/messages.js';
 import { BLOCK_BEGIN, BLOCK_END, PREVIOUS_HOOK, SHIM_MARKER, STORED_HOOK, configRunsStoredHook, emptyHooksPathScope, isInside, type Managers, type RepoLayout } from './layout.js';
-import { exitBeforeBlock, renderBlock, renderShim, withBlock } from './render.js';
+import { exitBeforeBlock, maybeExitBeforeBlock, renderBlock, renderShim, withBlock } from './render.js';
 
 /** One place git reaches our stored hook from. */
 export type Placement =
@@ -159,6 +159,20 @@ export interface Problem {
 }
 
 const hasCR = (p: string): boolean => readFileSync(p).includes(0x0d);
+
+/**
+ * For doctor, which runs no canary commit: a line of a hook file holding our block that may end it with success
+ * before the block (render.ts maybeExitBeforeBlock), as a problem naming file:line. Install's proof decides instead.
+ */
+export function exitHints(placements: readonly Placement[], layout: RepoLayout): Problem[] {
+  const out: Problem[] = [];
+  for (const p of placements) {
+    if (p.kind !== 'block' || !existsSync(p.file)) continue;
+    const at = maybeExitBeforeBlock(readFileSync(p.file, 'utf8'));
+    if (at) out.push({ what: `${relative(layout.top, p.file) || p.file}:${at.line} \`${at.text}\` may end the script with success before the loopgates block: a commit it lets through is never judged`, fix: `move that line below the loopgates block (# <<< loopgates) or drop the exit, then: loopgates install   (its proof runs a canary commit)` });
+  }
+  return out;
+}
 
 /** Check that git will run what `placements` describe: files present, ours, executable, LF, hooks path effective. */
 export function verifyPlacements(placements: readonly Placement[], layout: RepoLayout, managers: Managers, env: Readonly<Record<string, string | undefined>>): Problem[] {

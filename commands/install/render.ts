@@ -107,6 +107,25 @@ export function exitBeforeBlock(text: string): { line: number; text: string } | 
 }
 
 /**
+ * The first line before our block that may end the script with success where it is reached: `exit`, `exit 0` or
+ * `exec` after `||`, `&&`, `;`, `then`, `else`, `do` or indentation (`[ -n "$SKIP" ] || exit 0`, `if …; then exit
+ * 0; fi`); exitBeforeBlock's column-1 lines are not repeated. A nonzero exit refuses the commit, so it is not one.
+ * Line-based, a hint for doctor: install's proof is what decides.
+ */
+export function maybeExitBeforeBlock(text: string): { line: number; text: string } | null {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i += 1) {
+    const l = (lines[i] ?? '').replace(/\r$/, '');
+    if (l.startsWith(BLOCK_BEGIN)) return null;
+    const code = l.replace(/(^|\s)#.*$/, '');
+    if (!TOP_LEVEL_END.test(code) && MAY_END.test(code)) return lines.slice(i).some((x) => x.startsWith(BLOCK_BEGIN)) ? { line: i + 1, text: l.trim() } : null;
+  }
+  return null;
+}
+
+const MAY_END = /(?:^\s+|[;&|({]\s*|\b(?:then|else|do)\s+)(?:exit(?:\s+0)?\s*(?:$|[;)&|}])|exec(?:$|[ \t]+(?![0-9]*[<>])))/;
+
+/**
  * `text` with our block inserted (once): before the first top-level `exit`/`exec` line, which would otherwise end the
  * script before sh reaches the block (husky files often end with `exit 0`), else appended.
  */

@@ -1,7 +1,7 @@
 // install / uninstall / doctor must never act outside the repository they run in, never leave a hook that git would
 // skip while saying it is healthy, and never strand the user in a set-up install asked them to make.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { treeAndIndexDigest } from '../helpers/git-repo.js';
@@ -149,6 +149,27 @@ describe('husky 9 with `exit 0` in .husky/pre-commit', () => {
       expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
       expect(s.repo.read('.husky/pre-commit').endsWith('# <<< loopgates\nexit 0\n')).toBe(true);
       expect((await s.cli(['doctor'])).code).toBe(0);
+    });
+  });
+});
+
+describe('doctor and a team hook that exits before the loopgates block', () => {
+  // fresh-user 2026-12-04 F2: a later team edit (`[ -n "$SKIPIT" ] || exit 0` above the block in a core.hooksPath
+  // hook) let every commit land unchecked, and doctor said "git will run the hook" and healthy.
+  it('names a conditional exit 0 above the block as a problem; one inside a function that exits 1 is none', async () => {
+    await withSandbox(APP, async (s) => {
+      s.repo.write('.githooks/pre-commit', '#!/bin/sh\necho team-hook-ran\nexit 0\n');
+      chmodSync(join(s.repo.dir, '.githooks/pre-commit'), 0o755);
+      s.repo.git('config', 'core.hooksPath', '.githooks');
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      expect((await s.cli(['doctor'])).code).toBe(0);
+      const text = s.repo.read('.githooks/pre-commit');
+      s.repo.write('.githooks/pre-commit', text.replace('echo team-hook-ran\n', 'echo team-hook-ran\ndie() { echo "$1"; exit 1; }\n[ -n "$SKIPIT" ] || exit 0   # speed up\n'));
+      const d = await s.cli(['doctor']);
+      expect(d.stdout).toContain('PROBLEM  .githooks/pre-commit:4 `[ -n "$SKIPIT" ] || exit 0   # speed up` may end the script with success before the loopgates block: a commit it lets through is never judged');
+      expect(d.stdout).toMatch(new RegExp(String.raw`\n {9}fix: move that line below the loopgates block \(# <<< loopgates\) or drop the exit, then: ${LOOPGATES_RE} install {3}\(its proof runs a canary commit\)\n`));
+      expect(d.stdout).not.toMatch(/pre-commit:3 /);
+      expect(d.code).toBe(2);
     });
   });
 });
