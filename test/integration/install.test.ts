@@ -263,6 +263,28 @@ describe('install (no package.json: standalone hook)', () => {
     });
   });
 
+  // fresh-user 2026-12-04 F3: pnpm, yarn, volta and asdf put a shell wrapper on PATH, not the .js file; the hook ran
+  // it with node, and every commit was refused with only node's SyntaxError. A wrapper is run as the program it is;
+  // the handshake still proves the real CLI answered.
+  it('runs a loopgates on PATH that is a shell wrapper as a program: a clean commit lands, a credential is refused', async () => {
+    await withSandbox(APP, async (s) => {
+      expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
+      writeFileSync(join(s.repo.dir, '.git/loopgates/cli-path'), '/nonexistent/loopgates.js\n');
+      const bin = join(s.base, 'wrapper-bin');
+      mkdirSync(bin);
+      writeFileSync(join(bin, 'loopgates'), `#!/bin/sh\nexec "${process.execPath}" "${join(repoRoot, 'bin', 'loopgates.js')}" "$@"\n`);
+      chmodSync(join(bin, 'loopgates'), 0o755);
+      const PATH = `${bin}:${process.env.PATH}`;
+      const ok = tryCommit(s, 'notes.txt', 'clean\n', { PATH });
+      expect(ok.output).not.toContain('SyntaxError');
+      expect(ok.landed, ok.output).toBe(true);
+      const bad = tryCommit(s, 'keys.txt', `aws_access_key_id = ${fakeAwsKeyId()}\n`, { PATH });
+      expect(bad.landed).toBe(false);
+      expect(bad.status).toBe(1);
+      expect(bad.output).toMatch(/secrets +fail/);
+    });
+  });
+
   it('refuses when neither the recorded CLI nor loopgates on PATH exists', async () => {
     await withSandbox(APP, async (s) => {
       expect((await s.cli(['install', '--no-proof'])).code).toBe(0);
