@@ -9,7 +9,7 @@ import picomatch from 'picomatch';
 import { z } from 'zod';
 import type { CommandGateKind } from '../../core/config-model.js';
 import { LoopgatesError } from '../../core/errors.js';
-import { git, splitZ } from '../../core/git.js';
+import { BlobReader, git, lsIndex, splitZ } from '../../core/git.js';
 import { redactCredentials } from '../../core/redact.js';
 import { normalisePath } from '../../core/workspace.js';
 import { decodePath, fsPath, lossyIndex } from '../../core/paths.js';
@@ -451,20 +451,32 @@ export async function commandReadPaths(
 }
 
 /**
- * Self-test cases of a command gate, made from the repository's real files at `root` (working tree): one green case
- * (the files as they are) and one red case per mutation (the same files with the defect injected), each staging only
- * the mutated file. Throws LoopgatesError when a mutation's file is missing or offers no place for the defect.
+ * Self-test cases of a command gate, made from the repository's real files at `root` (tracked ones as staged, the rest
+ * from the working tree): one green case (the files as they are) and one red case per mutation (the same files with
+ * the defect injected), each staging only the mutated file. Throws LoopgatesError when a mutation's file is missing or offers no place for the defect.
  */
 async function commandSelfTest(spec: CommandGateSpec, operators: readonly MutationOperator[], reads: (p: string) => boolean, root: string): Promise<SelfTestCase[]> {
   const listed = splitZ((await git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })).stdout);
+  // A tracked file as staged (a commit is judged by the index: an unstaged edit must not make the green case red),
+  // an untracked one from the tree.
+  const index = new Map((await lsIndex(root)).filter((e) => e.stage === 0 && /^100(644|755)$/.test(e.mode)).map((e) => [e.path, e.oid]));
+  const blobs = new BlobReader(root);
+  const read = async (p: string) => {
+    const oid = index.get(p);
+    // By its exact bytes (core/paths.ts): a string path would name no file for a name that is not UTF-8.
+    return oid ? (await blobs.read(oid)).toString('utf8') : readFile(fsPath(root, p), 'utf8');
+  };
   const files: Record<string, string> = {};
-  for (const p of await commandReadPaths(spec, listed, (p) => readFile(fsPath(root, p), 'utf8'), reads)) {
-    try {
-      // By its exact bytes (core/paths.ts): a string path would name no file for a name that is not UTF-8.
-      files[p] = await readFile(fsPath(root, p), 'utf8');
-    } catch {
-      /* listed in the index but deleted in the tree: not part of what the command can read */
+  try {
+    for (const p of await commandReadPaths(spec, listed, read, reads)) {
+      try {
+        files[p] = await read(p);
+      } catch {
+        /* listed but deleted in the tree: not part of what the command can read */
+      }
     }
+  } finally {
+    blobs.close();
   }
   const cases: SelfTestCase[] = [];
   const greenTargets = new Set<string>();
