@@ -16,7 +16,8 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${num(n)} 
 export function countsPhrase(c: Counts, itemUnit: string): string {
   const parts = [`scanned ${plural(c.files, 'file')}`];
   // "scanned 660 files, 660 files" says nothing twice.
-  if (c.items > 0 && !(itemUnit === 'files' && c.items === c.files)) parts.push(`${num(c.items)} ${itemUnit}`);
+  // Units are plural nouns ("strings", "staged diffs"): one of them drops the last word's `s`.
+  if (c.items > 0 && !(itemUnit === 'files' && c.items === c.files)) parts.push(`${num(c.items)} ${c.items === 1 && itemUnit.endsWith('s') ? itemUnit.slice(0, -1) : itemUnit}`);
   if (c.filtered > 0) parts.push(`${num(c.filtered)} filtered`);
   if (c.suppressed > 0) parts.push(`${num(c.suppressed)} suppressed`);
   parts.push(plural(c.findings, 'finding'));
@@ -177,7 +178,7 @@ export const messages = {
   outsideGitStaged: 'not inside a git work tree: there is no index to check',
   outsideGitStagedFix: 'run inside a git repository, or check a folder with: loopgates run --all',
   gateMissingAnswers: (id: string, missing: readonly string[]) => `gate '${id}' lacks its four answers (${missing.join(', ')} empty): refused at load`,
-  gateMissingAnswersFix: 'give the gate loop.runs, loop.reads, loop.ends and loop.asks (DESIGN.md "the four answers")',
+  gateMissingAnswersFix: 'give the gate loop.runs, loop.reads, loop.ends and loop.asks (its four answers: what runs, what it reads, what ends it, when it asks a human)',
   duplicateGate: (id: string) => `two gates share the id '${id}'`,
   /**
    * The last line of a text report; `staged` (the index, as a commit is judged) speaks of the commit. An interrupted
@@ -287,10 +288,10 @@ Environment:
 
 Exit codes: 0 commit allowed · 1 a gate failed · 2 loopgates, config or a required tool is broken.
 `,
-  explain: `Usage: loopgates explain [--format text|json]
+  explain: `Usage: loopgates explain [--all] [--format text|json]
 
-Print every enabled gate's four answers (DESIGN.md "the four answers"), then those of the loops that are not
-gates (loopgates retry), with the bounds in force:
+Print every enabled gate's four answers, then those of the loops that are not gates (loopgates retry), with the
+bounds in force:
   runs   what runs
   reads  what it reads to decide
   ends   what ends it: the pass condition and the bound

@@ -223,7 +223,7 @@ export function sarifReport(report: RunReport): object {
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'loopgates', version: report.version, informationUri: 'https://www.npmjs.com/package/loopgates', rules } },
+        tool: { driver: { name: 'loopgates', version: report.version, rules } },
         originalUriBaseIds: { '%SRCROOT%': { uri: `file://${sarifUri(report.root.endsWith('/') ? report.root : `${report.root}/`)}` } },
         invocations: [{ executionSuccessful: report.exitCode !== 2, exitCode: report.exitCode, toolExecutionNotifications: notifications }],
         results,
@@ -274,7 +274,7 @@ export function formatFailure(failure: RunFailure, format: ReportFormat): string
           version: '2.1.0',
           runs: [
             {
-              tool: { driver: { name: 'loopgates', version: failure.version, informationUri: 'https://www.npmjs.com/package/loopgates', rules: [] } },
+              tool: { driver: { name: 'loopgates', version: failure.version, rules: [] } },
               invocations: [
                 {
                   executionSuccessful: false,

@@ -20,7 +20,7 @@ import { recordCommandGate } from './spec.js';
 import { isPackageRunner, linkNodeModules, scriptTokens, toolPathEnv } from './tools.js';
 import type { CommandRetrySpec } from '../../scripts/retry/config.js';
 
-const answer = z.string().trim().min(1, 'must say something (DESIGN.md "the four answers")');
+const answer = z.string().trim().min(1, 'must say something (one of the four answers: what runs, what it reads, what ends it, when it asks a human)');
 
 /** One mutation of a command gate: exactly one of `append`, `replace`, `delete-line`, applied to `file`. */
 export const commandMutationSchema = z
