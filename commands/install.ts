@@ -381,13 +381,14 @@ async function installSteps(args: readonly string[], io: CommandIO): Promise<num
       if (changes.write(attributes, withAttributesRule(attrText), 0o644, 'gitattributes')) ctx.out(`added "${ATTRIBUTES_RULE}" to .gitattributes`);
       const config = join(top, 'loopgates.yaml');
       if (!existsSync(config)) {
-        const { text, detected, waiting, unselected } = await defaultConfigFor(top, mode, ctx.env);
+        const { text, detected, waiting, unselected, takenIn } = await defaultConfigFor(top, mode, ctx.env);
         await step('config');
         changes.write(config, text, 0o644, 'config');
         ctx.out(`wrote loopgates.yaml (defaults for: ${detected})`);
         ctx.out(`enabled: ${builtinGates.map((g) => g.id).join(', ')}`);
         for (const l of waiting) ctx.out(`no input yet: ${l.gate}: ${l.why}; it stays on, so the commit that adds some is judged (run --all skips it until then: gates.${l.gate}.allowEmpty)`);
         for (const l of unselected) ctx.out(`not judged: ${l.gate}: ${l.what}\n  fix: ${l.fix}`);
+        for (const l of takenIn) ctx.out(`taken in: ${l.gate}: ${l.what}: wrote ${l.settings}`);
       }
       if (mode === 'npm') {
         const pj = join(top, 'package.json');

@@ -355,6 +355,7 @@ export function defaultConfigText(
   noInput: ReadonlyMap<string, string> = new Map(),
   allowEmpty = 'no input in this repository yet',
   schema: string | null = NPM_SCHEMA_PATH,
+  settings: ReadonlyMap<string, Record<string, unknown>> = new Map(),
 ): string {
   const lines = [
     ...(schema === null ? [] : [`# yaml-language-server: $schema=${schema}`]),
@@ -376,7 +377,12 @@ export function defaultConfigText(
       lines.push(comment(`${g.id}: ${g.title}`, '  '));
       for (const k of ANSWERS) lines.push(comment(`  ${k}: ${g.loop[k].replace(/\s+/g, ' ')}`, '  '));
       const none = noInput.get(g.id);
-      if (none) {
+      const own = settings.get(g.id);
+      if (own) {
+        lines.push(`  ${g.id}:`, comment('loopgates install found inputs outside the default selection; these settings take them in.', '    '), '    enabled: true');
+        for (const [k, v] of Object.entries(own)) lines.push(`    ${k}: ${JSON.stringify(v).replace(/","/g, '", "')}`);
+        lines.push(`    # timeoutMs: ${DEFAULT_TIMEOUT_MS}`);
+      } else if (none) {
         lines.push(
           `  ${g.id}:`,
           comment(`loopgates install found ${none}. On all the same: the commit that adds some is judged; until then`, '    '),

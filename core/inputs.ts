@@ -78,7 +78,7 @@ export interface InputDiscovery {
   sample: string[];
   error?: string;
   /** Files shaped like its inputs that its selection leaves out (Gate.unselected), sorted, with the fix. */
-  unselected?: { files: string[]; fix: string };
+  unselected?: { files: string[]; fix: string; settings?: Record<string, unknown> };
 }
 
 /**

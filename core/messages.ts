@@ -70,6 +70,8 @@ export const messages = {
   /** `21 tracked files look like its inputs but its selection leaves them out (a.yml, b.yml, …): commits to them are never judged`. */
   unselected: (f: readonly string[]) =>
     `${f.length} tracked file${f.length === 1 ? '' : 's'} look${f.length === 1 ? 's' : ''} like its inputs but its selection leaves ${f.length === 1 ? 'it' : 'them'} out (${f.slice(0, 3).join(', ')}${f.length > 3 ? ', …' : ''}): commits to ${f.length === 1 ? 'it are' : 'them are'} never judged`,
+  /** install, when it writes the settings that take Gate.unselected's files in: `3 tracked files outside its default selection (a.yml, …)`. */
+  takenIn: (f: readonly string[]) => `${f.length} tracked file${f.length === 1 ? '' : 's'} outside its default selection (${f.slice(0, 3).join(', ')}${f.length > 3 ? ', …' : ''})`,
   vacuousNoInputs: (targets: number) => `read nothing: none of ${targets} files matched this gate's inputs`,
   vacuousNoInputsError: (id: string) => `${id} selected no input file`,
   vacuousNoInputsFix: (id: string) => `check gates.${id} include/exclude in loopgates.yaml, or set gates.${id}.allowEmpty: "<reason>"`,

@@ -331,10 +331,11 @@ export interface Gate<C = unknown> {
   emptyAllowed?(config: C): string | undefined;
   /**
    * Optional, for install and doctor: tracked files shaped like this gate's inputs that its selection under
-   * `ctx.config` leaves out (`selected`: its inputs over the whole tree), with the config change that takes them in.
-   * Null when there are none. Reads only.
+   * `ctx.config` leaves out (`selected`: its inputs over the whole tree), with the config change that takes them in
+   * (`fix` in words; `settings`: the same change as the gate's settings, which install writes into a new
+   * loopgates.yaml). Null when there are none. Reads only.
    */
-  unselected?(ctx: GateContext<C>, selected: readonly string[]): Promise<{ files: string[]; fix: string } | null>;
+  unselected?(ctx: GateContext<C>, selected: readonly string[]): Promise<{ files: string[]; fix: string; settings?: Record<string, unknown> } | null>;
   /**
    * Optional, for `loopgates mutate`: set when each file is judged on its own (a finding in a file depends only on
    * that file and the config) and one run costs mostly a fixed start-up (a scanner process). The engine may then

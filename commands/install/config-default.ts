@@ -53,12 +53,26 @@ export function enabledSettings(gates: readonly ConfiguredGate[]): GateSettings<
  * in words, per package), and the built-in gates that have no input yet, with why (each written enabled, with
  * allowEmpty: NO_INPUT_YET). `mode`: install's (the `$schema` path into node_modules only in npm mode).
  */
-export async function defaultConfigFor(top: string, mode: 'npm' | 'standalone' = 'npm', env: Readonly<Record<string, string | undefined>> = {}): Promise<{ text: string; platforms: Platform[]; detected: string; waiting: Array<{ gate: string; why: string }>; unselected: Array<{ gate: string; what: string; fix: string }> }> {
+export async function defaultConfigFor(
+  top: string,
+  mode: 'npm' | 'standalone' = 'npm',
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<{ text: string; platforms: Platform[]; detected: string; waiting: Array<{ gate: string; why: string }>; unselected: Array<{ gate: string; what: string; fix: string }>; takenIn: Array<{ gate: string; what: string; settings: string }> }> {
   const detail = await detectPlatformsAt(top);
   const platforms = detail.platforms;
   const defaults = builtinGates.map((gate) => ({ gate, config: gate.configSchema.parse({}), timeoutMs: DEFAULT_TIMEOUT_MS }));
   const { found } = await repositoryInputs(top, defaults, env);
-  const waiting = found.filter((d) => d.inputs === 0 && d.error === undefined).map((d) => ({ gate: d.gate.id, why: noInputWhy(d) }));
-  const unselected = found.filter((d) => d.unselected).map((d) => ({ gate: d.gate.id, what: unselectedWhat(d), fix: d.unselected!.fix }));
-  return { text: defaultConfigText(platforms, builtinGates, new Map(waiting.map((l) => [l.gate, l.why])), NO_INPUT_YET, mode === 'npm' ? NPM_SCHEMA_PATH : null), platforms, detected: describePlatforms(detail), waiting, unselected };
+  // Files a gate's default selection leaves out, with the settings that take them in: written into the new config
+  // (install would otherwise leave the gate reading none of them, and doctor red); the rest are named with the fix.
+  const settings = new Map(found.filter((d) => d.unselected?.settings).map((d) => [d.gate.id, d.unselected!.settings!]));
+  const waiting = found.filter((d) => d.inputs === 0 && d.error === undefined && !settings.has(d.gate.id)).map((d) => ({ gate: d.gate.id, why: noInputWhy(d) }));
+  const unselected = found.filter((d) => d.unselected && !settings.has(d.gate.id)).map((d) => ({ gate: d.gate.id, what: unselectedWhat(d), fix: d.unselected!.fix }));
+  const takenIn = found.filter((d) => settings.has(d.gate.id)).map((d) => ({ gate: d.gate.id, what: messages.takenIn(d.unselected!.files), settings: settingsWords(d.gate.id, settings.get(d.gate.id)!) }));
+  const text = defaultConfigText(platforms, builtinGates, new Map(waiting.map((l) => [l.gate, l.why])), NO_INPUT_YET, mode === 'npm' ? NPM_SCHEMA_PATH : null, settings);
+  return { text, platforms, detected: describePlatforms(detail), waiting, unselected, takenIn };
+}
+
+/** `gates.maestro-flows.flows: ["a/**\/*.yaml", …]`: settings as install writes them. */
+function settingsWords(gate: string, settings: Record<string, unknown>): string {
+  return Object.entries(settings).map(([k, v]) => `gates.${gate}.${k}: ${JSON.stringify(v).replace(/","/g, '", "')}`).join('; ');
 }

@@ -20,7 +20,7 @@ export function looksLikeFlow(text: string): boolean {
 }
 
 /** Tracked YAML files outside the selection that look like flows, and the `flows` globs (one per folder) that take them in. */
-export async function unselectedFlows(ctx: GateContext<MaestroFlowsConfig>, selected: readonly string[]): Promise<{ files: string[]; fix: string } | null> {
+export async function unselectedFlows(ctx: GateContext<MaestroFlowsConfig>, selected: readonly string[]): Promise<{ files: string[]; fix: string; settings: { flows: string[] } } | null> {
   const taken = new Set(selected);
   const excluded = excludeMatcher(ctx.config.exclude);
   const files: string[] = [];
@@ -38,7 +38,8 @@ export async function unselectedFlows(ctx: GateContext<MaestroFlowsConfig>, sele
   if (files.length === 0) return null;
   files.sort();
   const globs = cover(files, others).flatMap((d) => (d.endsWith('/') ? [`${d}**/*.yaml`, `${d}**/*.yml`] : [d]));
-  return { files, fix: `add to loopgates.yaml: gates.maestro-flows.flows: [${[...ctx.config.flows, ...globs].map((g) => JSON.stringify(g)).join(', ')}]` };
+  const flows = [...ctx.config.flows, ...globs];
+  return { files, fix: `add to loopgates.yaml: gates.maestro-flows.flows: [${flows.map((g) => JSON.stringify(g)).join(', ')}]`, settings: { flows } };
 }
 
 /**
