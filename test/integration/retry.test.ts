@@ -364,7 +364,8 @@ describe('loopgates retry: reports', () => {
 
   it('--list prints every signature with its source and the ledger counts', async () => {
     await inRepo({ 'flaky.sh': `if [ "$n" = 1 ]; then echo '${DAEMON}' >&2; exit 1; fi` }, async (repo) => {
-      await cli(repo, ['retry', '--task', 't', '--', 'sh', 'flaky.sh']);
+      const first = await cli(repo, ['retry', '--task', 't', '--', 'sh', 'flaky.sh']);
+      expect(first.code, first.stderr).toBe(0);
       const r = await cli(repo, ['retry', '--list']);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('flake      gradle-daemon-disappeared\n');
