@@ -37,7 +37,7 @@ describe('run --staged (default)', () => {
       repo.write('notes.txt', `one\ntwo\nthree\n${BAD} unstaged\n`);
       const clean = await runChecked(repo.dir, []);
       expect(clean.code).toBe(0);
-      expect(clean.stdout).toContain('toy     pass    scanned 1 file, 1 lines, 0 findings');
+      expect(clean.stdout).toContain('toy     pass    scanned 1 file, 1 line, 0 findings');
       expect(clean.stdout).toContain('toy-kt  skip    scanned 0 files, 0 findings — no files for inspection (1 staged, none read by this gate)');
       // Defect in the staged part, removed from the working tree: still refused.
       repo.write('notes.txt', `one\n  ${BAD} staged\n`);
@@ -46,7 +46,7 @@ describe('run --staged (default)', () => {
       const dirty = await runChecked(repo.dir, ['--staged']);
       expect(dirty.code).toBe(1);
       expect(dirty.stdout).toContain(`  notes.txt:2:3  bad-word  ${BAD} word`);
-      expect(dirty.stdout).toContain('toy     fail    scanned 1 file, 1 lines, 1 finding');
+      expect(dirty.stdout).toContain('toy     fail    scanned 1 file, 1 line, 1 finding');
       const ledger = readLedger(join(repo.dir, '.git', 'loopgates', 'ledger.jsonl'));
       expect(ledger.map((e) => `${e.kind} ${e.gate} ${e.verdict}`)).toEqual(['run toy pass', 'run toy-kt skip', 'run toy fail', 'run toy-kt skip']);
       expect(ledger[2]!.findings).toEqual([{ file: 'notes.txt', line: 2, rule: 'bad-word', fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
