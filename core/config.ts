@@ -349,6 +349,11 @@ export const NPM_SCHEMA_PATH = './node_modules/loopgates/loopgates.schema.json';
  * `$schema` path the first line gives editors, or null for none (no node_modules/loopgates: a path there points
  * nowhere). Always valid for `parseConfig` (a unit test holds it to that).
  */
+/** A setting's value as one line of YAML (JSON is YAML): a list as `["a", "b"]`, anything else as JSON. */
+export function yamlFlow(v: unknown): string {
+  return Array.isArray(v) ? `[${v.map((x) => JSON.stringify(x)).join(', ')}]` : JSON.stringify(v);
+}
+
 export function defaultConfigText(
   platforms: readonly Platform[],
   gates: ReadonlyArray<Gate<any>>,
@@ -380,7 +385,7 @@ export function defaultConfigText(
       const own = settings.get(g.id);
       if (own) {
         lines.push(`  ${g.id}:`, comment('loopgates install found inputs outside the default selection; these settings take them in.', '    '), '    enabled: true');
-        for (const [k, v] of Object.entries(own)) lines.push(`    ${k}: ${JSON.stringify(v).replace(/","/g, '", "')}`);
+        for (const [k, v] of Object.entries(own)) lines.push(`    ${k}: ${yamlFlow(v)}`);
         lines.push(`    # timeoutMs: ${DEFAULT_TIMEOUT_MS}`);
       } else if (none) {
         lines.push(

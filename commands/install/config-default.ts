@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_TIMEOUT_MS, defaultConfigText, NPM_SCHEMA_PATH } from '../../core/config.js';
+import { DEFAULT_TIMEOUT_MS, defaultConfigText, NPM_SCHEMA_PATH, yamlFlow } from '../../core/config.js';
 import type { ConfiguredGate } from '../../core/config-model.js';
 import { discoverInputs, type InputDiscovery } from '../../core/inputs.js';
 import { messages } from '../../core/messages.js';
@@ -74,5 +74,5 @@ export async function defaultConfigFor(
 
 /** `gates.maestro-flows.flows: ["a/**\/*.yaml", …]`: settings as install writes them. */
 function settingsWords(gate: string, settings: Record<string, unknown>): string {
-  return Object.entries(settings).map(([k, v]) => `gates.${gate}.${k}: ${JSON.stringify(v).replace(/","/g, '", "')}`).join('; ');
+  return Object.entries(settings).map(([k, v]) => `gates.${gate}.${k}: ${yamlFlow(v)}`).join('; ');
 }

@@ -453,7 +453,8 @@ export async function commandReadPaths(
 /**
  * Self-test cases of a command gate, made from the repository's real files at `root` (tracked ones as staged, the rest
  * from the working tree): one green case (the files as they are) and one red case per mutation (the same files with
- * the defect injected), each staging only the mutated file. Throws LoopgatesError when a mutation's file is missing or offers no place for the defect.
+ * the defect injected), each staging only the mutated file. Throws LoopgatesError when a mutation's file is missing
+ * or offers no place for the defect.
  */
 async function commandSelfTest(spec: CommandGateSpec, operators: readonly MutationOperator[], reads: (p: string) => boolean, root: string): Promise<SelfTestCase[]> {
   const listed = splitZ((await git(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root })).stdout);

@@ -298,18 +298,13 @@ async function computeLostDefaults(ws: Workspace, set: CatalogSet, changed: read
     if (!mm || androidQualifiers(mm[2] ?? '')?.locale !== null) continue;
     const folderKey = groupShapes(p)[0]!;
     if (out[folderKey] === null) continue;
-    const old = ws.before ? await ws.before(p) : undefined;
-    if (!old) {
-      // Added (nothing lost) when the workspace knows HEAD; unknown when it cannot tell.
-      if (!ws.before) out[folderKey] = null;
-      continue;
-    }
-    const { parseAndroidXml } = await import('./parsers/android.js');
-    const parsed = parseAndroidXml(p, decodeCatalog(old, 'android-xml').text ?? decode(old), 'en');
-    if (parsed.problems.some((x) => x.rule === 'unparsable')) {
+    // Unknown (HEAD cannot be read, or does not parse): null; added, or empty at HEAD: nothing lost.
+    const head = await headAndroidEntries(ws, p);
+    if (head === null) {
       out[folderKey] = null;
       continue;
     }
+    if (!head.length) continue;
     const dir = p.slice(0, p.lastIndexOf('/') + 1);
     const now = new Set<string>();
     for (const g of set.groups) {
@@ -317,7 +312,7 @@ async function computeLostDefaults(ws: Workspace, set: CatalogSet, changed: read
       for (const l of (await loadCatalog(ws, g.base)).locales) for (const e of l.entries) now.add(e.key);
     }
     const lost = (out[folderKey] ??= {});
-    for (const l of parsed.locales) for (const e of l.entries) if (!now.has(e.key) && lost[e.key] === undefined) lost[e.key] = p;
+    for (const e of head) if (!now.has(e.key) && lost[e.key] === undefined) lost[e.key] = p;
   }
   return out;
 }
